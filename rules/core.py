@@ -1,0 +1,488 @@
+"""The rules-layer contract every game implements.
+
+A game is a state object. Ask it who decides (``to_move``), what they may decide
+(``legal_moves()``), and apply one decision with ``play(move)``; everything a seat may
+know is ``view(seat)``. Nothing here draws, prints or touches files, and every random
+choice comes from the game's own seeded ``random.Random``.
+
+>>> import rules
+>>> g = rules.new_game("royal_houses", players=2, seed=7)
+>>> move = g.legal_moves()[0]
+>>> events = g.play(move)
+>>> g2 = rules.load_game(g.to_json())
+>>> g2.snapshot() == g.snapshot()
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+import secrets
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+SAVE_FORMAT = 1
+"""Version of the dict written by :meth:`Game.to_json`."""
+
+MAX_SAVED_MOVES = 100_000
+MAX_MOVE_TEXT = 4_000
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class IllegalMove(ValueError):
+    """A decision the rules refuse.
+
+    ``code`` is a stable machine string (``"must-follow-suit"``); ``message`` is one
+    sentence a player understands. A refused move never changes the game.
+    """
+
+    def __init__(self, code: str, message: str, move: object = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.move = move
+
+    def __repr__(self) -> str:
+        return f"IllegalMove({self.code!r}, {self.message!r})"
+
+
+class BadSave(ValueError):
+    """A save that cannot be loaded: malformed, hostile, edited or from a future version."""
+
+
+class SetupError(ValueError):
+    """Options or a player count that the game does not accept."""
+
+
+# --------------------------------------------------------------------------- values
+
+
+@dataclass(frozen=True)
+class Move:
+    """One atomic decision.
+
+    ``kind`` names the decision (``"play"``, ``"gift"``); ``cards`` are the cards it
+    moves, ``target`` the zone it aims at (``"house:Artois"``, ``"hand:1"``) and
+    ``value`` any further choice (amounts, a named value). Games subclass it only to
+    give ``str(move)`` their own notation.
+    """
+
+    kind: str
+    cards: tuple[str, ...] = ()
+    target: str = ""
+    value: tuple[Any, ...] = ()
+
+    def __str__(self) -> str:
+        parts = [self.kind, *self.cards]
+        if self.target:
+            parts.append("@" + self.target)
+        parts.extend(str(v) for v in self.value)
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, worded for the game log.
+
+    ``text`` is a template whose ``{p0}``, ``{p1}``… name the seats (see
+    :meth:`render`). An event with ``audience`` set is seen only by those seats; one
+    with ``hidden_from`` set is seen by everyone else (the public version of a private
+    event). The table display (seat ``None``) sees only events with no audience.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+    audience: frozenset[int] | None = None
+    hidden_from: frozenset[int] = frozenset()
+
+    def visible_to(self, seat: int | None) -> bool:
+        if self.audience is not None:
+            return seat is not None and seat in self.audience
+        return seat not in self.hidden_from
+
+    def render(self, names: Iterable[str]) -> str:
+        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
+
+
+def private_event(
+    seats: int | Iterable[int],
+    kind: str,
+    text: str,
+    data: Mapping[str, Any],
+    public_text: str,
+    public_data: Mapping[str, Any] | None = None,
+) -> list[Event]:
+    """Both faces of a private happening: in full for ``seats``, redacted for the rest."""
+    only = frozenset((seats,) if isinstance(seats, int) else seats)
+    return [
+        Event(kind, text, data, audience=only),
+        Event(kind, public_text, public_data or {}, hidden_from=only),
+    ]
+
+
+def visible_events(events: Iterable[Event], seat: int | None) -> list[Event]:
+    """The events ``seat`` may see (``None``: the public table)."""
+    return [e for e in events if e.visible_to(seat)]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The result of a finished game.
+
+    ``scores`` per seat, ``winners`` (more than one on a shared win), ``detail`` a
+    sentence explaining the decision (tie-breaks included) and ``breakdown`` a
+    JSON-ready, game-specific table for the results screen.
+    """
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    detail: str
+    breakdown: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One setup option.
+
+    ``kind`` is ``"int"``, ``"bool"``, ``"choice"``, ``"int-list"`` (one number per player)
+    or ``"card-list"`` (card ids, checked by the game). ``advanced`` options are for tests
+    and replaying a real table's deal, not for the setup screen.
+    """
+
+    key: str
+    kind: str
+    default: Any
+    label: str
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    advanced: bool = False
+
+    def validate(self, value: Any, players: int) -> Any:
+        """Return ``value`` checked (raises :class:`SetupError`)."""
+        name = self.label or self.key
+        if self.kind == "bool":
+            if not isinstance(value, bool):
+                raise SetupError(f"{name} must be true or false.")
+        elif self.kind == "int":
+            if not _is_int(value):
+                raise SetupError(f"{name} must be a whole number.")
+            self._check_range(value, name)
+        elif self.kind == "choice":
+            if value not in self.choices:
+                listed = ", ".join(map(str, self.choices))
+                raise SetupError(f"{name} must be one of {listed}.")
+        elif self.kind == "int-list":
+            if not isinstance(value, list | tuple) or len(value) != players:
+                raise SetupError(f"{name} needs one whole number per player.")
+            for v in value:
+                if not _is_int(v):
+                    raise SetupError(f"{name} needs one whole number per player.")
+                self._check_range(v, name)
+            value = list(value)
+        elif self.kind == "card-list":
+            if value is None:
+                return None
+            if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+                raise SetupError(f"{name} must be a list of card names.")
+            value = list(value)
+        return value
+
+    def _check_range(self, value: int, name: str) -> None:
+        if self.minimum is not None and value < self.minimum:
+            raise SetupError(f"{name} must be at least {self.minimum}.")
+        if self.maximum is not None and value > self.maximum:
+            raise SetupError(f"{name} must be at most {self.maximum}.")
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What the app needs to list a game and set it up."""
+
+    id: str
+    title: str
+    pitch: str
+    min_players: int
+    max_players: int
+    options: tuple[OptionSpec, ...]
+    factory: Callable[..., Game]
+    rules_file: str = ""
+    # (players, options) pairs the shared conformance suite plays, covering every variant.
+    test_configs: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+
+    def defaults(self, players: int) -> dict[str, Any]:
+        out = {}
+        for opt in self.options:
+            if opt.kind == "int-list" and opt.default is None:
+                out[opt.key] = [0] * players
+            else:
+                out[opt.key] = opt.default
+        return out
+
+
+# --------------------------------------------------------------------------- the game
+
+
+class Game:
+    """Base class of every game. Subclasses implement the methods marked *game*.
+
+    The base class owns the shared machinery: seat checks before a move, the
+    all-or-nothing ``play``, the move history, save and load.
+    """
+
+    spec: ClassVar[GameSpec]
+    RULES_VERSION: ClassVar[int] = 1
+    move_type: ClassVar[type[Move]] = Move
+
+    def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
+        self.players = players
+        self.seed = secrets.randbits(48) if seed is None else seed
+        self.options = dict(options)
+        self.rng = random.Random(self.seed)
+        self.history: list[Move] = []
+        self.opening_events: list[Event] = []
+        self.determinized = False
+        self._legal_cache: list[Move] | None = None
+
+    # ---- game: state questions -------------------------------------------------
+    @property
+    def to_move(self) -> int | None:  # game
+        raise NotImplementedError
+
+    @property
+    def over(self) -> bool:
+        return self.to_move is None
+
+    def _legal_moves(self) -> list[Move]:  # game
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal decision for ``to_move`` (empty once the game is over)."""
+        if self._legal_cache is None:
+            self._legal_cache = [] if self.over else self._legal_moves()
+        return list(self._legal_cache)
+
+    def explain_illegal(self, move: Move) -> IllegalMove:  # game
+        """Why ``move`` (known not to be legal now) is refused. Override for precise reasons."""
+        return IllegalMove("not-legal-now", f"'{move}' is not a legal move now.", move)
+
+    def _apply(self, move: Move) -> list[Event]:  # game
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome:  # game
+        raise NotImplementedError
+
+    def view(self, seat: int | None) -> dict[str, Any]:  # game
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:  # game
+        """The complete true state as plain data (hidden parts included), for checks and saves."""
+        raise NotImplementedError
+
+    def determinize(self, seat: int, rng: random.Random) -> Game:  # game
+        raise NotImplementedError
+
+    def hidden_cards(self, seat: int | None) -> set[str]:  # game
+        """Card ids whose place ``seat`` cannot know (checked against views by the tests)."""
+        return set()
+
+    def parse_move(self, text: str) -> Move:  # game
+        raise NotImplementedError
+
+    def _copy_into(self, other: Game) -> None:  # game
+        """Copy the game's own state into ``other`` (a shallow copy of ``self``)."""
+        raise NotImplementedError
+
+    # ---- shared machinery ------------------------------------------------------
+    def is_legal(self, move: object) -> bool:
+        return not self.over and isinstance(move, Move) and move in self.legal_moves()
+
+    def why_illegal(self, move: object, seat: int | None = None) -> IllegalMove | None:
+        """The refusal ``play(move, seat)`` would raise, or ``None`` if it is legal."""
+        try:
+            self.check(move, seat)
+        except IllegalMove as err:
+            return err
+        return None
+
+    def check(self, move: object, seat: int | None = None) -> None:
+        """Raise :class:`IllegalMove` unless ``move`` (by ``seat``, if given) is legal now."""
+        if self.over:
+            raise IllegalMove("game-over", "The game is over: no more moves can be made.", move)
+        if seat is not None and seat != self.to_move:
+            raise IllegalMove(
+                "not-your-turn",
+                f"It is not your turn: Player {self.to_move + 1} is to move.",
+                move,
+            )
+        if not isinstance(move, self.move_type):
+            raise IllegalMove("not-a-move", f"{move!r} is not a move of this game.", move)
+        if self._legal_cache is None:
+            self.legal_moves()
+        if move not in self._legal_cache:
+            raise self.explain_illegal(move)
+
+    def play(self, move: Move, seat: int | None = None) -> list[Event]:
+        """Apply one decision and return what happened; raise :class:`IllegalMove` and change
+        nothing if it is not legal (or, with ``seat``, not that seat's turn)."""
+        self.check(move, seat)
+        self._legal_cache = None
+        events = self._apply(move)
+        self.history.append(move)
+        return events
+
+    def play_text(self, text: str, seat: int | None = None) -> list[Event]:
+        return self.play(self.parse_move(text), seat)
+
+    def clone(self) -> Game:
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = list(self.history)
+        other.opening_events = list(self.opening_events)
+        other.options = dict(self.options)
+        self._copy_into(other)
+        return other
+
+    def state_hash(self) -> str:
+        blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(blob.encode()).hexdigest()
+
+    def to_json(self) -> dict[str, Any]:
+        """A complete save: replaying ``moves`` from ``seed`` and ``options`` rebuilds the game."""
+        if self.determinized:
+            raise ValueError("A determinized copy is a guess at hidden cards and cannot be saved.")
+        return {
+            "format": SAVE_FORMAT,
+            "game": self.spec.id,
+            "rules_version": self.RULES_VERSION,
+            "players": self.players,
+            "seed": self.seed,
+            "options": self.options,
+            "moves": [str(m) for m in self.history],
+            "state_hash": self.state_hash(),
+        }
+
+
+# --------------------------------------------------------------------------- registry
+
+GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    GAMES[spec.id] = spec
+    return spec
+
+
+def new_game(
+    game_id: str, players: int, seed: int | None = None, options: Mapping[str, Any] | None = None
+) -> Game:
+    """Start a game. Raises :class:`SetupError` for an unknown game, player count or option."""
+    spec = GAMES.get(game_id) if isinstance(game_id, str) else None
+    if spec is None:
+        raise SetupError(f"There is no game called {game_id!r}.")
+    if not _is_int(players) or not spec.min_players <= players <= spec.max_players:
+        span = (
+            str(spec.min_players)
+            if spec.min_players == spec.max_players
+            else f"{spec.min_players} to {spec.max_players}"
+        )
+        raise SetupError(f"{spec.title} is played by {span} players, not {players!r}.")
+    if seed is not None and not _is_int(seed):
+        raise SetupError("The seed must be a whole number.")
+    given = dict(options or {})
+    known = {opt.key: opt for opt in spec.options}
+    for key in given:
+        if key not in known:
+            raise SetupError(f"{spec.title} has no option {key!r}.")
+    checked = spec.defaults(players)
+    for key, value in given.items():
+        checked[key] = known[key].validate(value, players)
+    return spec.factory(players, seed, checked)
+
+
+def load_game(data: Mapping[str, Any] | str | bytes) -> Game:
+    """Rebuild a game from :meth:`Game.to_json` output, re-checking every move.
+
+    Raises :class:`BadSave` with a sentence saying what is wrong; never anything else.
+    """
+    try:
+        return _load_game(data)
+    except BadSave:
+        raise
+    except (SetupError, IllegalMove) as err:
+        raise BadSave(f"The save cannot be used: {err}") from err
+    except RecursionError as err:
+        raise BadSave("The save is nested too deeply to be a real save.") from err
+    except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as err:
+        raise BadSave(f"The save is damaged ({type(err).__name__}).") from err
+
+
+def _load_game(data: Mapping[str, Any] | str | bytes) -> Game:
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as err:
+            raise BadSave("The save is not valid JSON.") from err
+    if not isinstance(data, Mapping):
+        raise BadSave("The save is not a JSON object.")
+    fmt = data.get("format")
+    if not _is_int(fmt):
+        raise BadSave("The save has no format number.")
+    if fmt > SAVE_FORMAT:
+        raise BadSave(
+            f"The save was written by a newer version of tabletop (format {fmt}); "
+            "update the app to open it."
+        )
+    if fmt < 1:
+        raise BadSave(f"The save's format number {fmt} is not one tabletop ever wrote.")
+    game_id = data.get("game")
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise BadSave(f"The save is for an unknown game ({game_id!r}).")
+    spec = GAMES[game_id]
+    version = data.get("rules_version")
+    cls_version = getattr(spec.factory, "RULES_VERSION", 1)
+    if not _is_int(version) or version > cls_version:
+        raise BadSave(
+            f"The save uses rules version {version!r} of {spec.title}; this app knows "
+            f"version {cls_version}."
+        )
+    players, seed, options = data.get("players"), data.get("seed"), data.get("options", {})
+    if not _is_int(seed):
+        raise BadSave("The save's seed is missing or not a whole number.")
+    if not isinstance(options, Mapping):
+        raise BadSave("The save's options are not a JSON object.")
+    moves = data.get("moves")
+    if not isinstance(moves, list):
+        raise BadSave("The save has no move list.")
+    if len(moves) > MAX_SAVED_MOVES:
+        raise BadSave("The save's move list is far longer than any real game.")
+    game = new_game(game_id, players, seed, dict(options))
+    for number, text in enumerate(moves, 1):
+        if not isinstance(text, str) or len(text) > MAX_MOVE_TEXT:
+            raise BadSave(f"Move {number} of the save is not a move.")
+        try:
+            game.play(game.parse_move(text))
+        except IllegalMove as err:
+            raise BadSave(
+                f"Move {number} of the save ({text!r}) is refused: {err.message}"
+            ) from err
+    expected = data.get("state_hash")
+    if expected is not None and expected != game.state_hash():
+        raise BadSave("The save's moves do not lead to the position it records: it was edited.")
+    return game
