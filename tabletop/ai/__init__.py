@@ -1,0 +1,1 @@
+"""Bots: they see only what their seat may see."""

@@ -1,0 +1,1 @@
+"""One layout per game: where each zone sits for a window size."""

@@ -1,0 +1,1 @@
+"""Generic table pieces: card and token art, sprites, zones, drag-and-drop, toasts."""

@@ -1,0 +1,1 @@
+"""Small UI helpers shared by scenes (text layout, Markdown)."""
