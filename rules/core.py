@@ -300,6 +300,10 @@ class Game:
         """Card ids whose place ``seat`` cannot know (checked against views by the tests)."""
         return set()
 
+    def census(self) -> list[str]:  # game
+        """Every physical component in play (cards, tokens), wherever it is: it never changes."""
+        raise NotImplementedError
+
     def parse_move(self, text: str) -> Move:  # game
         raise NotImplementedError
 
@@ -329,8 +333,8 @@ class Game:
                 f"It is not your turn: Player {self.to_move + 1} is to move.",
                 move,
             )
-        if not isinstance(move, self.move_type):
-            raise IllegalMove("not-a-move", f"{move!r} is not a move of this game.", move)
+        if not isinstance(move, self.move_type) or not _well_formed(move):
+            raise IllegalMove("not-a-move", f"{move!r:.80} is not a move of this game.", move)
         if self._legal_cache is None:
             self.legal_moves()
         if move not in self._legal_cache:
@@ -356,6 +360,7 @@ class Game:
         other.history = list(self.history)
         other.opening_events = list(self.opening_events)
         other.options = dict(self.options)
+        other._legal_cache = None  # a copy may be re-dealt (determinize): never share the cache
         self._copy_into(other)
         return other
 
@@ -377,6 +382,17 @@ class Game:
             "moves": [str(m) for m in self.history],
             "state_hash": self.state_hash(),
         }
+
+
+def _well_formed(move: Move) -> bool:
+    """Field types as declared: games may then read a move's fields without more checks."""
+    return (
+        isinstance(move.kind, str)
+        and isinstance(move.cards, tuple)
+        and all(isinstance(c, str) for c in move.cards)
+        and isinstance(move.target, str)
+        and isinstance(move.value, tuple)
+    )
 
 
 # --------------------------------------------------------------------------- registry

@@ -75,6 +75,12 @@ class RoyalMove(Move):
     """
 
     def __str__(self) -> str:
+        try:
+            return self._notation()
+        except (IndexError, TypeError, ValueError, AttributeError):
+            return super().__str__()  # a malformed move still prints, in the generic form
+
+    def _notation(self) -> str:
         k = self.kind
         if k == "order":
             return f"go {self.value[0]}"
@@ -744,6 +750,15 @@ class RoyalHouses(Game):
                     c for c in self.hands[s] if seat is None or c not in self.known_hand[seat]
                 )
         return hidden
+
+    def census(self) -> list[str]:
+        cards = self.deck + self.hands[0] + self.hands[1] + self.played
+        counters = [f"counter:{s}:{v}" for s in (0, 1) for v in self.counters[s].values()]
+        return cards + counters + [f"counter:{s}:{v}" for s in (0, 1) for v in self._unplaced(s)]
+
+    def _unplaced(self, seat: int) -> list[int]:
+        placed = set(self.counters[seat].values())
+        return [v for v in COUNTERS if v not in placed]
 
     def snapshot(self) -> dict[str, Any]:
         return {

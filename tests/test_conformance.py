@@ -1,0 +1,266 @@
+"""The shared conformance suite (DESIGN.md, "How we test"): every game in ``rules.GAMES``
+must pass it, for every configuration its spec lists in ``test_configs``.
+
+- seeded random playouts reach the end, every legal move applies and round-trips its notation;
+- illegal moves are refused with a code and a message and leave the state byte-identical;
+- components are conserved; views and the events a seat sees leak no hidden card;
+- ``determinize(seat)`` keeps ``view(seat)`` (and the mover's legal moves) identical;
+- ``clone()`` is independent; ``to_json``/``load_game`` round-trips; same seed, same game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import rules
+from rules import Game, IllegalMove, Move
+
+MAX_DECISIONS = 20_000  # no game of ours comes near this: reaching it means a loop
+PLAYOUTS = 200
+SOAK_PLAYOUTS = 10_000
+FULL_CHECK_GAMES = 6
+
+
+def configs() -> Iterator[tuple[str, int, dict[str, Any]]]:
+    for game_id, spec in sorted(rules.GAMES.items()):
+        for players, options in spec.test_configs or ((spec.min_players, {}),):
+            yield game_id, players, dict(options)
+
+
+CONFIGS = list(configs())
+CONFIG_IDS = [f"{g}-{p}p-{json.dumps(o, sort_keys=True)}" for g, p, o in CONFIGS]
+GAME_IDS = sorted(rules.GAMES)
+
+
+def fingerprint(game: Game) -> str:
+    return json.dumps(
+        {"state": game.snapshot(), "history": [str(m) for m in game.history]}, sort_keys=True
+    )
+
+
+def seats_and_table(game: Game) -> list[int | None]:
+    return [*range(game.players), None]
+
+
+def json_strings(data: Any) -> set[str]:
+    """Every string inside a JSON-ready value (keys included)."""
+    found: set[str] = set()
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.add(item)
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+    return found
+
+
+def random_playout(game: Game, rng: random.Random) -> int:
+    steps = 0
+    while not game.over:
+        moves = game.legal_moves()
+        assert moves, f"{game.spec.id}: to_move={game.to_move} has no legal move"
+        game.play(rng.choice(moves))
+        steps += 1
+        assert steps < MAX_DECISIONS, "the game does not end"
+    return steps
+
+
+def check_outcome(game: Game) -> None:
+    out = game.outcome()
+    assert len(out.scores) == game.players
+    assert out.winners, "somebody must win (or share the win)"
+    assert set(out.winners) <= set(range(game.players))
+    assert out.detail.strip()
+    json.dumps(out.breakdown)  # JSON-ready
+    assert game.to_move is None and game.legal_moves() == []
+
+
+# --------------------------------------------------------------------------- playouts
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_random_playouts_reach_the_end(
+    game_id: str, players: int, options: dict, soak: bool
+) -> None:
+    """At least 200 seeded random games per game (10,000 with --soak), spread over configs."""
+    per_game = SOAK_PLAYOUTS if soak else PLAYOUTS
+    share = sum(1 for g, _, _ in CONFIGS if g == game_id)
+    count = -(-per_game // share)
+    for seed in range(count):
+        game = rules.new_game(game_id, players, seed=seed, options=options)
+        census = Counter(game.census())
+        rng = random.Random(seed)
+        steps = 0
+        while not game.over:
+            moves = game.legal_moves()
+            assert moves, f"seed {seed}: no legal move for seat {game.to_move}"
+            move = rng.choice(moves)
+            assert game.parse_move(str(move)) == move, f"notation does not round-trip: {move}"
+            game.play(move)
+            steps += 1
+            assert steps < MAX_DECISIONS
+        assert Counter(game.census()) == census, f"seed {seed}: components not conserved"
+        check_outcome(game)
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_every_step_full_checks(game_id: str, players: int, options: dict) -> None:
+    """Heavy checks at every decision of a few games (see the module docstring)."""
+    foreign: list[Move] = _moves_from_other_games(game_id, players, options)
+    for seed in range(FULL_CHECK_GAMES):
+        game = rules.new_game(game_id, players, seed=1000 + seed, options=options)
+        census = Counter(game.census())
+        rng = random.Random(seed)
+        step = 0
+        _check_views(game, [])
+        while not game.over:
+            legal = game.legal_moves()
+            _check_legal_moves_apply(game, legal)
+            _check_refusals(game, legal, foreign, rng)
+            _check_determinize(game, rng, deep=step % 25 == 0)
+            if step % 10 == 0:
+                _check_round_trip(game)
+            move = rng.choice(legal)
+            events = game.play(move)
+            assert isinstance(events, list)
+            assert Counter(game.census()) == census
+            _check_views(game, events)
+            step += 1
+        _check_round_trip(game)
+        _check_views(game, [])
+        check_outcome(game)
+
+
+def _moves_from_other_games(game_id: str, players: int, options: dict) -> list[Move]:
+    """Moves that were legal at some point of other seeds: plausible but usually wrong now."""
+    pool: list[Move] = []
+    for seed in range(3):
+        game = rules.new_game(game_id, players, seed=50_000 + seed, options=options)
+        rng = random.Random(seed)
+        while not game.over:
+            moves = game.legal_moves()
+            pool.extend(rng.sample(moves, min(3, len(moves))))
+            game.play(rng.choice(moves))
+    return pool
+
+
+def _check_legal_moves_apply(game: Game, legal: list[Move]) -> None:
+    assert len(set(legal)) == len(legal), "legal_moves() lists a move twice"
+    before = fingerprint(game)
+    for move in legal:
+        assert game.why_illegal(move) is None
+        copy = game.clone()
+        copy.play(move)
+    assert fingerprint(game) == before, "playing on a clone changed the original"
+
+
+def _check_refusals(game: Game, legal: list[Move], foreign: list[Move], rng: random.Random) -> None:
+    before = fingerprint(game)
+    legal_set = set(legal)
+    candidates = rng.sample(foreign, min(8, len(foreign)))
+    move_type = type(legal[0])
+    candidates += [
+        move_type("no-such-move"),
+        move_type(legal[0].kind, cards=("??",), target="nowhere:9", value=(99,)),
+        move_type(legal[0].kind, cards=legal[0].cards, target=legal[0].target, value=(-1, "x")),
+        Move("play", cards=("A1",)),  # the base class, not this game's move type
+        "play A1",  # not a Move at all
+        None,
+    ]
+    for bad in candidates:
+        if bad in legal_set:
+            continue
+        with pytest.raises(IllegalMove) as info:
+            game.play(bad)  # type: ignore[arg-type]
+        assert info.value.code and isinstance(info.value.code, str)
+        assert info.value.message and info.value.message.strip().endswith((".", "!", ")"))
+        assert fingerprint(game) == before, f"refusing {bad!r} changed the game"
+    if game.players > 1:
+        wrong = (game.to_move + 1) % game.players
+        with pytest.raises(IllegalMove) as info:
+            game.play(legal[0], seat=wrong)
+        assert info.value.code == "not-your-turn"
+        assert fingerprint(game) == before
+
+
+def _check_views(game: Game, events: list) -> None:
+    for seat in seats_and_table(game):
+        view = game.view(seat)
+        json.dumps(view)  # JSON-ready
+        hidden = game.hidden_cards(seat)
+        leaked = json_strings(view) & hidden
+        assert not leaked, f"view({seat}) shows hidden cards {sorted(leaked)}"
+        seen = rules.visible_events(events, seat)
+        leaked = json_strings([e.to_dict() for e in seen]) & hidden
+        assert not leaked, f"events seen by {seat} show hidden cards {sorted(leaked)}"
+        for card in hidden:
+            for event in seen:
+                assert card not in event.text.split(), f"event text leaks {card} to {seat}"
+
+
+def _check_determinize(game: Game, rng: random.Random, deep: bool) -> None:
+    before = fingerprint(game)
+    for seat in range(game.players):
+        guess = game.determinize(seat, random.Random(rng.random()))
+        assert guess.view(seat) == game.view(seat), f"determinize({seat}) changed what it sees"
+        assert Counter(guess.census()) == Counter(game.census())
+        if seat == game.to_move:
+            assert guess.legal_moves() == game.legal_moves()
+        if deep:
+            random_playout(guess, random.Random(seat))
+    assert fingerprint(game) == before, "determinize changed the original"
+
+
+def _check_round_trip(game: Game) -> None:
+    data = json.loads(json.dumps(game.to_json()))
+    loaded = rules.load_game(data)
+    assert loaded.snapshot() == game.snapshot()
+    assert [str(m) for m in loaded.history] == [str(m) for m in game.history]
+    for seat in seats_and_table(game):
+        assert loaded.view(seat) == game.view(seat)
+
+
+# --------------------------------------------------------------------------- determinism
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_same_seed_same_game(game_id: str, players: int, options: dict) -> None:
+    """DESIGN.md: same seed + same moves = same game, always."""
+    runs = []
+    for _ in range(2):
+        game = rules.new_game(game_id, players, seed=42, options=options)
+        random_playout(game, random.Random(7))
+        runs.append((fingerprint(game), game.outcome()))
+    assert runs[0] == runs[1]
+    starts = {
+        fingerprint(rules.new_game(game_id, players, seed=s, options=options)) for s in range(5)
+    }
+    assert len(starts) > 1, "different seeds should deal differently"
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_spec_is_complete(game_id: str) -> None:
+    spec = rules.GAMES[game_id]
+    assert spec.title and spec.pitch and spec.min_players <= spec.max_players
+    assert rules.rules_text(game_id).strip().startswith("#"), "in-app rules text missing"
+    for players in range(spec.min_players, spec.max_players + 1):
+        game = rules.new_game(game_id, players, seed=1)
+        assert game.to_move is not None and game.legal_moves()
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_determinized_copy_cannot_be_saved(game_id: str) -> None:
+    spec = rules.GAMES[game_id]
+    game = rules.new_game(game_id, spec.min_players, seed=3)
+    with pytest.raises(ValueError):
+        game.determinize(0, random.Random(1)).to_json()
