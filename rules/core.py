@@ -276,6 +276,10 @@ class Game:
             self._legal_cache = [] if self.over else self._legal_moves()
         return list(self._legal_cache)
 
+    def prompt(self) -> str:  # game
+        """What the player to move must decide now, in one sentence addressed to them."""
+        return "" if self.over else "Make your move."
+
     def explain_illegal(self, move: Move) -> IllegalMove:  # game
         """Why ``move`` (known not to be legal now) is refused. Override for precise reasons."""
         return IllegalMove("not-legal-now", f"'{move}' is not a legal move now.", move)
@@ -363,6 +367,21 @@ class Game:
         other._legal_cache = None  # a copy may be re-dealt (determinize): never share the cache
         self._copy_into(other)
         return other
+
+    def _determinized_copy(self, seat: int, rng: random.Random) -> Game:
+        """A clone stripped of everything that could rebuild the true hidden state: the seed,
+        the move history (it holds rivals' secret choices), private opening events and any
+        fixed deal. Games re-deal the hidden parts of the result in ``determinize``."""
+        copy = self.clone()
+        copy.determinized = True
+        copy.seed = rng.getrandbits(48)
+        copy.rng = random.Random(rng.getrandbits(64))
+        copy.history = []
+        copy.opening_events = [e for e in self.opening_events if e.visible_to(seat)]
+        for opt in self.spec.options:
+            if opt.kind == "card-list" and copy.options.get(opt.key) is not None:
+                copy.options[opt.key] = None
+        return copy
 
     def state_hash(self) -> str:
         blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))

@@ -270,6 +270,45 @@ class RoyalHouses(Game):
     def _total(self, h: int) -> int:
         return self.influence[0][h] + self.influence[1][h]
 
+    def prompt(self) -> str:
+        phase, me = self.phase, self.to_move
+        if phase == "over":
+            return ""
+        if phase == "order":
+            return "Choose whether you play first or second."
+        if phase == "counters":
+            left = 6 - len(self.counters[me])
+            return f"Place a majority counter on a house ({left} to place)."
+        if phase == "play":
+            if self.final_turn:
+                return "Your last turn: play one card (no draw, no gift)."
+            return "Play a card onto its house."
+        if phase == "swap":
+            return "You may swap two of your counters, or keep them as they are."
+        if phase == "source":
+            return (
+                f"Card 5: choose the house to move influence from into "
+                f"{HOUSES[self.pending['house']]}."
+            )
+        if phase == "dest":
+            return (
+                f"Card 7: choose the house to move influence to from "
+                f"{HOUSES[self.pending['house']]}."
+            )
+        if phase == "amount":
+            p = self.pending
+            return (
+                f"Move up to {p['cap']} influence from {HOUSES[p['from']]} to "
+                f"{HOUSES[p['to']]}: how much of yours and of your rival's?"
+            )
+        text = "Give your rival a card"
+        forced = self.gift_house[me]
+        if forced is not None and any(house_of(c) == forced for c in self._giftable(me)):
+            text += f" of {HOUSES[forced]} (they played its 3)"
+        if self.received[me] is not None:
+            text += f", but not {card_name(self.received[me])} you were just given"
+        return text + "."
+
     def explain_illegal(self, move: Move) -> IllegalMove:
         me, k, phase = self.to_move, move.kind, self.phase
         expected = {
@@ -315,6 +354,13 @@ class RoyalHouses(Game):
                 return IllegalMove("no-such-card", f"'{move}' does not name a card.", move)
             if card not in self.hands[me]:
                 return IllegalMove("not-in-hand", f"You do not hold {card_name(card)}.", move)
+            if k == "play" and move.target != _zone(house_of(card)):
+                return IllegalMove(
+                    "wrong-house",
+                    f"{card_name(card).capitalize()} can only be played on "
+                    f"{HOUSES[house_of(card)]}.",
+                    move,
+                )
             if k == "gift":
                 if card == self.received[me]:
                     return IllegalMove(
@@ -594,6 +640,7 @@ class RoyalHouses(Game):
         self.received[me] = None
         self.gift_house[me] = None
         self.known_hand[me].add(card)
+        self.known_hand[rival].discard(card)  # a card they once gave us is back with them
         events = private_event(
             (me, rival),
             "gift",
@@ -797,10 +844,8 @@ class RoyalHouses(Game):
     def determinize(self, seat: int, rng: random.Random) -> RoyalHouses:
         """A copy in which everything ``seat`` cannot see is dealt again at random:
         the rival's unknown cards and the deck order, and the rival's unseen counters."""
-        copy = self.clone()
+        copy = self._determinized_copy(seat, rng)
         assert isinstance(copy, RoyalHouses)
-        copy.determinized = True
-        copy.rng = random.Random(rng.getrandbits(64))
         if self.phase == "over":
             return copy
         rival = 1 - seat

@@ -11,6 +11,8 @@ from .resources import asset_path
 FACES = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
+    "sans-italic": "DejaVuSans-Oblique.ttf",
+    "sans-bold-italic": "DejaVuSans-BoldOblique.ttf",
     "serif": "DejaVuSerif.ttf",
     "serif-bold": "DejaVuSerif-Bold.ttf",
 }

@@ -213,6 +213,7 @@ def _check_determinize(game: Game, rng: random.Random, deep: bool) -> None:
     for seat in range(game.players):
         guess = game.determinize(seat, random.Random(rng.random()))
         assert guess.view(seat) == game.view(seat), f"determinize({seat}) changed what it sees"
+        assert guess.history == [] and guess.seed != game.seed, "the copy could be replayed"
         assert Counter(guess.census()) == Counter(game.census())
         if seat == game.to_move:
             assert guess.legal_moves() == game.legal_moves()

@@ -475,6 +475,19 @@ def test_a_gift_is_known_to_the_giver() -> None:
     assert game.view(0)["known_in_hand"][1] == []
 
 
+def test_known_cards_are_really_in_the_rivals_hand() -> None:
+    """A seat's knowledge of the rival's hand (cards it gave) is always true, including when a
+    gift comes back later (found by review: the stale entry used to stay)."""
+    for seed in range(60):
+        game = new(seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            for seat in (0, 1):
+                known = game.view(seat)["known_in_hand"][1 - seat]
+                assert set(known) <= set(game.hands[1 - seat]), (seed, seat, known)
+            game.play(rng.choice(game.legal_moves()))
+
+
 def test_determinize_keeps_known_cards_and_reshuffles_the_rest() -> None:
     """DESIGN.md: determinize(seat) re-deals hidden cards consistently with view(seat)."""
     game = started(deck_with(["A2"], [], ["F8"]))

@@ -1,1 +1,17 @@
-"""One layout per game: where each zone sits for a window size."""
+"""One layout per game: where each zone sits for a window size, and its extra panels."""
+
+from __future__ import annotations
+
+from .base import GenericLayout, Layout
+
+
+def get_layout(game_id: str) -> Layout:
+    """The game's own layout, or a plain generic one for a game that has none yet."""
+    if game_id == "royal_houses":
+        from .royal_houses import RoyalHousesLayout
+
+        return RoyalHousesLayout()
+    return GenericLayout()
+
+
+__all__ = ["GenericLayout", "Layout", "get_layout"]

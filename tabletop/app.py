@@ -1,0 +1,248 @@
+"""The window, the clock, the scene stack and the display profile."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+
+from . import fonts
+from .display import MIN_SIZE, Display
+from .scenes.base import Scene
+from .storage import Settings, load_settings, save_settings
+from .theme import theme_for
+from .ui.text import wrap_text
+
+BACKGROUND = (22, 48, 36)
+FPS = 60
+
+
+@dataclass
+class Toast:
+    text: str
+    until: float
+    kind: str = "info"  # "info" or "error"
+
+
+class App:
+    """One window, one pygame-gui manager, a stack of scenes."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] | None = None,
+        *,
+        fullscreen: bool | None = None,
+        profile: str | None = None,
+        settings: Settings | None = None,
+        persist_settings: bool = True,
+    ) -> None:
+        pygame.init()
+        if settings is None:
+            settings, warning = load_settings()
+        else:
+            warning = None
+        self.settings = settings
+        self.persist_settings = persist_settings
+        if profile:
+            self.settings.profile = profile
+        if fullscreen is not None:
+            self.settings.fullscreen = fullscreen
+        self.windowed_size = size or (self.settings.window_width, self.settings.window_height)
+        self.screen = self._open_window()
+        pygame.display.set_caption("tabletop")
+        self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
+        self.ui = pygame_gui.UIManager(self.display.size, theme_for(self.display))
+        self.scenes: list[Scene] = []
+        self.clock = pygame.time.Clock()
+        self.running = True
+        self.exit_code = 0
+        self.toasts: list[Toast] = []
+        self.frame = 0
+        self.quit_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.on_frame: Callable[[App], None] | None = None
+        if warning:
+            self.toast(warning, kind="error", seconds=8)
+
+    # ---- window ---------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.settings.fullscreen and os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        w, h = self.windowed_size
+        return pygame.display.set_mode((max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])), pygame.RESIZABLE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        self.settings.fullscreen = on
+        self.screen = self._open_window()
+        self._relayout()
+
+    def set_profile(self, profile: str) -> None:
+        self.settings.profile = profile
+        self._relayout()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if size == self.display.size:
+            return
+        if not self.settings.fullscreen:
+            self.windowed_size = size
+            self.settings.window_width, self.settings.window_height = size
+        self.screen = pygame.display.get_surface() or self.screen
+        self._relayout()
+
+    def _relayout(self) -> None:
+        """New size or profile: a new theme and every scene's widgets built again."""
+        self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
+        for scene in self.scenes:
+            scene.kill_widgets()
+        self.ui = pygame_gui.UIManager(self.display.size, theme_for(self.display))
+        for scene in self.scenes:
+            scene.rebuild()
+            scene.cover()
+        if self.scenes:
+            self.scenes[-1].uncover()
+
+    def save_settings(self) -> None:
+        if self.persist_settings:
+            try:
+                save_settings(self.settings)
+            except OSError as err:
+                self.toast(f"Settings could not be saved: {err}", kind="error")
+
+    # ---- scene stack ----------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes[-1].cover()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def pop(self) -> None:
+        if not self.scenes:
+            return
+        self.scenes.pop().leave()
+        if self.scenes:
+            self.scenes[-1].uncover()
+        else:
+            self.running = False
+
+    def replace(self, scene: Scene) -> None:
+        if self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    def reset_to(self, scene: Scene) -> None:
+        """Empty the stack and show ``scene`` (e.g. back to the title screen)."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        self.push(scene)
+
+    # ---- messages -------------------------------------------------------------------
+    def toast(self, text: str, *, kind: str = "info", seconds: float = 3.5) -> None:
+        self.toasts = [t for t in self.toasts if t.text != text][-2:]
+        self.toasts.append(Toast(text, time.monotonic() + seconds, kind))
+
+    # ---- quitting -------------------------------------------------------------------
+    def request_quit(self) -> None:
+        """Closing the window never loses a game in progress without asking."""
+        if any(s.holds_game for s in self.scenes):
+            if self.quit_dialog is None or not self.quit_dialog.alive():
+                self.quit_dialog = pygame_gui.windows.UIConfirmationDialog(
+                    pygame.Rect(0, 0, self.display.px(640), self.display.px(300)).move(
+                        (self.display.width - self.display.px(640)) // 2,
+                        (self.display.height - self.display.px(300)) // 2,
+                    ),
+                    "A game is in progress. Quit anyway? The game will be lost.",
+                    self.ui,
+                    window_title="Quit tabletop?",
+                    action_short_name="Quit",
+                    blocking=True,
+                )
+            return
+        self.running = False
+
+    # ---- the loop -------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw (tests call this directly)."""
+        for event in pygame.event.get():
+            self.dispatch(event)
+        scene = self.top
+        if scene is not None:
+            scene.update(dt)
+        self.ui.update(dt)
+        self.draw()
+        self.frame += 1
+        if self.on_frame is not None:
+            self.on_frame(self)
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.request_quit()
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self.resize((event.w, event.h))
+            return
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and (
+            event.ui_element is self.quit_dialog
+        ):
+            self.running = False
+            return
+        consumed = self.ui.process_events(event)
+        if not consumed and self.top is not None:
+            self.top.handle(event)
+
+    def draw(self) -> None:
+        self.screen.fill(BACKGROUND)
+        first = len(self.scenes) - 1
+        while first > 0 and not self.scenes[first].opaque:
+            first -= 1
+        for scene in self.scenes[max(first, 0) :]:
+            scene.draw(self.screen)
+        self.ui.draw_ui(self.screen)
+        self._draw_toasts()
+        pygame.display.flip()
+
+    def _draw_toasts(self) -> None:
+        now = time.monotonic()
+        self.toasts = [t for t in self.toasts if t.until > now]
+        d = self.display
+        y = d.height - d.px(40)
+        for toast in reversed(self.toasts):
+            font = fonts.get_font(d.font_px(24), "sans-bold" if toast.kind == "error" else "sans")
+            lines = wrap_text(toast.text, font, min(d.width - d.px(80), d.px(1100)))
+            pad = d.px(16)
+            h = len(lines) * font.get_linesize() + 2 * pad
+            w = max(font.size(line)[0] for line in lines) + 2 * pad
+            rect = pygame.Rect(0, 0, w, h)
+            rect.midbottom = (d.width // 2, y)
+            bg = (120, 30, 30, 235) if toast.kind == "error" else (20, 28, 24, 235)
+            box = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(box, bg, box.get_rect(), border_radius=d.px(12))
+            pygame.draw.rect(box, (232, 198, 106), box.get_rect(), 2, border_radius=d.px(12))
+            self.screen.blit(box, rect)
+            for i, line in enumerate(lines):
+                text = font.render(line, True, (250, 245, 230))
+                self.screen.blit(text, (rect.x + pad, rect.y + pad + i * font.get_linesize()))
+            y = rect.top - d.px(10)
+
+    def run(self, max_frames: int | None = None) -> int:
+        while self.running and self.scenes:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(min(dt, 0.1))
+            if max_frames is not None and self.frame >= max_frames:
+                break
+        self.save_settings()
+        return self.exit_code
+
+    def quit(self) -> None:
+        for scene in reversed(self.scenes):
+            scene.leave()
+        self.scenes.clear()
+        fonts.clear_cache()
+        pygame.quit()
+

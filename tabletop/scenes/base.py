@@ -1,0 +1,72 @@
+"""The scene protocol: each screen handles events, updates and draws itself.
+
+Scenes live on the app's stack. A scene builds its pygame-gui widgets inside its own
+container (so covering a scene hides them and a window resize rebuilds them).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+if TYPE_CHECKING:
+    from ..app import App
+
+
+class Scene:
+    #: An opaque scene hides the ones below it (they are not drawn).
+    opaque = True
+    #: A scene that holds a game in progress asks before the window closes.
+    holds_game = False
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.container: pygame_gui.core.UIContainer | None = None
+
+    # ---- life cycle (called by the app) -------------------------------------------
+    def enter(self) -> None:
+        self.rebuild()
+
+    def rebuild(self) -> None:
+        """(Re)create the widgets for the current window size and profile."""
+        self.kill_widgets()
+        self.container = pygame_gui.core.UIContainer(
+            pygame.Rect((0, 0), self.app.display.size), self.app.ui, starting_height=1
+        )
+        self.build()
+
+    def kill_widgets(self) -> None:
+        if self.container is not None:
+            self.container.kill()
+            self.container = None
+
+    def leave(self) -> None:
+        self.kill_widgets()
+
+    def cover(self) -> None:
+        if self.container is not None:
+            self.container.hide()
+
+    def uncover(self) -> None:
+        if self.container is not None:
+            self.container.show()
+
+    # ---- what a scene writes --------------------------------------------------------
+    def build(self) -> None:
+        """Create widgets inside ``self.container``."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """An event not consumed by a widget. Esc goes back by default."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def back(self) -> None:
+        self.app.pop()
+
+    def update(self, dt: float) -> None:
+        """Advance animations and timers by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw what is not a widget (widgets are drawn by the app's UI manager)."""

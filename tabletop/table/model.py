@@ -1,0 +1,78 @@
+"""What a layout hands to the table scene: plain data describing one frame of the table.
+
+A layout turns ``game.view(viewer)`` and a window rectangle into a :class:`TableModel`;
+the table scene draws it, animates pieces whose ids persist between models, and turns
+gestures on pieces and zones into moves. Nothing here knows any game's rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+
+
+@dataclass
+class Piece:
+    """A card or token on the table.
+
+    ``id`` is stable while the thing stays the same thing (a card id, ``"counter:0:5"``), so
+    the scene can glide it from its old place to its new one. ``art`` says how to draw it:
+    ``("card", game_id, card)``, ``("back", game_id)`` or ``("counter", value_or_None)``.
+    ``drag`` is the key a gesture on it uses (``None``: it cannot be picked up).
+    """
+
+    id: str
+    art: tuple
+    rect: pygame.Rect
+    z: int = 0
+    drag: str | None = None
+    label: str = ""
+    dim: bool = False
+
+
+@dataclass
+class Zone:
+    """An area a piece can be dropped on or that can be clicked; ``id`` is a move target."""
+
+    id: str
+    rect: pygame.Rect
+    label: str = ""
+
+
+@dataclass
+class Text:
+    text: str
+    pos: tuple[int, int]
+    size: int
+    colour: Colour = (240, 234, 216)
+    anchor: str = "topleft"  # any pygame.Rect position attribute
+    face: str = "sans"
+    max_width: int | None = None  # shrink the font to fit
+
+
+@dataclass
+class Box:
+    rect: pygame.Rect
+    fill: Colour | None = None
+    border: Colour | None = None
+    radius: int = 0
+    width: int = 2
+
+
+@dataclass
+class TableModel:
+    pieces: list[Piece] = field(default_factory=list)
+    zones: list[Zone] = field(default_factory=list)
+    texts: list[Text] = field(default_factory=list)
+    boxes: list[Box] = field(default_factory=list)
+    #: Where new pieces appear from, by zone id (e.g. "deck", "hand:1"), for animations.
+    origins: dict[str, pygame.Rect] = field(default_factory=dict)
+
+    def zone(self, zone_id: str) -> Zone | None:
+        return next((z for z in self.zones if z.id == zone_id), None)
+
+    def piece(self, piece_id: str) -> Piece | None:
+        return next((p for p in self.pieces if p.id == piece_id), None)

@@ -1,0 +1,39 @@
+"""The pygame-gui theme: data in ``assets/themes/tabletop.json``, sized for the display here."""
+
+from __future__ import annotations
+
+import copy
+import json
+from functools import lru_cache
+from typing import Any
+
+from .display import Display
+from .resources import asset_path
+
+FONT_FILES = {
+    "dejavu": ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    "dejavu-serif": ("DejaVuSerif.ttf", "DejaVuSerif-Bold.ttf"),
+}
+
+
+@lru_cache(maxsize=1)
+def _base_theme() -> dict[str, Any]:
+    with open(asset_path("themes", "tabletop.json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+def theme_for(display: Display) -> dict[str, Any]:
+    """The theme with font sizes scaled for ``display`` and font files filled in."""
+    theme = copy.deepcopy(_base_theme())
+    theme.pop("_comment", None)
+    for block in theme.values():
+        font = block.get("font")
+        if not font:
+            continue
+        font["size"] = str(display.font_px(float(font.get("size", 22))))
+        regular, bold = FONT_FILES[font.get("name", "dejavu")]
+        font["regular_path"] = str(asset_path("fonts", regular))
+        font["bold_path"] = str(asset_path("fonts", bold))
+        font["italic_path"] = str(asset_path("fonts", regular))
+        font["bold_italic_path"] = str(asset_path("fonts", bold))
+    return theme

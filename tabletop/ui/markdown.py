@@ -1,0 +1,827 @@
+"""A small Markdown renderer for pygame: the rules screen and other text panels.
+
+:func:`parse` turns text into plain :class:`Block` dataclasses (pure Python, no pygame).
+:func:`layout` places the blocks at a width and returns a :class:`MarkdownLayout` (its height and
+the y of every heading); :func:`render` draws one tall transparent surface exactly ``width`` wide.
+
+Supported: ``#``/``##``/``###`` headings, paragraphs, ``-``/``*`` and ``1.`` lists (nested by
+indentation), ``**bold**``, ``*italic*``, ```code```, ``---`` rules, pipe tables, ``>`` quotes,
+fenced code blocks, ``[links](url)`` (shown as their text) and backslash escapes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+import pygame
+
+from ..fonts import get_font
+
+Colour = tuple[int, int, int] | tuple[int, int, int, int]
+Align = Literal["left", "center", "right"]
+
+# ---------------------------------------------------------------------------------------------
+# Blocks (what parse() returns)
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Span:
+    """A run of inline text with one style."""
+
+    text: str
+    bold: bool = False
+    italic: bool = False
+    code: bool = False
+
+
+def plain(spans: Sequence[Span]) -> str:
+    """The text of ``spans`` without any styling."""
+    return "".join(s.text for s in spans)
+
+
+@dataclass
+class Heading:
+    level: int  # 1..3 (deeper Markdown headings are shown as level 3)
+    spans: list[Span]
+
+    @property
+    def text(self) -> str:
+        return plain(self.spans)
+
+
+@dataclass
+class Paragraph:
+    spans: list[Span]
+
+
+@dataclass
+class ListItem:
+    spans: list[Span]
+    depth: int = 0  # 0 = top level, 1 = nested once, ...
+    ordered: bool = False
+    number: int = 0  # the label of an ordered item (numbered on from the list's first item)
+
+
+@dataclass
+class ListBlock:
+    items: list[ListItem]
+
+
+@dataclass
+class Rule:
+    pass
+
+
+@dataclass
+class Table:
+    header: list[list[Span]]  # one span list per column; empty when the table has no header row
+    rows: list[list[list[Span]]]
+    align: list[Align]
+
+
+@dataclass
+class Quote:
+    spans: list[Span]
+
+
+@dataclass
+class CodeBlock:
+    lines: list[str]
+
+
+Block = Heading | Paragraph | ListBlock | Rule | Table | Quote | CodeBlock
+
+# ---------------------------------------------------------------------------------------------
+# Inline parsing
+# ---------------------------------------------------------------------------------------------
+
+_PUNCT = r"\\`*_{}\[\]()#+\-.!|>~"
+# Escapes and code spans are taken out first (in one left-to-right scan) so that emphasis
+# markers inside them stay literal; they come back as private-use placeholder characters.
+_PROTECT = re.compile(r"\\([" + _PUNCT + r"])|(`+)(.+?)\2")
+_ESC_BASE, _CODE_BASE = 0xE000, 0xF000
+_LINK = re.compile(r"\[([^\]]+)\]\([^)\s]*\)")
+_EMPHASIS: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
+    (re.compile(r"\*\*\*(?=\S)(.+?)(?<=\S)\*\*\*"), True, True),
+    (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), True, False),
+    # A single star must not close on a star that belongs to a ** pair.
+    (re.compile(r"\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?!\*)"), False, True),
+)
+
+
+def parse_inline(text: str) -> list[Span]:
+    """Split one paragraph's text into styled spans (``**bold**``, ``*italic*``, ```code```)."""
+    codes: list[str] = []
+
+    def protect(m: re.Match[str]) -> str:
+        if m.group(1) is not None:
+            return chr(_ESC_BASE + ord(m.group(1)))
+        body = m.group(3)
+        # Markdown drops one space padding a code span (`` `x` ``), keep the rest.
+        if len(body) > 2 and body[0] == body[-1] == " " and body.strip():
+            body = body[1:-1]
+        codes.append(body)
+        return chr(_CODE_BASE + len(codes) - 1)
+
+    text = _PROTECT.sub(protect, text)
+    text = _LINK.sub(r"\1", text)
+    return _merge(_emphasis(text, False, False, codes))
+
+
+def _emphasis(text: str, bold: bool, italic: bool, codes: list[str]) -> list[Span]:
+    best: tuple[re.Match[str], bool, bool] | None = None
+    for pattern, b, it in _EMPHASIS:
+        m = pattern.search(text)
+        if m and (best is None or m.start() < best[0].start()):
+            best = (m, b, it)
+    if best is None:
+        return _unprotect(text, bold, italic, codes)
+    m, b, it = best
+    return [
+        *_unprotect(text[: m.start()], bold, italic, codes),
+        *_emphasis(m.group(1), bold or b, italic or it, codes),
+        *_emphasis(text[m.end() :], bold, italic, codes),
+    ]
+
+
+def _unprotect(text: str, bold: bool, italic: bool, codes: list[str]) -> list[Span]:
+    spans: list[Span] = []
+    buf: list[str] = []
+    for ch in text:
+        o = ord(ch)
+        if _CODE_BASE <= o < _CODE_BASE + len(codes):
+            if buf:
+                spans.append(Span("".join(buf), bold, italic))
+                buf = []
+            spans.append(Span(codes[o - _CODE_BASE], bold, italic, code=True))
+        elif _ESC_BASE <= o < _ESC_BASE + 128:
+            buf.append(chr(o - _ESC_BASE))
+        else:
+            buf.append(ch)
+    if buf:
+        spans.append(Span("".join(buf), bold, italic))
+    return spans
+
+
+def _merge(spans: list[Span]) -> list[Span]:
+    out: list[Span] = []
+    for s in spans:
+        if not s.text:
+            continue
+        if out and (out[-1].bold, out[-1].italic, out[-1].code) == (s.bold, s.italic, s.code):
+            out[-1] = Span(out[-1].text + s.text, s.bold, s.italic, s.code)
+        else:
+            out.append(s)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Block parsing
+# ---------------------------------------------------------------------------------------------
+
+_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
+_RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
+_ITEM = re.compile(r"^( *)([-*+]|\d{1,9}[.)])[ \t]+(.*)$")
+_QUOTE = re.compile(r"^ {0,3}>[ \t]?(.*)$")
+_FENCE = re.compile(r"^ {0,3}(```|~~~)")
+_ALIGN_CELL = re.compile(r"^:?-+:?$")
+_CELL_SPLIT = re.compile(r"(?<!\\)\|")
+
+
+def _join(lines: list[str]) -> str:
+    """Join a paragraph's source lines; two trailing spaces or a backslash keep a line break."""
+    out = ""
+    for i, line in enumerate(lines):
+        last = i == len(lines) - 1
+        if not last and (line.endswith("  ") or line.endswith("\\")):
+            out += line.rstrip(" \\") + "\n"
+        else:
+            out += line.strip() + ("" if last else " ")
+    return out.strip(" ")
+
+
+def _cells(line: str) -> list[str]:
+    s = line.strip()
+    s = s.removeprefix("|")
+    if s.endswith("|") and not s.endswith("\\|"):
+        s = s[:-1]
+    return [c.strip() for c in _CELL_SPLIT.split(s)]
+
+
+def _table(lines: list[str]) -> Table:
+    rows = [_cells(line) for line in lines]
+    header: list[str] = []
+    align: list[Align] = []
+    if len(rows) >= 2 and all(_ALIGN_CELL.match(c.replace(" ", "")) for c in rows[1]):
+        header = rows[0]
+        for c in rows[1]:
+            c = c.replace(" ", "")
+            if c.startswith(":") and c.endswith(":"):
+                align.append("center")
+            elif c.endswith(":"):
+                align.append("right")
+            else:
+                align.append("left")
+        rows = rows[2:]
+    # Separator rows anywhere else carry nothing to show.
+    rows = [r for r in rows if not all(_ALIGN_CELL.match(c.replace(" ", "")) for c in r)]
+    ncols = max([len(header), *(len(r) for r in rows)])
+    align += ["left"] * (ncols - len(align))
+
+    def pad(r: list[str]) -> list[list[Span]]:
+        r = r[:ncols] + [""] * (ncols - len(r))
+        return [parse_inline(c) for c in r]
+
+    return Table(pad(header) if header else [], [pad(r) for r in rows], align[:ncols])
+
+
+@dataclass
+class _RawItem:
+    indent: int
+    marker: str
+    lines: list[str] = field(default_factory=list)
+
+
+def _list(raw: list[_RawItem]) -> ListBlock:
+    items: list[ListItem] = []
+    stack: list[int] = [raw[0].indent]  # indents of the open nesting levels
+    counters: dict[int, int] = {}
+    for r in raw:
+        # Two or more extra spaces open a nested level; less indentation closes levels.
+        if r.indent >= stack[-1] + 2:
+            stack.append(r.indent)
+        else:
+            while len(stack) > 1 and r.indent < stack[-1] - 1:
+                stack.pop()
+        depth = len(stack) - 1
+        for d in [d for d in counters if d > depth]:
+            del counters[d]
+        ordered = r.marker[0].isdigit()
+        number = 0
+        if ordered:
+            number = counters[depth] + 1 if depth in counters else int(r.marker[:-1])
+            counters[depth] = number
+        else:
+            counters.pop(depth, None)
+        items.append(ListItem(parse_inline(_join(r.lines)), depth, ordered, number))
+    return ListBlock(items)
+
+
+def parse(text: str) -> list[Block]:
+    """Parse Markdown ``text`` into blocks. Pure: no pygame needed."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").expandtabs(4).split("\n")
+    blocks: list[Block] = []
+    para: list[str] = []
+    quote: list[str] = []
+    items: list[_RawItem] = []
+    blank_before = False
+
+    def flush() -> None:
+        nonlocal para, quote, items
+        if para:
+            blocks.append(Paragraph(parse_inline(_join(para))))
+        if quote:
+            blocks.append(Quote(parse_inline(_join(quote))))
+        if items:
+            blocks.append(_list(items))
+        para, quote, items = [], [], []
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        stripped = line.strip()
+        i += 1
+        if not stripped:
+            # A blank line ends a paragraph or quote; a list may go on after it.
+            if para or quote:
+                flush()
+            blank_before = True
+            continue
+        was_blank, blank_before = blank_before, False
+        indent = len(line) - len(line.lstrip(" "))
+
+        if fence := _FENCE.match(line):
+            flush()
+            body: list[str] = []
+            while i < len(lines) and not lines[i].strip().startswith(fence.group(1)):
+                body.append(lines[i])
+                i += 1
+            i += 1  # the closing fence (or the end of the text)
+            blocks.append(CodeBlock(body))
+            continue
+        if m := _HEADING.match(line):
+            flush()
+            content = re.sub(r"[ \t]+#+$", "", m.group(2) or "").strip("# \t")
+            blocks.append(Heading(min(len(m.group(1)), 3), parse_inline(content)))
+            continue
+        if _RULE.match(line):
+            flush()
+            blocks.append(Rule())
+            continue
+        if stripped.startswith("|"):
+            flush()
+            rows = [stripped]
+            while i < len(lines) and lines[i].strip().startswith("|"):
+                rows.append(lines[i].strip())
+                i += 1
+            blocks.append(_table(rows))
+            continue
+        if m := _ITEM.match(line):
+            if not items:
+                flush()
+            items.append(_RawItem(len(m.group(1)), m.group(2), [m.group(3)]))
+            continue
+        if items and (not was_blank or indent >= 2):
+            # A continuation line of the last item (indented, or lazily not).
+            items[-1].lines.append(stripped)
+            continue
+        if m := _QUOTE.match(line):
+            if not quote:
+                flush()
+            quote.append(m.group(1))
+            continue
+        if quote and not was_blank:
+            quote.append(stripped)
+            continue
+        if not para:
+            flush()
+        para.append(line)
+    flush()
+    return blocks
+
+
+# ---------------------------------------------------------------------------------------------
+# Layout and rendering
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MarkdownColours:
+    """Colours of rendered Markdown; the defaults suit a dark green or charcoal table."""
+
+    text: Colour = (236, 232, 218)
+    heading: Colour = (242, 204, 122)
+    muted: Colour = (170, 184, 170)
+    code_bg: Colour = (255, 255, 255, 34)
+    rule: Colour = (255, 255, 255, 72)
+
+
+@dataclass(frozen=True)
+class HeadingPos:
+    """Where a heading sits in the rendered surface (``y`` = top of its first line)."""
+
+    level: int
+    text: str
+    y: int
+
+
+@dataclass(frozen=True)
+class _Style:
+    face: str
+    size: int
+    colour: Colour
+    code: bool = False
+
+    @property
+    def font(self) -> pygame.font.Font:
+        return get_font(self.size, self.face)
+
+
+@dataclass
+class _Run:
+    style: _Style
+    text: str
+    width: int
+
+
+@dataclass
+class _Line:
+    runs: list[_Run]
+    width: int
+    ascent: int
+    height: int
+
+
+@dataclass(frozen=True)
+class _TextOp:
+    x: int
+    baseline: int
+    style: _Style
+    text: str
+
+
+@dataclass(frozen=True)
+class _RectOp:
+    rect: tuple[int, int, int, int]
+    colour: Colour
+    radius: int = 0
+
+
+@dataclass
+class MarkdownLayout:
+    """Blocks placed at one width: total ``height``, ``headings`` and the drawing operations."""
+
+    width: int
+    height: int
+    headings: list[HeadingPos]
+    ops: list[_TextOp | _RectOp]
+
+    def to_surface(self) -> pygame.Surface:
+        """Draw everything onto a new transparent surface ``width`` × ``height``."""
+        surface = pygame.Surface((self.width, max(1, self.height)), pygame.SRCALPHA)
+        for op in self.ops:
+            if isinstance(op, _RectOp):
+                pygame.draw.rect(surface, op.colour, op.rect, border_radius=op.radius)
+            elif op.text.strip():
+                font = op.style.font
+                image = font.render(op.text, True, op.style.colour)
+                surface.blit(image, (op.x, op.baseline - font.get_ascent()))
+        return surface
+
+
+def _face(serif: bool, bold: bool, italic: bool) -> str:
+    # There is no serif italic in assets/fonts, so italic text inside a serif heading uses sans.
+    if serif and not italic:
+        return "serif-bold" if bold else "serif"
+    return {
+        (False, False): "sans",
+        (True, False): "sans-bold",
+        (False, True): "sans-italic",
+        (True, True): "sans-bold-italic",
+    }[bold, italic]
+
+
+_TOKENS = re.compile(r"(\n)|([ \t]+)|([^ \t\n]+)")
+
+
+class _Writer:
+    """Lays out blocks top to bottom, collecting drawing operations."""
+
+    def __init__(self, width: int, base: int, colours: MarkdownColours, margin: int) -> None:
+        self.width = width
+        self.base = base
+        self.c = colours
+        self.margin = margin
+        self.x0 = margin
+        self.avail = max(1, width - 2 * margin)
+        self.code_pad = max(2, round(base * 0.2))
+        self.ops: list[_TextOp | _RectOp] = []
+        self.headings: list[HeadingPos] = []
+
+    # ---- inline text ---------------------------------------------------------------------
+    def style(
+        self, span: Span, size: int, colour: Colour, *, serif: bool = False, bold: bool = False
+    ) -> _Style:
+        bold = span.bold or (bold and not span.code)
+        face = _face(serif and not span.code, bold, span.italic)
+        return _Style(face, size, colour, span.code)
+
+    def run_width(self, style: _Style, text: str) -> int:
+        pad = 2 * self.code_pad if style.code else 0
+        return style.font.size(text)[0] + pad
+
+    def wrap(
+        self, spans: Sequence[Span], width: int, styler: Callable[[Span], _Style]
+    ) -> list[_Line]:
+        """Break styled text into lines no wider than ``width`` (words longer than a line are
+        broken between characters)."""
+        width = max(1, width)
+        lines: list[_Line] = []
+        runs: list[_Run] = []
+        total = 0
+        fallback = styler(Span(""))
+
+        def finish() -> None:
+            nonlocal runs, total
+            fonts = [r.style.font for r in runs] or [fallback.font]
+            ascent = max(f.get_ascent() for f in fonts)
+            descent = max(-f.get_descent() for f in fonts)
+            # Extra leading keeps long rules text easy to read.
+            height = max(ascent + descent, round(max(f.get_linesize() for f in fonts) * 1.22))
+            lines.append(_Line(runs, total, ascent, height))
+            runs, total = [], 0
+
+        def add(word: str, style: _Style, space: bool) -> None:
+            nonlocal total
+            while True:
+                last = runs[-1] if runs else None
+                grow_last: str | None = None  # new text of the last run, if it changes
+                new: str | None = None  # text of a new run, if one starts
+                if last is None:
+                    new = word
+                elif last.style == style:
+                    grow_last = last.text + (" " if space else "") + word
+                elif space and last.style.code:
+                    # The space goes outside the code background.
+                    new = " " + word
+                else:
+                    grow_last = last.text + " " if space else None
+                    new = word
+                w = total
+                if grow_last is not None and last is not None:
+                    w += self.run_width(last.style, grow_last) - last.width
+                if new is not None:
+                    w += self.run_width(style, new)
+                if w <= width:
+                    if grow_last is not None and last is not None:
+                        total += self.run_width(last.style, grow_last) - last.width
+                        last.text, last.width = grow_last, self.run_width(last.style, grow_last)
+                    if new is not None:
+                        rw = self.run_width(style, new)
+                        runs.append(_Run(style, new, rw))
+                        total += rw
+                    return
+                if runs:
+                    finish()
+                    space = False
+                    continue
+                # A single word wider than the line: put as many characters as fit.
+                lo, hi = 1, len(word)
+                while lo < hi:
+                    mid = (lo + hi + 1) // 2
+                    if self.run_width(style, word[:mid]) <= width:
+                        lo = mid
+                    else:
+                        hi = mid - 1
+                piece = word[:lo]
+                rw = self.run_width(style, piece)
+                runs.append(_Run(style, piece, rw))
+                total += rw
+                word = word[lo:]
+                if not word:
+                    return
+                finish()
+
+        space = False
+        for span in spans:
+            style = styler(span)
+            for m in _TOKENS.finditer(span.text):
+                if m.group(1):
+                    finish()
+                    space = False
+                elif m.group(2):
+                    space = True
+                else:
+                    add(m.group(3), style, space and bool(runs))
+                    space = False
+        if runs or not lines:
+            finish()
+        return lines
+
+    def draw_lines(self, lines: list[_Line], x: int, y: int, width: int, align: Align) -> int:
+        """Queue ``lines`` at (x, y) within ``width``; return the y below them."""
+        for line in lines:
+            lx = x
+            if align == "right":
+                lx = x + width - line.width
+            elif align == "center":
+                lx = x + (width - line.width) // 2
+            # Centre the glyph box (ascent + descent) vertically in the taller line box.
+            fonts = [r.style.font for r in line.runs]
+            glyph_h = max((f.get_ascent() - f.get_descent() for f in fonts), default=line.ascent)
+            baseline = y + (line.height - glyph_h) // 2 + line.ascent
+            for run in line.runs:
+                text_x = lx
+                if run.style.code:
+                    font = run.style.font
+                    top = baseline - font.get_ascent()
+                    h = font.get_ascent() - font.get_descent()
+                    self.ops.append(
+                        _RectOp((lx, top, run.width, h), self.c.code_bg, max(2, self.base // 6))
+                    )
+                    text_x += self.code_pad
+                self.ops.append(_TextOp(text_x, baseline, run.style, run.text))
+                lx += run.width
+            y += line.height
+        return y
+
+    # ---- blocks ---------------------------------------------------------------------------
+    def heading(self, block: Heading, y: int) -> int:
+        scale = {1: 1.75, 2: 1.38, 3: 1.12}[block.level]
+        size = round(self.base * scale)
+        serif = block.level < 3
+
+        def styler(s: Span) -> _Style:
+            return self.style(s, size, self.c.heading, serif=serif, bold=True)
+
+        lines = self.wrap(block.spans, self.avail, styler)
+        self.headings.append(HeadingPos(block.level, block.text, y))
+        y = self.draw_lines(lines, self.x0, y, self.avail, "left")
+        if block.level <= 2:
+            thick = max(1, round(self.base / (10 if block.level == 1 else 16)))
+            colour = self.c.heading if block.level == 1 else self.c.rule
+            y += round(self.base * 0.15)
+            self.ops.append(_RectOp((self.x0, y, self.avail, thick), colour))
+            y += thick
+        return y
+
+    def paragraph(self, spans: list[Span], y: int) -> int:
+        lines = self.wrap(spans, self.avail, lambda s: self.style(s, self.base, self.c.text))
+        return self.draw_lines(lines, self.x0, y, self.avail, "left")
+
+    def quote(self, block: Quote, y: int) -> int:
+        bar = max(2, round(self.base / 6))
+        indent = bar + round(self.base * 0.7)
+        x, width = self.x0 + indent, max(1, self.avail - indent)
+        lines = self.wrap(block.spans, width, lambda s: self.style(s, self.base, self.c.muted))
+        end = self.draw_lines(lines, x, y, width, "left")
+        self.ops.append(_RectOp((self.x0, y, bar, end - y), self.c.rule))
+        return end
+
+    def list_block(self, block: ListBlock, y: int) -> int:
+        size = self.base
+        marker_style = _Style("sans-bold", size, self.c.heading)
+        gap = round(size * 0.45)
+        bullets = ("•", "◦", "▪")
+
+        def marker(item: ListItem) -> str:
+            return f"{item.number}." if item.ordered else bullets[min(item.depth, 2)]
+
+        # One marker column per depth, as wide as its widest marker, so text lines up.
+        depth_w: dict[int, int] = {}
+        for item in block.items:
+            w = marker_style.font.size(marker(item))[0]
+            depth_w[item.depth] = max(depth_w.get(item.depth, 0), w)
+        text_x: dict[int, int] = {}
+        x = self.x0 + round(size * 0.3)
+        for d in range(max(depth_w) + 1):
+            x += depth_w.get(d, 0) + gap
+            text_x[d] = min(x, self.x0 + self.avail // 2)  # deep nesting must still leave room
+        item_gap = round(size * 0.25)
+        for n, item in enumerate(block.items):
+            if n:
+                y += item_gap
+            tx = text_x[item.depth]
+            width = self.x0 + self.avail - tx
+            lines = self.wrap(item.spans, width, lambda s: self.style(s, size, self.c.text))
+            first = lines[0]
+            glyph_h = marker_style.font.get_ascent() - marker_style.font.get_descent()
+            baseline = y + (first.height - glyph_h) // 2 + first.ascent
+            label = marker(item)
+            mx = tx - gap - marker_style.font.size(label)[0]  # right-aligned numbers
+            self.ops.append(_TextOp(max(self.x0, mx), baseline, marker_style, label))
+            y = self.draw_lines(lines, tx, y, width, "left")
+        return y
+
+    def code_block(self, block: CodeBlock, y: int) -> int:
+        pad = round(self.base * 0.6)
+        style = _Style("sans", round(self.base * 0.95), self.c.text)
+        inner = max(1, self.avail - 2 * pad)
+        lines: list[_Line] = []
+        for source in block.lines or [""]:
+            # Keep the indentation of code: wrap each source line on its own, spaces intact.
+            lead = len(source) - len(source.lstrip(" "))
+            indent = min(style.font.size(" " * lead)[0], inner // 2)
+            for line in self.wrap([Span(source.strip())], inner - indent, lambda _s: style):
+                if indent:
+                    # An empty run of the indent's width shifts the line right.
+                    line.runs.insert(0, _Run(style, "", indent))
+                    line.width += indent
+                lines.append(line)
+        height = sum(line.height for line in lines) + 2 * pad
+        self.ops.append(_RectOp((self.x0, y, self.avail, height), self.c.code_bg, self.base // 4))
+        self.draw_lines(lines, self.x0 + pad, y + pad, inner, "left")
+        return y + height
+
+    def rule(self, y: int) -> int:
+        thick = max(1, round(self.base / 14))
+        self.ops.append(_RectOp((self.x0, y, self.avail, thick), self.c.rule))
+        return y + thick
+
+    def table(self, block: Table, y: int) -> int:
+        size = self.base
+        pad_x, pad_y = round(size * 0.55), round(size * 0.3)
+        ncols = len(block.align)
+        if ncols == 0:
+            return y
+
+        def body_style(s: Span) -> _Style:
+            return self.style(s, size, self.c.text)
+
+        def head_style(s: Span) -> _Style:
+            return self.style(Span(s.text, True, s.italic, s.code), size, self.c.heading)
+
+        rows: list[tuple[list[list[Span]], Callable[[Span], _Style]]] = []
+        if block.header:
+            rows.append((block.header, head_style))
+        rows += [(r, body_style) for r in block.rows]
+
+        natural = [0] * ncols
+        longest = [0] * ncols
+        for cells, styler in rows:
+            for c, spans in enumerate(cells):
+                natural[c] = max(
+                    natural[c], sum(ln.width for ln in self.wrap(spans, 10**6, styler))
+                )
+                for word in plain(spans).split():
+                    longest[c] = max(longest[c], styler(spans[0]).font.size(word)[0] + 2)
+        inner = max(ncols, self.avail - 2 * pad_x * ncols)
+        if sum(natural) <= inner:
+            widths = natural
+        elif sum(longest) <= inner:
+            # Every column gets its longest word; the rest is shared by how much more it wants.
+            extra = inner - sum(longest)
+            want = [n - m for n, m in zip(natural, longest, strict=True)]
+            total_want = max(1, sum(want))
+            widths = [m + extra * w // total_want for m, w in zip(longest, want, strict=True)]
+        else:
+            widths = [max(1, inner * m // max(1, sum(longest))) for m in longest]
+
+        table_w = sum(widths) + 2 * pad_x * ncols
+        line_h = max(1, round(self.base / 16))
+        for r, (cells, styler) in enumerate(rows):
+            wrapped = [self.wrap(spans, widths[c], styler) for c, spans in enumerate(cells)]
+            row_h = max(sum(ln.height for ln in cell) for cell in wrapped) + 2 * pad_y
+            if r == 0 and block.header:
+                self.ops.append(_RectOp((self.x0, y, table_w, row_h), self.c.code_bg, 0))
+            x = self.x0
+            for c, cell in enumerate(wrapped):
+                self.draw_lines(cell, x + pad_x, y + pad_y, widths[c], block.align[c])
+                x += widths[c] + 2 * pad_x
+            y += row_h
+            colour = self.c.heading if r == 0 and block.header else self.c.rule
+            thick = line_h * 2 if r == 0 and block.header else line_h
+            self.ops.append(_RectOp((self.x0, y, table_w, thick), colour))
+            y += thick
+        return y
+
+    # ---- the whole document --------------------------------------------------------------
+    def document(self, blocks: Sequence[Block]) -> int:
+        b = self.base
+        y = round(b * 0.4)
+        after = 0
+        for n, block in enumerate(blocks):
+            if isinstance(block, Heading):
+                before = {1: 1.3, 2: 1.2, 3: 0.9}[block.level] * b
+                after_this = 0.55 * b
+            elif isinstance(block, Rule):
+                before = after_this = 0.8 * b
+            else:
+                before = after_this = 0.7 * b
+            # Gaps between blocks collapse: the larger of the two wins.
+            if n:
+                y += round(max(after, before))
+            if isinstance(block, Heading):
+                y = self.heading(block, y)
+            elif isinstance(block, Paragraph):
+                y = self.paragraph(block.spans, y)
+            elif isinstance(block, ListBlock):
+                y = self.list_block(block, y) if block.items else y
+            elif isinstance(block, Rule):
+                y = self.rule(y)
+            elif isinstance(block, Table):
+                y = self.table(block, y)
+            elif isinstance(block, Quote):
+                y = self.quote(block, y)
+            elif isinstance(block, CodeBlock):
+                y = self.code_block(block, y)
+            after = after_this
+        return y + round(b * 0.6)
+
+
+def layout(
+    text_or_blocks: str | Sequence[Block],
+    width: int,
+    *,
+    base_size: int = 20,
+    colours: MarkdownColours | None = None,
+    margin: int | None = None,
+) -> MarkdownLayout:
+    """Place Markdown at ``width`` pixels; ``margin`` (default 0.6 × base_size) is kept clear
+    on the left and right. Heading sizes scale with ``base_size``."""
+    blocks = parse(text_or_blocks) if isinstance(text_or_blocks, str) else list(text_or_blocks)
+    base = max(6, int(base_size))
+    m = round(base * 0.6) if margin is None else max(0, int(margin))
+    m = min(m, max(0, (width - 1) // 2))
+    writer = _Writer(max(1, int(width)), base, colours or MarkdownColours(), m)
+    height = writer.document(blocks)
+    return MarkdownLayout(max(1, int(width)), height, writer.headings, writer.ops)
+
+
+def render(
+    text_or_blocks: str | Sequence[Block],
+    width: int,
+    *,
+    base_size: int = 20,
+    colours: MarkdownColours | None = None,
+    margin: int | None = None,
+) -> pygame.Surface:
+    """Render Markdown onto one tall transparent (SRCALPHA) surface exactly ``width`` wide."""
+    return layout(
+        text_or_blocks, width, base_size=base_size, colours=colours, margin=margin
+    ).to_surface()
+
+
+def heading_offsets(
+    text_or_blocks: str | Sequence[Block],
+    width: int,
+    *,
+    base_size: int = 20,
+    margin: int | None = None,
+) -> list[HeadingPos]:
+    """The y of every heading in the surface :func:`render` makes with the same arguments."""
+    return layout(text_or_blocks, width, base_size=base_size, margin=margin).headings
