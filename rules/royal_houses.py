@@ -608,14 +608,13 @@ class RoyalHouses(Game):
         for seat, amount in ((me, mine), (1 - me, theirs)):
             self.influence[seat][src] -= amount
             self.influence[seat][dst] += amount
-        text = "{p%d} moves %d of their own and %d of {p%d}'s influence from %s to %s." % (
-            me,
-            mine,
-            theirs,
-            1 - me,
-            HOUSES[src],
-            HOUSES[dst],
-        )
+        parts = []
+        if mine:
+            parts.append("%d of their own" % mine)
+        if theirs:
+            parts.append("%d of {p%d}'s" % (theirs, 1 - me))
+        what = " and ".join(parts) + " influence" if parts else "no influence"
+        text = "{p%d} moves %s from %s to %s." % (me, what, HOUSES[src], HOUSES[dst])
         event = Event(
             "shift",
             text,

@@ -7,11 +7,17 @@ from typing import Any
 import pygame
 
 from rules import Move, Outcome
-from rules.royal_houses import HOUSES, INITIALS, card_name
+from rules.royal_houses import COUNTERS, HOUSES, INITIALS, RoyalMove, card_name
 
 from ..display import Display
-from ..table.model import TableModel
+from ..table import card_art
+from ..table.model import Box, Piece, TableModel, Text, Zone
 from .base import Layout
+
+CREAM = (240, 234, 216)
+MUTED = (170, 179, 172)
+GOLD = (232, 198, 106)
+SEAT_COLOURS = ((255, 214, 140), (150, 205, 255))
 
 
 def _house(initial_or_zone: str) -> str:
@@ -71,8 +77,252 @@ class RoyalHousesLayout(Layout):
         rows.append(["Total", "", "", "", f"{totals[0]} – {totals[1]}"])
         return header, rows
 
+    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
+        if drag.startswith("counter:"):
+            value = int(drag.split(":")[1])
+            return [m for m in legal if m.kind == "counter" and m.value == (value,)]
+        return [m for m in legal if m.cards == (drag,)]
+
+    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        if drag.startswith("counter:"):
+            return RoyalMove("counter", target=zone_id, value=(int(drag.split(":")[1]),))
+        return super().candidate(drag, zone_id, legal)
+
     def build(
         self, view: dict[str, Any], viewer: int | None, rect: pygame.Rect, display: Display,
         names: list[str], *, colorblind: bool = False,
     ) -> TableModel:
-        return TableModel()
+        px, fp = display.px, display.font_px
+        model = TableModel()
+        bottom = viewer if viewer is not None else 0
+        top = 1 - bottom
+        margin = px(20)
+        top_h, act_h = px(164), px(84)
+        hand_h = min(px(250), rect.h // 4)
+        houses = pygame.Rect(rect.x, rect.y + top_h, rect.w, rect.h - top_h - act_h - hand_h)
+        action = pygame.Rect(rect.x + margin, houses.bottom, rect.w - 2 * margin, act_h)
+        hand_area = pygame.Rect(rect.x, action.bottom, rect.w, rect.bottom - action.bottom)
+        model.action_area = action
+
+        self._rival_strip(model, view, top, pygame.Rect(rect.x, rect.y, rect.w, top_h),
+                          display, names)
+        self._houses(model, view, top, bottom, houses, display, colorblind)
+        self._own_strip(model, view, bottom, viewer, hand_area, action, display, names)
+        if view["over"]:
+            model.texts.append(Text("Game over", (action.centerx, action.centery),
+                                    fp(30), GOLD, "center", "serif-bold"))
+        return model
+
+    # ---- the rival (top) --------------------------------------------------------------
+    def _rival_strip(self, model: TableModel, view: dict[str, Any], seat: int,
+                     strip: pygame.Rect, display: Display, names: list[str]) -> None:
+        px, fp = display.px, display.font_px
+        pad = px(24)
+        model.texts.append(Text(names[seat], (strip.x + pad, strip.y + px(16)), fp(30),
+                                SEAT_COLOURS[seat], face="sans-bold", max_width=px(300)))
+        count = view["hand_counts"][seat]
+        model.texts.append(Text(f"{count} cards in hand", (strip.x + pad, strip.y + px(58)),
+                                fp(20), MUTED))
+        if view["first"] is not None:
+            role = "plays first" if view["first"] == seat else "plays second"
+            model.texts.append(Text(role, (strip.x + pad, strip.y + px(86)), fp(20), MUTED))
+
+        # Deck on the right.
+        cw = px(84)
+        ch = round(cw * 1.4)
+        deck_rect = pygame.Rect(0, 0, cw, ch)
+        deck_rect.topright = (strip.right - px(40), strip.y + px(14))
+        model.origins["deck"] = deck_rect
+        if view["deck_count"]:
+            for i in range(min(3, view["deck_count"])):
+                r = deck_rect.move(-px(3) * i, -px(2) * i)
+                model.pieces.append(Piece(f"deck:{i}", ("back", self.game_id), r, z=i))
+        else:
+            model.boxes.append(Box(deck_rect, None, (200, 190, 160, 120), px(8), 2))
+        model.texts.append(Text(f"Deck {view['deck_count']}",
+                                (deck_rect.centerx, deck_rect.bottom + px(8)), fp(20), CREAM,
+                                "midtop"))
+
+        # The rival's hand: known cards face up, the rest as backs.
+        fan_left, fan_right = strip.x + px(340), deck_rect.left - px(40)
+        hand = view["hands"][seat]
+        viewer = view["viewer"]
+        known = view["known_in_hand"][seat] if viewer is not None else []
+        cards: list[tuple[str, tuple]] = []
+        if hand is not None:
+            cards = [(c, ("card", self.game_id, c)) for c in hand]
+        else:
+            cards = [(c, ("card", self.game_id, c)) for c in known]
+            cards += [(f"back:{seat}:{i}", ("back", self.game_id)) for i in
+                      range(count - len(known))]
+        rects = _fan(len(cards), cw, ch, pygame.Rect(fan_left, strip.y + px(14),
+                                                     fan_right - fan_left, ch))
+        for i, ((pid, art), r) in enumerate(zip(cards, rects, strict=True)):
+            model.pieces.append(Piece(pid, art, r, z=10 + i, label="a card in their hand"))
+        zone = pygame.Rect(fan_left - px(10), strip.y + px(6), fan_right - fan_left + px(20),
+                           ch + px(16))
+        model.zones.append(Zone(f"hand:{seat}", zone, f"{names[seat]}'s hand"))
+        model.origins[f"hand:{seat}"] = pygame.Rect(zone.centerx - cw // 2, zone.y, cw, ch)
+
+    # ---- the six houses ---------------------------------------------------------------
+    def _houses(self, model: TableModel, view: dict[str, Any], top: int, bottom: int,
+                area: pygame.Rect, display: Display, colorblind: bool) -> None:
+        px, fp = display.px, display.font_px
+        margin, gap = px(20), px(14)
+        col_w = (area.w - 2 * margin - 5 * gap) // 6
+        head_h, row_h = px(48), px(56)
+        pending = view["pending"].get("house")
+        played: dict[str, list[str]] = {h: [] for h in HOUSES}
+        for card in view["played"]:
+            played[HOUSES[INITIALS.index(card[0])]].append(card)
+        for i, house in enumerate(HOUSES):
+            col = pygame.Rect(area.x + margin + i * (col_w + gap), area.y + px(6), col_w,
+                              area.h - px(12))
+            colour = card_art.house_colour(i, colorblind)
+            model.zones.append(Zone(f"house:{house}", col, house))
+            model.boxes.append(Box(col, (*_dark(colour), 150), (*colour, 255),
+                                   px(12), px(4) if house == pending else px(2)))
+            head = pygame.Rect(col.x, col.y, col.w, head_h)
+            model.boxes.append(Box(head, (*colour, 255), None, px(12)))
+            emblem = pygame.Rect(head.x + px(8), head.y + px(6), head_h - px(12),
+                                 head_h - px(12))
+            model.pieces.append(Piece(f"emblem:{i}", ("emblem", i, CREAM), emblem, z=1))
+            model.texts.append(Text(house, (emblem.right + px(8), head.centery), fp(22),
+                                    CREAM, "midleft", "serif-bold",
+                                    max_width=head.right - emblem.right - px(14)))
+            rival_row = pygame.Rect(col.x, head.bottom, col.w, row_h)
+            own_row = pygame.Rect(col.x, col.bottom - row_h, col.w, row_h)
+            influence = view["influence"]
+            lead = None
+            if influence[0][i] != influence[1][i]:
+                lead = 0 if influence[0][i] > influence[1][i] else 1
+            for seat, row in ((top, rival_row), (bottom, own_row)):
+                self._influence_badge(model, row, seat, influence[seat][i], lead == seat, display)
+                self._counter(model, view, seat, house, row, display)
+            cards = played[house]
+            space = pygame.Rect(col.x, rival_row.bottom + px(4), col.w,
+                                own_row.top - rival_row.bottom - px(8))
+            for card, r in zip(cards, _cascade(len(cards), space, display), strict=True):
+                model.pieces.append(Piece(card, ("card", self.game_id, card), r,
+                                          z=20 + cards.index(card), label=card_name(card)))
+
+    def _influence_badge(self, model: TableModel, row: pygame.Rect, seat: int, amount: int,
+                         leads: bool, display: Display) -> None:
+        px, fp = display.px, display.font_px
+        badge = pygame.Rect(row.x + px(10), row.y + px(8), px(74), row.h - px(16))
+        model.boxes.append(Box(badge, (20, 26, 22, 230), GOLD if leads else SEAT_COLOURS[seat],
+                               px(10), px(3) if leads else px(2)))
+        label = f"★{amount}" if leads else str(amount)
+        model.texts.append(Text(label, badge.center, fp(26), SEAT_COLOURS[seat], "center",
+                                "sans-bold", max_width=badge.w - px(8)))
+
+    def _counter(self, model: TableModel, view: dict[str, Any], seat: int, house: str,
+                 row: pygame.Rect, display: Display) -> None:
+        if house not in view["counters_placed"][seat]:
+            return
+        px = display.px
+        size = row.h - px(10)
+        r = pygame.Rect(0, 0, size, size)
+        r.midright = (row.right - px(10), row.centery)
+        value = view["counters"][seat].get(house)
+        pid = f"counter:{seat}:{value}" if value is not None else f"hidden:{seat}:{house}"
+        label = f"counter {value:+d}" if value is not None else "a hidden counter"
+        model.pieces.append(Piece(pid, ("counter", value), r, z=5, label=label))
+
+    # ---- the viewer (bottom) ----------------------------------------------------------
+    def _own_strip(self, model: TableModel, view: dict[str, Any], seat: int,
+                   viewer: int | None, area: pygame.Rect, action: pygame.Rect,
+                   display: Display, names: list[str]) -> None:
+        px, fp = display.px, display.font_px
+        pad = px(24)
+        model.texts.append(Text(names[seat], (area.x + pad, area.y + px(16)), fp(30),
+                                SEAT_COLOURS[seat], face="sans-bold", max_width=px(250)))
+        model.texts.append(Text(f"{view['hand_counts'][seat]} cards",
+                                (area.x + pad, area.y + px(58)), fp(20), MUTED))
+        if view["first"] is not None:
+            role = "plays first" if view["first"] == seat else "plays second"
+            model.texts.append(Text(role, (area.x + pad, area.y + px(86)), fp(20), MUTED))
+        hand = view["hands"][seat]
+        left = area.x + px(290)
+        fan_area = pygame.Rect(left, area.y + px(12), area.right - left - px(30),
+                               area.h - px(24))
+        cw = min(px(136), round(fan_area.h / 1.4))
+        ch = round(cw * 1.4)
+        if hand is not None:
+            cards = [(c, ("card", self.game_id, c)) for c in hand]
+        else:
+            cards = [(f"back:{seat}:{i}", ("back", self.game_id))
+                     for i in range(view["hand_counts"][seat])]
+        rects = _fan(len(cards), cw, ch, fan_area)
+        mine = viewer == seat and not view["over"]
+        received = view["received"][seat] if viewer == seat else None
+        for i, ((pid, art), r) in enumerate(zip(cards, rects, strict=True)):
+            label = card_name(pid) if hand is not None else "a card"
+            if pid == received:
+                label += " (given to you last turn)"
+            model.pieces.append(Piece(pid, art, r, z=40 + i, drag=pid if mine else None,
+                                      label=label))
+        model.zones.append(Zone(f"hand:{seat}", fan_area, f"{names[seat]}'s hand"))
+        model.origins[f"hand:{seat}"] = pygame.Rect(fan_area.centerx - cw // 2, fan_area.y,
+                                                    cw, ch)
+        # Counters still to place, in the action strip (only the owner sees their values).
+        if viewer == seat and view["phase"] == "counters":
+            placed = set(view["counters"][seat].values())
+            size = action.h - px(20)
+            x = action.x
+            model.texts.append(Text("Your counters:", (x, action.centery), fp(22), CREAM,
+                                    "midleft"))
+            x += px(190)
+            for value in COUNTERS:
+                if value in placed:
+                    continue
+                r = pygame.Rect(x, action.y + px(10), size, size)
+                model.pieces.append(Piece(f"counter:{seat}:{value}", ("counter", value), r,
+                                          z=60, drag=f"counter:{value}",
+                                          label=f"your {value:+d} counter"))
+                x += size + px(14)
+
+
+def _cascade(n: int, area: pygame.Rect, display: Display) -> list[pygame.Rect]:
+    """Rects for ``n`` played cards of one house, overlapping top to bottom so each number
+    shows. A house holds at most 8 cards; sizes are chosen so that 8 always fit. When one
+    cascade would make the cards too small (short windows, TV profile), two sit side by side."""
+    px = display.px
+    min_step = max(px(22), display.font_px(20))
+    best: tuple[int, int] = (0, 1)
+    for columns in (1, 2):
+        per_column = -(-8 // columns)
+        fit_h = (area.h - (per_column - 1) * min_step) / 1.4
+        fit_w = (area.w - px(16) * (columns + 1)) / columns
+        width = int(min(fit_h, fit_w, px(112)))
+        if width > best[0] * 1.25:
+            best = (width, columns)
+    cw, columns = max(24, best[0]), best[1]
+    ch = round(cw * 1.4)
+    per_column = -(-n // columns) if n else 0
+    step = min(px(30), (area.h - ch) // max(1, per_column - 1)) if per_column > 1 else 0
+    total_w = columns * cw + (columns - 1) * px(12)
+    x0 = area.centerx - total_w // 2 if n > per_column else area.centerx - cw // 2
+    rects = []
+    for j in range(n):
+        c, k = divmod(j, per_column) if per_column else (0, 0)
+        rects.append(pygame.Rect(x0 + c * (cw + px(12)), area.y + k * step, cw, ch))
+    return rects
+
+
+def _fan(n: int, cw: int, ch: int, area: pygame.Rect) -> list[pygame.Rect]:
+    """``n`` card rects side by side, centred in ``area``, overlapping if they must."""
+    if n == 0:
+        return []
+    gap = max(2, cw // 12)
+    step = cw + gap
+    if n > 1 and cw + (n - 1) * step > area.w:
+        step = max(cw // 5, (area.w - cw) // (n - 1))
+    total = cw + (n - 1) * step
+    x0 = area.centerx - total // 2
+    y = area.y + max(0, (area.h - ch) // 2)
+    return [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(n)]
+
+
+def _dark(colour: tuple[int, ...]) -> tuple[int, int, int]:
+    return (colour[0] // 4, colour[1] // 4, colour[2] // 4)

@@ -70,6 +70,8 @@ class TableModel:
     boxes: list[Box] = field(default_factory=list)
     #: Where new pieces appear from, by zone id (e.g. "deck", "hand:1"), for animations.
     origins: dict[str, pygame.Rect] = field(default_factory=dict)
+    #: Where the scene may put buttons for decisions that are not made by dragging.
+    action_area: pygame.Rect | None = None
 
     def zone(self, zone_id: str) -> Zone | None:
         return next((z for z in self.zones if z.id == zone_id), None)

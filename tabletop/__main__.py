@@ -1,0 +1,106 @@
+"""``tabletop`` / ``python -m tabletop``: read the arguments, open the window, run."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from . import __version__
+
+SEAT_KINDS = {"human": "human", "ai": "easy", "easy": "easy", "random": "random"}
+DEFAULT_NAMES = ["Sam", "Nadia", "Kevin", "Aaron", "Marta", "Luca", "Ines", "Tomas", "Ada"]
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="tabletop", description="A digital table for card games.")
+    p.add_argument("--version", action="version", version=f"tabletop {__version__}")
+    p.add_argument("--game", help="start this game at once (e.g. royal_houses)")
+    p.add_argument("--seats", help="one kind per seat: human, ai (= easy), easy, random")
+    p.add_argument("--names", help="comma-separated player names")
+    p.add_argument("--seed", type=int, help="deal seed, for replaying a game")
+    p.add_argument("--table-display", action="store_true",
+                   help="TV mode: show only the public table between human turns")
+    p.add_argument("--size", help="window size, e.g. 1920x1080")
+    p.add_argument("--fullscreen", action="store_true", default=None)
+    p.add_argument("--profile", choices=["desktop", "tv"], help="display profile")
+    p.add_argument("--speed", type=float, help="animation speed (0 = instant)")
+    p.add_argument("--selftest", action="store_true",
+                   help="play one complete game of every game, AI in every seat, then exit")
+    p.add_argument("--frames", type=int, help="stop after this many frames")
+    p.add_argument("--screenshot", help="save the last frame to this PNG file")
+    return p.parse_args(argv)
+
+
+def _size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(f"tabletop: --size must look like 1920x1080, not {text!r}") from None
+    return (w, h)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.selftest:
+        from .selftest import run_selftest
+
+        return run_selftest(frames=args.frames, screenshot=args.screenshot,
+                            size=_size(args.size) or (1280, 720))
+    first = _first_scene_factory(args)  # checks the arguments before a window opens
+    from .app import App
+
+    app = App(_size(args.size), fullscreen=args.fullscreen, profile=args.profile)
+    if args.speed is not None:
+        app.settings.animation_speed = max(0.0, args.speed)
+    try:
+        app.push(first(app))
+        code = app.run(max_frames=args.frames)
+        if args.screenshot:
+            import pygame
+
+            pygame.image.save(app.screen, args.screenshot)
+        return code
+    finally:
+        app.quit()
+
+
+def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    if not args.game:
+        def title(app):  # type: ignore[no-untyped-def]
+            from .scenes.title import TitleScene
+
+            return TitleScene(app)
+        return title
+    import rules
+
+    from .session import SeatConfig, Session
+
+    spec = rules.GAMES.get(args.game)
+    if spec is None:
+        raise SystemExit(f"tabletop: no game {args.game!r}; choose from {', '.join(rules.GAMES)}")
+    kinds = (args.seats or "human," + ",".join(["ai"] * (spec.min_players - 1))).split(",")
+    bad = [k for k in kinds if k.strip().lower() not in SEAT_KINDS]
+    if bad:
+        raise SystemExit(f"tabletop: unknown seat kind {bad[0]!r} (human, ai, easy, random)")
+    names = args.names.split(",") if args.names else []
+    names += [n for n in DEFAULT_NAMES if n not in names]
+    seats = [SeatConfig(names[i].strip(), SEAT_KINDS[k.strip().lower()])
+             for i, k in enumerate(kinds)]
+    try:
+        session = Session(args.game, seats, args.seed)
+    except rules.SetupError as err:
+        raise SystemExit(f"tabletop: {err}") from None
+
+    def table(app):  # type: ignore[no-untyped-def]
+        from .scenes.table import TableScene
+
+        return TableScene(app, session)
+    return table
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,684 @@
+"""The table: draws the game through its layout and turns gestures into moves.
+
+Every gesture ends in a question to the rules: a drop or a click resolves to the legal moves
+with that piece and target; anything else is explained by ``game.why_illegal`` in a toast.
+Drag-and-drop, click-then-click and the keyboard (Tab, Enter, Esc) all lead to the same moves.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from concurrent.futures import Future
+from dataclasses import dataclass
+
+import pygame
+import pygame_gui
+
+import rules
+from rules import Move
+
+from ..ai.bots import make_bot
+from ..ai.worker import AIWorker
+from ..layouts import get_layout
+from ..session import Session
+from ..table import render
+from ..table.model import Piece, TableModel, Zone
+from ..ui.text import wrap_text
+from .base import Scene
+
+DRAG_THRESHOLD = 6
+AI_DELAY = 0.8  # seconds an AI move waits at normal speed, so people can follow it
+RESULTS_DELAY = 1.2
+CREAM = (240, 234, 216)
+MUTED = (170, 179, 172)
+GOLD = (232, 198, 106)
+PANEL = (12, 20, 16, 215)
+
+
+@dataclass
+class Sprite:
+    """Where a piece is drawn now; it glides towards its model rect."""
+
+    x: float
+    y: float
+
+
+@dataclass
+class Press:
+    piece: Piece
+    start: tuple[int, int]
+    offset: tuple[int, int]
+    dragging: bool = False
+
+
+class TableScene(Scene):
+    holds_game = True
+
+    def __init__(self, app, session: Session) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.session = session
+        self.game = session.game
+        self.layout = get_layout(session.game_id)
+        self.bots = {
+            seat: make_bot(cfg.kind, session.game_id, (session.seed or 0) * 31 + seat)
+            for seat, cfg in enumerate(session.seats) if not cfg.is_human
+        }
+        self.worker = AIWorker()
+        self.thinking: Future[Move] | None = None
+        self.thinking_seat: int | None = None
+        self.ai_ready_at = 0.0
+        self.viewer: int | None = self._initial_viewer()
+        self.handing_over = False
+        self.model = TableModel()
+        self.sprites: dict[str, Sprite] = {}
+        self.press: Press | None = None
+        self.selected: str | None = None  # a drag key chosen by click or keyboard
+        self.focus: int | None = None  # index into self._focusables()
+        self.buttons: list[tuple[pygame_gui.elements.UIButton, Move]] = []
+        self.results_at: float | None = None
+        self.results_shown = False
+        self.log_scroll = 0
+        self._log_cache: tuple[tuple, pygame.Surface] | None = None
+        self._last_events: list[rules.Event] = []
+        self.layout_rect = pygame.Rect(0, 0, 0, 0)
+        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.status_rect = pygame.Rect(0, 0, 0, 0)
+        self.menu_button: pygame_gui.elements.UIButton | None = None
+        self.rules_button: pygame_gui.elements.UIButton | None = None
+        self.results_button: pygame_gui.elements.UIButton | None = None
+        self.leave_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+
+    # ---- who is looking -------------------------------------------------------------
+    def _initial_viewer(self) -> int | None:
+        humans = self.session.humans
+        if len(humans) == 1 and not self.session.table_display:
+            return humans[0]
+        return None
+
+    @property
+    def acting_human(self) -> bool:
+        mover = self.game.to_move
+        return mover is not None and mover == self.viewer and self.session.is_human(mover)
+
+    def _update_viewer(self) -> None:
+        """Hot seat: a human sees private cards only after a hand-over to them."""
+        if self.handing_over:
+            return
+        humans = self.session.humans
+        mover = self.game.to_move
+        private_table = len(humans) > 1 or self.session.table_display
+        if mover is None:
+            target = humans[0] if len(humans) == 1 and not self.session.table_display else None
+            self._set_viewer(target)
+        elif self.session.is_human(mover):
+            if self.viewer != mover:
+                if private_table:
+                    self._hand_over(mover)
+                else:
+                    self._set_viewer(mover)
+        elif private_table:
+            self._set_viewer(None)
+
+    def _hand_over(self, seat: int) -> None:
+        from .handover import HandOverScene
+
+        self._set_viewer(None)
+        self.handing_over = True
+
+        def ready() -> None:
+            self.handing_over = False
+            self._set_viewer(seat)
+
+        self.app.push(HandOverScene(self.app, self.session.names[seat], ready))
+
+    def _set_viewer(self, seat: int | None) -> None:
+        if seat != self.viewer:
+            self.viewer = seat
+            self.selected = None
+            self.refresh(animate=False)
+
+    # ---- building ---------------------------------------------------------------------
+    def build(self) -> None:
+        d = self.app.display
+        log_w = d.px(400)
+        status_h = d.px(64)
+        self.status_rect = pygame.Rect(0, 0, d.width, status_h)
+        self.log_rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h)
+        self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
+        bw, bh = d.px(120), d.px(44)
+        y = (status_h - bh) // 2
+        self.menu_button = pygame_gui.elements.UIButton(
+            pygame.Rect(d.width - bw - d.px(16), y, bw, bh), "Menu", self.app.ui,
+            container=self.container)
+        self.rules_button = pygame_gui.elements.UIButton(
+            pygame.Rect(d.width - 2 * bw - d.px(28), y, bw, bh), "Rules", self.app.ui,
+            container=self.container)
+        self.results_button = pygame_gui.elements.UIButton(
+            pygame.Rect(d.width - 3 * bw - d.px(40), y, bw, bh), "Results", self.app.ui,
+            container=self.container, object_id="#primary")
+        if not self.game.over:
+            self.results_button.hide()
+        self.buttons = []
+        self._update_viewer()
+        self.refresh(animate=False)
+
+    def refresh(self, animate: bool = True) -> None:
+        """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
+        if self.container is None:
+            return
+        view = self.game.view(self.viewer)
+        old = {p.id: p for p in self.model.pieces}
+        self.model = self.layout.build(view, self.viewer, self.layout_rect, self.app.display,
+                                       self.session.names, colorblind=self.app.settings.colorblind)
+        self._dim_unplayable()
+        speed = self.app.settings.animation_speed
+        fresh: dict[str, Sprite] = {}
+        for piece in self.model.pieces:
+            sprite = self.sprites.get(piece.id)
+            if sprite is None or not animate or speed <= 0:
+                start = self._origin(piece) if animate and speed > 0 and piece.id not in old \
+                    else None
+                sprite = Sprite(*(start or piece.rect.topleft))
+            fresh[piece.id] = sprite
+        self.sprites = fresh
+        self._rebuild_buttons()
+        self.focus = None
+
+    def _origin(self, piece: Piece) -> tuple[int, int] | None:
+        """Where a piece that just appeared comes from: the hand of whoever played or gave it,
+        or the deck for a card drawn."""
+        for event in self._last_events:
+            if event.data.get("card") == piece.id:
+                if event.kind == "draw":
+                    zone = self.model.origins.get("deck")
+                else:
+                    zone = self.model.origins.get(f"hand:{event.data.get('seat')}")
+                if zone is not None:
+                    return zone.topleft
+        return None
+
+    def _dim_unplayable(self) -> None:
+        if not self.acting_human:
+            return
+        legal = self.game.legal_moves()
+        for piece in self.model.pieces:
+            if piece.drag and not self.layout.moves_for_piece(piece.drag, legal):
+                piece.dim = True
+
+    def _rebuild_buttons(self) -> None:
+        for button, _ in self.buttons:
+            button.kill()
+        self.buttons = []
+        area = self.model.action_area
+        if area is None or not self.acting_human:
+            return
+        legal = self.game.legal_moves()
+        reachable = set()
+        for piece in self.model.pieces:
+            if piece.drag:
+                reachable.update(self.layout.moves_for_piece(piece.drag, legal))
+        reachable.update(self._zone_click_moves(legal))
+        rest = [m for m in legal if m not in reachable]
+        if not rest:
+            return
+        d = self.app.display
+        font = render.fonts.get_font(d.font_px(22))
+        labels = [self.layout.describe(m, {}, self.session.names) for m in rest]
+        widths = [font.size(label)[0] + d.px(40) for label in labels]
+        gap = d.px(10)
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, w in enumerate(widths):
+            if rows[-1] and used + gap + w > area.w:
+                rows.append([])
+                used = 0
+            rows[-1].append(i)
+            used += w + (gap if used else 0)
+        bh = min(d.px(48), (area.h - gap * (len(rows) + 1)) // len(rows))
+        y = area.y + (area.h - len(rows) * bh - (len(rows) - 1) * gap) // 2
+        for row in rows:
+            total = sum(widths[i] for i in row) + gap * (len(row) - 1)
+            x = area.centerx - total // 2
+            for i in row:
+                button = pygame_gui.elements.UIButton(
+                    pygame.Rect(x, y, widths[i], bh), labels[i], self.app.ui,
+                    container=self.container)
+                self.buttons.append((button, rest[i]))
+                x += widths[i] + gap
+            y += bh + gap
+
+    def _zone_click_moves(self, legal: list[Move]) -> list[Move]:
+        zone_ids = {z.id for z in self.model.zones}
+        return [m for m in legal if not m.cards and not m.value and m.target in zone_ids]
+
+    # ---- moves ------------------------------------------------------------------------
+    def play(self, move: Move) -> bool:
+        """Play a move for the seat to move; on refusal, say why. True if it was played."""
+        seat = self.game.to_move
+        try:
+            events = self.session.play(move, seat)
+        except rules.IllegalMove as err:
+            self.app.toast(err.message, kind="error")
+            return False
+        self._after_move(events)
+        return True
+
+    def _after_move(self, events: list[rules.Event]) -> None:
+        self._last_events = events
+        self.selected = None
+        self.press = None
+        self.log_scroll = 0
+        self._update_viewer()
+        self.refresh()
+        if self.game.over and self.results_at is None:
+            self.results_at = time.monotonic() + RESULTS_DELAY * min(
+                1.0, self.app.settings.animation_speed)
+            self.holds_game = False
+            if self.results_button is not None:
+                self.results_button.show()
+
+    def drop(self, drag: str, zone_id: str | None) -> None:
+        """Resolve ``drag`` dropped on ``zone_id`` into a move, or explain the refusal."""
+        legal = self.game.legal_moves()
+        if zone_id is None:
+            return  # dropped on nothing: it simply glides back
+        matches = [m for m in self.layout.moves_for_piece(drag, legal) if m.target == zone_id]
+        if len(matches) == 1:
+            self.play(matches[0])
+            return
+        if len(matches) > 1:
+            self._choose(matches)
+            return
+        candidate = self.layout.candidate(drag, zone_id, legal)
+        if candidate is None:
+            return
+        err = self.game.why_illegal(candidate, self.viewer)
+        if err is None:
+            self.play(candidate)
+        else:
+            self.app.toast(err.message, kind="error")
+
+    def _choose(self, moves: list[Move]) -> None:
+        """Several legal moves for one gesture: offer them as buttons."""
+        for button, _ in self.buttons:
+            button.kill()
+        self.buttons = []
+        area = self.model.action_area or self.layout_rect
+        d = self.app.display
+        w, h, gap = d.px(260), d.px(48), d.px(10)
+        x = area.centerx - (len(moves) * (w + gap) - gap) // 2
+        for move in moves:
+            label = self.layout.describe(move, {}, self.session.names)
+            button = pygame_gui.elements.UIButton(pygame.Rect(x, area.y, w, h), label,
+                                                  self.app.ui, container=self.container)
+            self.buttons.append((button, move))
+            x += w + gap
+
+    def explain_piece(self, piece: Piece) -> None:
+        """A piece with no legal move was picked: say why, in the rules' words."""
+        if not self.acting_human:
+            mover = self.game.to_move
+            name = self.session.names[mover] if mover is not None else ""
+            self.app.toast(f"Wait: it is {name}'s turn." if name else "The game is over.")
+            return
+        legal = self.game.legal_moves()
+        with_cards = [m for m in legal if m.cards]
+        if with_cards and piece.drag:
+            err = self.game.why_illegal(
+                self.layout.candidate(piece.drag, with_cards[0].target, legal), self.viewer)
+            if err is not None:
+                self.app.toast(err.message, kind="error")
+                return
+        self.app.toast(self.game.prompt())
+
+    # ---- input ------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._on_button(event.ui_element)
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            if event.ui_element is self.leave_dialog:
+                self._leave()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._mouse_down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self._mouse_move(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._mouse_up(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            if self.log_rect.collidepoint(pygame.mouse.get_pos()):
+                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+        elif event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _on_button(self, element: object) -> None:
+        if element is self.menu_button:
+            self._ask_leave()
+        elif element is self.rules_button:
+            from .rules_screen import RulesScene
+
+            self.app.push(RulesScene(self.app, self.session.game_id))
+        elif element is self.results_button:
+            self._show_results()
+        else:
+            for button, move in self.buttons:
+                if button is element:
+                    self.play(move)
+                    return
+
+    def _ask_leave(self) -> None:
+        if self.game.over:
+            self._leave()
+            return
+        d = self.app.display
+        w, h = d.px(640), d.px(300)
+        self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+            "Leave this game and go back to the title screen? The game will be lost.",
+            self.app.ui, window_title="Leave the game?", action_short_name="Leave",
+            blocking=True)
+
+    def _leave(self) -> None:
+        from .title import TitleScene
+
+        self.app.reset_to(TitleScene(self.app))
+
+    def piece_at(self, pos: tuple[int, int]) -> Piece | None:
+        for piece in sorted(self.model.pieces, key=lambda p: -p.z):
+            if self._draw_rect(piece).collidepoint(pos):
+                return piece
+        return None
+
+    def zone_at(self, pos: tuple[int, int]) -> Zone | None:
+        return next((z for z in self.model.zones if z.rect.collidepoint(pos)), None)
+
+    def _draw_rect(self, piece: Piece) -> pygame.Rect:
+        sprite = self.sprites.get(piece.id)
+        r = piece.rect.copy()
+        if sprite is not None:
+            r.topleft = (round(sprite.x), round(sprite.y))
+        return r
+
+    def _mouse_down(self, pos: tuple[int, int]) -> None:
+        piece = self.piece_at(pos)
+        if piece is not None and piece.drag:
+            r = self._draw_rect(piece)
+            self.press = Press(piece, pos, (pos[0] - r.x, pos[1] - r.y))
+
+    def _mouse_move(self, pos: tuple[int, int]) -> None:
+        press = self.press
+        if press is None:
+            return
+        if not press.dragging:
+            dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
+            if dx * dx + dy * dy < DRAG_THRESHOLD**2:
+                return
+            if not self.acting_human or not self.layout.moves_for_piece(
+                    press.piece.drag or "", self.game.legal_moves()):
+                self.explain_piece(press.piece)
+                self.press = None
+                return
+            press.dragging = True
+            self.selected = press.piece.drag
+        sprite = self.sprites[press.piece.id]
+        sprite.x, sprite.y = pos[0] - press.offset[0], pos[1] - press.offset[1]
+
+    def _mouse_up(self, pos: tuple[int, int]) -> None:
+        press, self.press = self.press, None
+        if press is not None and press.dragging:
+            zone = self.zone_at(pos)
+            self.selected = None
+            if self.acting_human and press.piece.drag:
+                self.drop(press.piece.drag, zone.id if zone else None)
+            return
+        if press is not None:  # a click on a piece: select it (click-then-click)
+            self._select(press.piece)
+            return
+        zone = self.zone_at(pos)
+        if zone is None or not self.acting_human:
+            return
+        if self.selected is not None:
+            self.drop(self.selected, zone.id)
+            return
+        for move in self._zone_click_moves(self.game.legal_moves()):
+            if move.target == zone.id:
+                self.play(move)
+                return
+
+    def _select(self, piece: Piece) -> None:
+        if not self.acting_human or not piece.drag or not self.layout.moves_for_piece(
+                piece.drag, self.game.legal_moves()):
+            self.explain_piece(piece)
+            return
+        self.selected = None if self.selected == piece.drag else piece.drag
+
+    def targets(self) -> set[str]:
+        """Zone ids that light up: targets of the selected piece, or clickable zones."""
+        if not self.acting_human:
+            return set()
+        legal = self.game.legal_moves()
+        if self.selected is not None:
+            return {m.target for m in self.layout.moves_for_piece(self.selected, legal)}
+        return {m.target for m in self._zone_click_moves(legal)}
+
+    # ---- keyboard -------------------------------------------------------------------
+    def _focusables(self) -> list[tuple[str, object]]:
+        """What Tab walks through: targets of the selection, or pieces, zones and buttons."""
+        if not self.acting_human:
+            return []
+        legal = self.game.legal_moves()
+        if self.selected is not None:
+            targets = {m.target for m in self.layout.moves_for_piece(self.selected, legal)}
+            return [("zone", z) for z in self.model.zones if z.id in targets]
+        items: list[tuple[str, object]] = [
+            ("piece", p) for p in sorted(self.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
+            if p.drag and self.layout.moves_for_piece(p.drag, legal)
+        ]
+        clicks = {m.target for m in self._zone_click_moves(legal)}
+        items += [("zone", z) for z in self.model.zones if z.id in clicks]
+        items += [("button", b) for b, _ in self.buttons]
+        return items
+
+    def _key(self, event: pygame.event.Event) -> None:
+        key = event.key
+        if key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.selected = None
+                self.focus = None
+            else:
+                self._ask_leave()
+            return
+        items = self._focusables()
+        if key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            if not items:
+                if self.acting_human:
+                    self.app.toast(self.game.prompt())
+                return
+            back = key in (pygame.K_LEFT, pygame.K_UP) or (
+                key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            step = -1 if back else 1
+            self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus is None or not items:
+                return
+            kind, item = items[self.focus % len(items)]
+            self.focus = None
+            if kind == "piece":
+                assert isinstance(item, Piece)
+                self._select(item)
+                self.focus = 0 if self.selected is not None else None
+            elif kind == "zone":
+                assert isinstance(item, Zone)
+                if self.selected is not None:
+                    self.drop(self.selected, item.id)
+                else:
+                    self._mouse_up(item.rect.center)
+            else:
+                self._on_button(item)
+
+    # ---- time -------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self._animate(dt)
+        self._run_ai()
+        if self.results_at is not None and not self.results_shown and (
+                time.monotonic() >= self.results_at) and self.app.top is self:
+            self._show_results()
+
+    def _show_results(self) -> None:
+        from .results import ResultsScene
+
+        self.results_shown = True
+        self.app.push(ResultsScene(self.app, self.session))
+
+    def _animate(self, dt: float) -> None:
+        speed = self.app.settings.animation_speed
+        rate = 1.0 if speed <= 0 else min(1.0, dt * 14 * speed)
+        dragged = self.press.piece.id if self.press and self.press.dragging else None
+        for piece in self.model.pieces:
+            if piece.id == dragged:
+                continue
+            sprite = self.sprites[piece.id]
+            tx, ty = piece.rect.topleft
+            sprite.x += (tx - sprite.x) * rate
+            sprite.y += (ty - sprite.y) * rate
+            if abs(tx - sprite.x) < 0.5 and abs(ty - sprite.y) < 0.5:
+                sprite.x, sprite.y = tx, ty
+
+    def _run_ai(self) -> None:
+        game = self.game
+        seat = game.to_move
+        if seat is None or seat not in self.bots or self.handing_over or self.app.top is not self:
+            return
+        if self.thinking is None:
+            self.thinking = self.worker.ask(self.bots[seat], game, seat,
+                                            random.Random(len(game.history)).getrandbits(32)
+                                            ^ (self.session.seed or 0))
+            self.thinking_seat = seat
+            speed = self.app.settings.animation_speed
+            self.ai_ready_at = time.monotonic() + (AI_DELAY / speed if speed > 0 else 0)
+            return
+        if not self.thinking.done() or time.monotonic() < self.ai_ready_at:
+            return
+        future, self.thinking = self.thinking, None
+        try:
+            move = future.result()
+        except Exception as err:  # a bot bug must not end the game: play on, and say so
+            self.app.toast(f"The AI failed ({err}); it plays a random move.", kind="error")
+            move = random.choice(game.legal_moves())
+        if game.to_move == self.thinking_seat:
+            self.play(move)
+
+    # ---- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        d = self.app.display
+        surface.blit(render.felt(d.size), (0, 0))
+        for box in self.model.boxes:
+            render.draw_box(surface, box)
+        lit = self.targets()
+        radius = d.px(12)
+        for zone in self.model.zones:
+            if zone.id in lit:
+                render.draw_glow(surface, zone.rect, render.GLOW, radius, d.px(4))
+        dragged = self.press.piece if self.press and self.press.dragging else None
+        hover = self.piece_at(pygame.mouse.get_pos()) if dragged is None else None
+        focus_item = self._focused()
+        for piece in sorted(self.model.pieces, key=lambda p: p.z):
+            if piece is not dragged:
+                self._draw_piece(surface, piece, lifted=(piece is hover and bool(piece.drag)
+                                                         and not piece.dim))
+        for text in self.model.texts:
+            render.draw_text(surface, text)
+        if dragged is not None:
+            self._draw_piece(surface, dragged, lifted=True)
+        if focus_item is not None:
+            render.draw_glow(surface, focus_item.inflate(d.px(10), d.px(10)), render.FOCUS,
+                             radius, d.px(4))
+        self._draw_status(surface)
+        self._draw_log(surface)
+
+    def _focused(self) -> pygame.Rect | None:
+        if self.focus is None:
+            return None
+        items = self._focusables()
+        if not items:
+            return None
+        kind, item = items[self.focus % len(items)]
+        if kind == "piece":
+            assert isinstance(item, Piece)
+            return self._draw_rect(item)
+        if kind == "zone":
+            assert isinstance(item, Zone)
+            return item.rect
+        return item.rect  # type: ignore[attr-defined]
+
+    def _draw_piece(self, surface: pygame.Surface, piece: Piece, lifted: bool) -> None:
+        r = self._draw_rect(piece)
+        if lifted:
+            r.y -= self.app.display.px(12)
+        image = render.piece_image(piece, r.w, self.app.settings.colorblind)
+        surface.blit(image, r)
+        if piece.dim:
+            render.draw_box(surface, render.Box(r, (0, 0, 0, 110), None,
+                                                self.app.display.px(8)))
+        if piece.drag and piece.drag == self.selected:
+            render.draw_glow(surface, r.inflate(6, 6), render.GLOW, self.app.display.px(10),
+                             self.app.display.px(3))
+
+    def _draw_status(self, surface: pygame.Surface) -> None:
+        d = self.app.display
+        render.draw_box(surface, render.Box(self.status_rect, PANEL, None, 0))
+        names = self.session.names
+        mover = self.game.to_move
+        if self.game.over:
+            out = self.game.outcome()
+            text = "Game over — " + out.detail.format_map(
+                {f"p{i}": n for i, n in enumerate(names)})
+        elif self.acting_human:
+            text = f"{names[mover]}: {self.game.prompt()}"
+        elif mover is not None and mover in self.bots:
+            text = f"{names[mover]} is thinking…"
+        else:
+            text = f"{names[mover]}'s turn" if mover is not None else ""
+        width = self.status_rect.w - d.px(3 * 132 + 60)
+        render.draw_text(surface, render.Text(
+            text, (d.px(24), self.status_rect.centery), d.font_px(26), CREAM, "midleft",
+            "sans-bold", max_width=width))
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        lines = self.session.log_lines(self.viewer)
+        key = (len(lines), self.viewer, self.log_rect.size, self.log_scroll, d_scale(self))
+        if self._log_cache is None or self._log_cache[0] != key:
+            self._log_cache = (key, self._render_log(lines))
+        surface.blit(self._log_cache[1], self.log_rect)
+
+    def _render_log(self, lines: list[str]) -> pygame.Surface:
+        d = self.app.display
+        rect = self.log_rect
+        image = pygame.Surface(rect.size, pygame.SRCALPHA)
+        image.fill(PANEL)
+        pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
+        pad = d.px(16)
+        title = render.text_surface("Game log", d.font_px(24), GOLD, "serif-bold")
+        image.blit(title, (pad, pad))
+        font = render.fonts.get_font(d.font_px(18))
+        top = pad * 2 + title.get_height()
+        wrapped: list[str] = []
+        for line in lines:
+            wrapped.extend(wrap_text(line, font, rect.w - 2 * pad))
+        visible = max(1, (rect.h - top - pad) // font.get_linesize())
+        self.log_scroll = min(self.log_scroll, max(0, len(wrapped) - visible))
+        end = len(wrapped) - self.log_scroll
+        shown = wrapped[max(0, end - visible):end]
+        for i, line in enumerate(shown):
+            colour = CREAM if i == len(shown) - 1 and not self.log_scroll else (214, 210, 196)
+            image.blit(font.render(line, True, colour),
+                       (pad, top + i * font.get_linesize()))
+        return image
+
+    def leave(self) -> None:
+        self.worker.shutdown()
+        super().leave()
+
+
+def d_scale(scene: TableScene) -> float:
+    return scene.app.display.scale

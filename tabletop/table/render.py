@@ -1,0 +1,111 @@
+"""Drawing a :class:`TableModel`: boxes, zones, pieces and text, with every surface cached."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from .. import fonts
+from . import card_art
+from .model import Box, Colour, Piece, Text
+
+GLOW = (255, 214, 102)
+FOCUS = (120, 200, 255)
+
+
+@lru_cache(maxsize=2048)
+def text_surface(text: str, size: int, colour: Colour, face: str) -> pygame.Surface:
+    return fonts.get_font(size, face).render(text, True, colour)
+
+
+@lru_cache(maxsize=512)
+def _fitted_size(text: str, size: int, face: str, max_width: int) -> int:
+    while size > 10 and fonts.get_font(size, face).size(text)[0] > max_width:
+        size -= 1
+    return size
+
+
+def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
+    size = item.size
+    if item.max_width:
+        size = _fitted_size(item.text, size, item.face, item.max_width)
+    image = text_surface(item.text, size, tuple(item.colour), item.face)
+    rect = image.get_rect(**{item.anchor: item.pos})
+    surface.blit(image, rect)
+    return rect
+
+
+@lru_cache(maxsize=256)
+def _box_surface(size: tuple[int, int], fill: Colour | None, border: Colour | None,
+                 radius: int, width: int) -> pygame.Surface:
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    r = image.get_rect()
+    if fill is not None:
+        pygame.draw.rect(image, fill, r, border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(image, border, r, width, border_radius=radius)
+    return image
+
+
+def draw_box(surface: pygame.Surface, box: Box) -> None:
+    if box.rect.w <= 0 or box.rect.h <= 0:
+        return
+    image = _box_surface(box.rect.size, box.fill and tuple(box.fill),
+                         box.border and tuple(box.border), box.radius, box.width)
+    surface.blit(image, box.rect)
+
+
+def piece_image(piece: Piece, width: int, colorblind: bool) -> pygame.Surface:
+    kind = piece.art[0]
+    if kind == "card":
+        return card_art.card_face(piece.art[1], piece.art[2], width, colorblind=colorblind)
+    if kind == "back":
+        return card_art.card_back(piece.art[1], width)
+    if kind == "counter":
+        return card_art.counter_token(piece.art[1], width, colorblind=colorblind)
+    if kind == "emblem":  # ("emblem", house, colour)
+        return _emblem(piece.art[1], width, piece.art[2])
+    raise ValueError(f"unknown art {piece.art!r}")
+
+
+@lru_cache(maxsize=64)
+def _emblem(house: int, size: int, colour: Colour) -> pygame.Surface:
+    image = pygame.Surface((size, size), pygame.SRCALPHA)
+    card_art.house_emblem(image, house, image.get_rect(), colour)
+    return image
+
+
+@lru_cache(maxsize=64)
+def _glow(size: tuple[int, int], colour: Colour, radius: int, width: int) -> pygame.Surface:
+    image = pygame.Surface(size, pygame.SRCALPHA)
+    r = image.get_rect()
+    fill = (*colour[:3], 40)
+    pygame.draw.rect(image, fill, r, border_radius=radius)
+    pygame.draw.rect(image, (*colour[:3], 230), r, width, border_radius=radius)
+    return image
+
+
+def draw_glow(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int,
+              width: int) -> None:
+    if rect.w > 0 and rect.h > 0:
+        surface.blit(_glow(rect.size, tuple(colour), radius, width), rect)
+
+
+@lru_cache(maxsize=8)
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    """The table cloth: a green felt with a soft vignette, drawn once per window size."""
+    w, h = size
+    small = pygame.Surface((64, 36))
+    cx, cy = 32, 18
+    for y in range(36):
+        for x in range(64):
+            d = (((x - cx) / 32) ** 2 + ((y - cy) / 18) ** 2) ** 0.5
+            shade = max(0.0, 1.0 - 0.45 * d * d)
+            small.set_at((x, y), (int(18 + 22 * shade), int(52 + 48 * shade), int(38 + 30 * shade)))
+    return pygame.transform.smoothscale(small, (w, h))
+
+
+def clear_caches() -> None:
+    for fn in (text_surface, _fitted_size, _box_surface, _glow, _emblem, felt):
+        fn.cache_clear()
