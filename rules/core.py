@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 import random
@@ -363,7 +364,7 @@ class Game:
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
         other.opening_events = list(self.opening_events)
-        other.options = dict(self.options)
+        other.options = copy.deepcopy(self.options)
         other._legal_cache = None  # a copy may be re-dealt (determinize): never share the cache
         self._copy_into(other)
         return other
@@ -372,16 +373,16 @@ class Game:
         """A clone stripped of everything that could rebuild the true hidden state: the seed,
         the move history (it holds rivals' secret choices), private opening events and any
         fixed deal. Games re-deal the hidden parts of the result in ``determinize``."""
-        copy = self.clone()
-        copy.determinized = True
-        copy.seed = rng.getrandbits(48)
-        copy.rng = random.Random(rng.getrandbits(64))
-        copy.history = []
-        copy.opening_events = [e for e in self.opening_events if e.visible_to(seat)]
+        guess = self.clone()
+        guess.determinized = True
+        guess.seed = rng.getrandbits(48)
+        guess.rng = random.Random(rng.getrandbits(64))
+        guess.history = []
+        guess.opening_events = [e for e in self.opening_events if e.visible_to(seat)]
         for opt in self.spec.options:
-            if opt.kind == "card-list" and copy.options.get(opt.key) is not None:
-                copy.options[opt.key] = None
-        return copy
+            if opt.kind == "card-list" and guess.options.get(opt.key) is not None:
+                guess.options[opt.key] = None
+        return guess
 
     def state_hash(self) -> str:
         blob = json.dumps(self.snapshot(), sort_keys=True, separators=(",", ":"))

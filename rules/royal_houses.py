@@ -851,7 +851,8 @@ class RoyalHouses(Game):
         known = self.known_hand[seat]
         kept = [c for c in self.hands[rival] if c in known]
         unknown = len(self.hands[rival]) - len(kept)
-        pool = [c for c in self.hands[rival] if c not in known] + self.deck
+        # Sorted first: the result must not depend on the hidden order (that would leak it).
+        pool = sorted([c for c in self.hands[rival] if c not in known] + self.deck)
         rng.shuffle(pool)
         copy.hands[rival] = kept + pool[:unknown]
         copy.deck = pool[unknown:]

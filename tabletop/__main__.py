@@ -43,6 +43,9 @@ def _size(text: str | None) -> tuple[int, int] | None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # the AI's worker process, in a frozen build
     args = parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest:

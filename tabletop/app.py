@@ -89,7 +89,11 @@ class App:
         if not self.settings.fullscreen:
             self.windowed_size = size
             self.settings.window_width, self.settings.window_height = size
-        self.screen = pygame.display.get_surface() or self.screen
+        surface = pygame.display.get_surface()
+        if surface is None or surface.get_size() != size:
+            # A resize asked for by code (or a driver that does not resize by itself).
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.screen = surface
         self._relayout()
 
     def _relayout(self) -> None:
@@ -197,10 +201,11 @@ class App:
             self.top.handle(event)
 
     def draw(self) -> None:
-        self.screen.fill(BACKGROUND)
         first = len(self.scenes) - 1
         while first > 0 and not self.scenes[first].opaque:
             first -= 1
+        if not self.scenes or not self.scenes[max(first, 0)].paints_background:
+            self.screen.fill(BACKGROUND)
         for scene in self.scenes[max(first, 0) :]:
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
@@ -243,6 +248,9 @@ class App:
         for scene in reversed(self.scenes):
             scene.leave()
         self.scenes.clear()
+        from .ai.worker import shutdown_shared
+
+        shutdown_shared()
         fonts.clear_cache()
         pygame.quit()
 

@@ -20,6 +20,8 @@ class Scene:
     opaque = True
     #: A scene that holds a game in progress asks before the window closes.
     holds_game = False
+    #: A scene that paints every pixel itself spares the app a background fill.
+    paints_background = False
 
     def __init__(self, app: App) -> None:
         self.app = app

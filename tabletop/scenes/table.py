@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from concurrent import futures
 from concurrent.futures import Future
 from dataclasses import dataclass
 
@@ -19,7 +20,7 @@ import rules
 from rules import Move
 
 from ..ai.bots import make_bot
-from ..ai.worker import AIWorker
+from ..ai.worker import shared_worker
 from ..layouts import get_layout
 from ..session import Session
 from ..table import render
@@ -54,6 +55,7 @@ class Press:
 
 class TableScene(Scene):
     holds_game = True
+    paints_background = True
 
     def __init__(self, app, session: Session) -> None:  # type: ignore[no-untyped-def]
         super().__init__(app)
@@ -62,9 +64,12 @@ class TableScene(Scene):
         self.layout = get_layout(session.game_id)
         self.bots = {
             seat: make_bot(cfg.kind, session.game_id, (session.seed or 0) * 31 + seat)
-            for seat, cfg in enumerate(session.seats) if not cfg.is_human
+            for seat, cfg in enumerate(session.seats)
+            if not cfg.is_human
         }
-        self.worker = AIWorker()
+        self.worker = shared_worker()
+        if self.bots:
+            self.worker.warm_up()
         self.thinking: Future[Move] | None = None
         self.thinking_seat: int | None = None
         self.ai_ready_at = 0.0
@@ -80,6 +85,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.log_scroll = 0
         self._log_cache: tuple[tuple, pygame.Surface] | None = None
+        self._static: tuple[tuple, pygame.Surface] | None = None
         self._last_events: list[rules.Event] = []
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -125,6 +131,7 @@ class TableScene(Scene):
 
         self._set_viewer(None)
         self.handing_over = True
+        self.app.toasts.clear()  # a message for the last player must not show on the cover
 
         def ready() -> None:
             self.handing_over = False
@@ -149,14 +156,24 @@ class TableScene(Scene):
         bw, bh = d.px(120), d.px(44)
         y = (status_h - bh) // 2
         self.menu_button = pygame_gui.elements.UIButton(
-            pygame.Rect(d.width - bw - d.px(16), y, bw, bh), "Menu", self.app.ui,
-            container=self.container)
+            pygame.Rect(d.width - bw - d.px(16), y, bw, bh),
+            "Menu",
+            self.app.ui,
+            container=self.container,
+        )
         self.rules_button = pygame_gui.elements.UIButton(
-            pygame.Rect(d.width - 2 * bw - d.px(28), y, bw, bh), "Rules", self.app.ui,
-            container=self.container)
+            pygame.Rect(d.width - 2 * bw - d.px(28), y, bw, bh),
+            "Rules",
+            self.app.ui,
+            container=self.container,
+        )
         self.results_button = pygame_gui.elements.UIButton(
-            pygame.Rect(d.width - 3 * bw - d.px(40), y, bw, bh), "Results", self.app.ui,
-            container=self.container, object_id="#primary")
+            pygame.Rect(d.width - 3 * bw - d.px(40), y, bw, bh),
+            "Results",
+            self.app.ui,
+            container=self.container,
+            object_id="#primary",
+        )
         if not self.game.over:
             self.results_button.hide()
         self.buttons = []
@@ -169,16 +186,23 @@ class TableScene(Scene):
             return
         view = self.game.view(self.viewer)
         old = {p.id: p for p in self.model.pieces}
-        self.model = self.layout.build(view, self.viewer, self.layout_rect, self.app.display,
-                                       self.session.names, colorblind=self.app.settings.colorblind)
+        self.model = self.layout.build(
+            view,
+            self.viewer,
+            self.layout_rect,
+            self.app.display,
+            self.session.names,
+            colorblind=self.app.settings.colorblind,
+        )
         self._dim_unplayable()
         speed = self.app.settings.animation_speed
         fresh: dict[str, Sprite] = {}
         for piece in self.model.pieces:
             sprite = self.sprites.get(piece.id)
             if sprite is None or not animate or speed <= 0:
-                start = self._origin(piece) if animate and speed > 0 and piece.id not in old \
-                    else None
+                start = (
+                    self._origin(piece) if animate and speed > 0 and piece.id not in old else None
+                )
                 sprite = Sprite(*(start or piece.rect.topleft))
             fresh[piece.id] = sprite
         self.sprites = fresh
@@ -242,8 +266,11 @@ class TableScene(Scene):
             x = area.centerx - total // 2
             for i in row:
                 button = pygame_gui.elements.UIButton(
-                    pygame.Rect(x, y, widths[i], bh), labels[i], self.app.ui,
-                    container=self.container)
+                    pygame.Rect(x, y, widths[i], bh),
+                    labels[i],
+                    self.app.ui,
+                    container=self.container,
+                )
                 self.buttons.append((button, rest[i]))
                 x += widths[i] + gap
             y += bh + gap
@@ -273,7 +300,8 @@ class TableScene(Scene):
         self.refresh()
         if self.game.over and self.results_at is None:
             self.results_at = time.monotonic() + RESULTS_DELAY * min(
-                1.0, self.app.settings.animation_speed)
+                1.0, self.app.settings.animation_speed
+            )
             self.holds_game = False
             if self.results_button is not None:
                 self.results_button.show()
@@ -310,8 +338,9 @@ class TableScene(Scene):
         x = area.centerx - (len(moves) * (w + gap) - gap) // 2
         for move in moves:
             label = self.layout.describe(move, {}, self.session.names)
-            button = pygame_gui.elements.UIButton(pygame.Rect(x, area.y, w, h), label,
-                                                  self.app.ui, container=self.container)
+            button = pygame_gui.elements.UIButton(
+                pygame.Rect(x, area.y, w, h), label, self.app.ui, container=self.container
+            )
             self.buttons.append((button, move))
             x += w + gap
 
@@ -326,7 +355,8 @@ class TableScene(Scene):
         with_cards = [m for m in legal if m.cards]
         if with_cards and piece.drag:
             err = self.game.why_illegal(
-                self.layout.candidate(piece.drag, with_cards[0].target, legal), self.viewer)
+                self.layout.candidate(piece.drag, with_cards[0].target, legal), self.viewer
+            )
             if err is not None:
                 self.app.toast(err.message, kind="error")
                 return
@@ -375,8 +405,11 @@ class TableScene(Scene):
         self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(
             pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
             "Leave this game and go back to the title screen? The game will be lost.",
-            self.app.ui, window_title="Leave the game?", action_short_name="Leave",
-            blocking=True)
+            self.app.ui,
+            window_title="Leave the game?",
+            action_short_name="Leave",
+            blocking=True,
+        )
 
     def _leave(self) -> None:
         from .title import TitleScene
@@ -414,7 +447,8 @@ class TableScene(Scene):
             if dx * dx + dy * dy < DRAG_THRESHOLD**2:
                 return
             if not self.acting_human or not self.layout.moves_for_piece(
-                    press.piece.drag or "", self.game.legal_moves()):
+                press.piece.drag or "", self.game.legal_moves()
+            ):
                 self.explain_piece(press.piece)
                 self.press = None
                 return
@@ -446,8 +480,11 @@ class TableScene(Scene):
                 return
 
     def _select(self, piece: Piece) -> None:
-        if not self.acting_human or not piece.drag or not self.layout.moves_for_piece(
-                piece.drag, self.game.legal_moves()):
+        if (
+            not self.acting_human
+            or not piece.drag
+            or not self.layout.moves_for_piece(piece.drag, self.game.legal_moves())
+        ):
             self.explain_piece(piece)
             return
         self.selected = None if self.selected == piece.drag else piece.drag
@@ -471,7 +508,8 @@ class TableScene(Scene):
             targets = {m.target for m in self.layout.moves_for_piece(self.selected, legal)}
             return [("zone", z) for z in self.model.zones if z.id in targets]
         items: list[tuple[str, object]] = [
-            ("piece", p) for p in sorted(self.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
+            ("piece", p)
+            for p in sorted(self.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
             if p.drag and self.layout.moves_for_piece(p.drag, legal)
         ]
         clicks = {m.target for m in self._zone_click_moves(legal)}
@@ -495,7 +533,8 @@ class TableScene(Scene):
                     self.app.toast(self.game.prompt())
                 return
             back = key in (pygame.K_LEFT, pygame.K_UP) or (
-                key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+                key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            )
             step = -1 if back else 1
             self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -520,8 +559,12 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self._animate(dt)
         self._run_ai()
-        if self.results_at is not None and not self.results_shown and (
-                time.monotonic() >= self.results_at) and self.app.top is self:
+        if (
+            self.results_at is not None
+            and not self.results_shown
+            and (time.monotonic() >= self.results_at)
+            and self.app.top is self
+        ):
             self._show_results()
 
     def _show_results(self) -> None:
@@ -550,13 +593,20 @@ class TableScene(Scene):
         if seat is None or seat not in self.bots or self.handing_over or self.app.top is not self:
             return
         if self.thinking is None:
-            self.thinking = self.worker.ask(self.bots[seat], game, seat,
-                                            random.Random(len(game.history)).getrandbits(32)
-                                            ^ (self.session.seed or 0))
+            self.thinking = self.worker.ask(
+                self.bots[seat],
+                game,
+                seat,
+                random.Random(len(game.history)).getrandbits(32) ^ (self.session.seed or 0),
+            )
             self.thinking_seat = seat
             speed = self.app.settings.animation_speed
             self.ai_ready_at = time.monotonic() + (AI_DELAY / speed if speed > 0 else 0)
             return
+        if not self.thinking.done():
+            # Yield the GIL for a moment: the worker's answer is delivered by a helper thread
+            # that would starve in a loop that never sleeps (tests, --selftest).
+            futures.wait([self.thinking], timeout=0.001)
         if not self.thinking.done() or time.monotonic() < self.ai_ready_at:
             return
         future, self.thinking = self.thinking, None
@@ -569,30 +619,47 @@ class TableScene(Scene):
             self.play(move)
 
     # ---- drawing ------------------------------------------------------------------------
+    def _static_layer(self) -> pygame.Surface:
+        """Felt, panels, boxes and labels: everything that does not move, drawn once per
+        change of the table (blitting it whole is far cheaper than blending it every frame)."""
+        d = self.app.display
+        key = (id(self.model), d.size)
+        if self._static is None or self._static[0] != key:
+            layer = render.felt(d.size).copy()
+            render.draw_box(layer, render.Box(self.status_rect, PANEL, None, 0))
+            for box in self.model.boxes:
+                render.draw_box(layer, box)
+            for text in self.model.texts:
+                render.draw_text(layer, text)
+            self._static = (key, layer)
+        return self._static[1]
+
     def draw(self, surface: pygame.Surface) -> None:
         d = self.app.display
-        surface.blit(render.felt(d.size), (0, 0))
-        for box in self.model.boxes:
-            render.draw_box(surface, box)
+        surface.blit(self._static_layer(), (0, 0))
         lit = self.targets()
         radius = d.px(12)
         for zone in self.model.zones:
             if zone.id in lit:
-                render.draw_glow(surface, zone.rect, render.GLOW, radius, d.px(4))
+                pygame.draw.rect(surface, render.GLOW, zone.rect, d.px(5), border_radius=radius)
         dragged = self.press.piece if self.press and self.press.dragging else None
         hover = self.piece_at(pygame.mouse.get_pos()) if dragged is None else None
         focus_item = self._focused()
         for piece in sorted(self.model.pieces, key=lambda p: p.z):
             if piece is not dragged:
-                self._draw_piece(surface, piece, lifted=(piece is hover and bool(piece.drag)
-                                                         and not piece.dim))
-        for text in self.model.texts:
-            render.draw_text(surface, text)
+                self._draw_piece(
+                    surface, piece, lifted=(piece is hover and bool(piece.drag) and not piece.dim)
+                )
         if dragged is not None:
             self._draw_piece(surface, dragged, lifted=True)
         if focus_item is not None:
-            render.draw_glow(surface, focus_item.inflate(d.px(10), d.px(10)), render.FOCUS,
-                             radius, d.px(4))
+            pygame.draw.rect(
+                surface,
+                render.FOCUS,
+                focus_item.inflate(d.px(10), d.px(10)),
+                d.px(4),
+                border_radius=radius,
+            )
         self._draw_status(surface)
         self._draw_log(surface)
 
@@ -618,21 +685,23 @@ class TableScene(Scene):
         image = render.piece_image(piece, r.w, self.app.settings.colorblind)
         surface.blit(image, r)
         if piece.dim:
-            render.draw_box(surface, render.Box(r, (0, 0, 0, 110), None,
-                                                self.app.display.px(8)))
+            render.draw_box(surface, render.Box(r, (0, 0, 0, 110), None, self.app.display.px(8)))
         if piece.drag and piece.drag == self.selected:
-            render.draw_glow(surface, r.inflate(6, 6), render.GLOW, self.app.display.px(10),
-                             self.app.display.px(3))
+            pygame.draw.rect(
+                surface,
+                render.GLOW,
+                r.inflate(6, 6),
+                self.app.display.px(4),
+                border_radius=self.app.display.px(10),
+            )
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         d = self.app.display
-        render.draw_box(surface, render.Box(self.status_rect, PANEL, None, 0))
         names = self.session.names
         mover = self.game.to_move
         if self.game.over:
             out = self.game.outcome()
-            text = "Game over — " + out.detail.format_map(
-                {f"p{i}": n for i, n in enumerate(names)})
+            text = "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
         elif self.acting_human:
             text = f"{names[mover]}: {self.game.prompt()}"
         elif mover is not None and mover in self.bots:
@@ -640,9 +709,18 @@ class TableScene(Scene):
         else:
             text = f"{names[mover]}'s turn" if mover is not None else ""
         width = self.status_rect.w - d.px(3 * 132 + 60)
-        render.draw_text(surface, render.Text(
-            text, (d.px(24), self.status_rect.centery), d.font_px(26), CREAM, "midleft",
-            "sans-bold", max_width=width))
+        render.draw_text(
+            surface,
+            render.Text(
+                text,
+                (d.px(24), self.status_rect.centery),
+                d.font_px(26),
+                CREAM,
+                "midleft",
+                "sans-bold",
+                max_width=width,
+            ),
+        )
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lines = self.session.log_lines(self.viewer)
@@ -654,8 +732,8 @@ class TableScene(Scene):
     def _render_log(self, lines: list[str]) -> pygame.Surface:
         d = self.app.display
         rect = self.log_rect
-        image = pygame.Surface(rect.size, pygame.SRCALPHA)
-        image.fill(PANEL)
+        image = pygame.Surface(rect.size).convert()  # opaque: a plain copy when blitted
+        image.fill(PANEL[:3])
         pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
         pad = d.px(16)
         title = render.text_surface("Game log", d.font_px(24), GOLD, "serif-bold")
@@ -668,15 +746,14 @@ class TableScene(Scene):
         visible = max(1, (rect.h - top - pad) // font.get_linesize())
         self.log_scroll = min(self.log_scroll, max(0, len(wrapped) - visible))
         end = len(wrapped) - self.log_scroll
-        shown = wrapped[max(0, end - visible):end]
+        shown = wrapped[max(0, end - visible) : end]
         for i, line in enumerate(shown):
             colour = CREAM if i == len(shown) - 1 and not self.log_scroll else (214, 210, 196)
-            image.blit(font.render(line, True, colour),
-                       (pad, top + i * font.get_linesize()))
+            image.blit(font.render(line, True, colour), (pad, top + i * font.get_linesize()))
         return image
 
     def leave(self) -> None:
-        self.worker.shutdown()
+        self.thinking = None  # an answer still coming is for a table that is gone
         super().leave()
 
 

@@ -14,9 +14,14 @@ GLOW = (255, 214, 102)
 FOCUS = (120, 200, 255)
 
 
+def _ready(image: pygame.Surface) -> pygame.Surface:
+    """In the display's pixel format, which blits several times faster (needs a window)."""
+    return image.convert_alpha() if pygame.display.get_surface() is not None else image
+
+
 @lru_cache(maxsize=2048)
 def text_surface(text: str, size: int, colour: Colour, face: str) -> pygame.Surface:
-    return fonts.get_font(size, face).render(text, True, colour)
+    return _ready(fonts.get_font(size, face).render(text, True, colour))
 
 
 @lru_cache(maxsize=512)
@@ -45,7 +50,7 @@ def _box_surface(size: tuple[int, int], fill: Colour | None, border: Colour | No
         pygame.draw.rect(image, fill, r, border_radius=radius)
     if border is not None:
         pygame.draw.rect(image, border, r, width, border_radius=radius)
-    return image
+    return _ready(image)
 
 
 def draw_box(surface: pygame.Surface, box: Box) -> None:
@@ -57,16 +62,25 @@ def draw_box(surface: pygame.Surface, box: Box) -> None:
 
 
 def piece_image(piece: Piece, width: int, colorblind: bool) -> pygame.Surface:
-    kind = piece.art[0]
+    return _piece_image(piece.art, width, colorblind)
+
+
+@lru_cache(maxsize=512)
+def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    return _ready(_art(art, width, colorblind))
+
+
+def _art(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    kind = art[0]
     if kind == "card":
-        return card_art.card_face(piece.art[1], piece.art[2], width, colorblind=colorblind)
+        return card_art.card_face(art[1], art[2], width, colorblind=colorblind)
     if kind == "back":
-        return card_art.card_back(piece.art[1], width)
+        return card_art.card_back(art[1], width)
     if kind == "counter":
-        return card_art.counter_token(piece.art[1], width, colorblind=colorblind)
+        return card_art.counter_token(art[1], width, colorblind=colorblind)
     if kind == "emblem":  # ("emblem", house, colour)
-        return _emblem(piece.art[1], width, piece.art[2])
-    raise ValueError(f"unknown art {piece.art!r}")
+        return _emblem(art[1], width, art[2])
+    raise ValueError(f"unknown art {art!r}")
 
 
 @lru_cache(maxsize=64)
@@ -83,7 +97,7 @@ def _glow(size: tuple[int, int], colour: Colour, radius: int, width: int) -> pyg
     fill = (*colour[:3], 40)
     pygame.draw.rect(image, fill, r, border_radius=radius)
     pygame.draw.rect(image, (*colour[:3], 230), r, width, border_radius=radius)
-    return image
+    return _ready(image)
 
 
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int,
@@ -103,9 +117,10 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             d = (((x - cx) / 32) ** 2 + ((y - cy) / 18) ** 2) ** 0.5
             shade = max(0.0, 1.0 - 0.45 * d * d)
             small.set_at((x, y), (int(18 + 22 * shade), int(52 + 48 * shade), int(38 + 30 * shade)))
-    return pygame.transform.smoothscale(small, (w, h))
+    image = pygame.transform.smoothscale(small, (w, h))
+    return image.convert() if pygame.display.get_surface() is not None else image
 
 
 def clear_caches() -> None:
-    for fn in (text_surface, _fitted_size, _box_surface, _glow, _emblem, felt):
+    for fn in (text_surface, _fitted_size, _box_surface, _glow, _emblem, _piece_image, felt):
         fn.cache_clear()

@@ -1,0 +1,106 @@
+"""The honest seat interface: what a bot may know, and how it is asked to decide.
+
+A bot never touches the real game. :class:`SeatView` holds a *determinized copy*: the real
+state with everything the seat cannot see dealt again at random, so ``view`` and the legal
+moves are exactly the seat's, while the hidden parts reachable from it are guesses. Even a
+buggy (or curious) bot cannot read the rival's cards through it.
+"""
+
+from __future__ import annotations
+
+import random
+from copy import deepcopy
+from typing import Any, Protocol, runtime_checkable
+
+from rules import Game, Move
+
+
+class BotError(RuntimeError):
+    """A bot answered with something that is not a legal move now."""
+
+
+class SeatView:
+    """What one seat may know about a game, and nothing more.
+
+    Built as ``SeatView(game, seat, rng)``; keeps no reference to ``game``.
+    """
+
+    __slots__ = ("_copy", "game_id", "seat", "view")
+
+    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+        copy = game.determinize(seat, rng)
+        _scrub(copy, game, seat, rng)
+        self._copy = copy
+        self.seat: int = seat
+        self.game_id: str = copy.spec.id
+        # Taken from the copy: determinize keeps view(seat) identical to the real game's.
+        self.view: dict[str, Any] = copy.view(seat)
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal decision now (the seat's own: legality never depends on hidden cards)."""
+        return self._copy.legal_moves()
+
+    def determinize(self, rng: random.Random) -> Game:
+        """A fresh, playable guess at the full state, consistent with ``view`` (for search)."""
+        return self._copy.determinize(self.seat, rng)
+
+    def parse_move(self, text: str) -> Move:
+        """Read the game's move notation (raises ``rules.IllegalMove`` if unreadable)."""
+        return self._copy.parse_move(text)
+
+    def __repr__(self) -> str:
+        return f"SeatView({self.game_id!r}, seat={self.seat})"
+
+
+def _scrub(copy: Game, game: Game, seat: int, rng: random.Random) -> None:
+    """Cut what a determinized copy still shares with, or carries of, the real game.
+
+    The real seed with the move history (which holds the rivals' secret choices), or a fixed
+    deal in the options, would rebuild the true state. ``Game._determinized_copy`` strips them
+    now; doing it again here means a game whose ``determinize`` forgets still cannot leak.
+    Containers the copy shares with the real game (``clone`` copies shallowly, e.g. option
+    lists) are copied, so nothing a bot does to its copy can change the real game either.
+    """
+    real = vars(game)
+    for key, value in vars(copy).items():
+        if isinstance(value, _MUTABLE) and real.get(key) is value:
+            setattr(copy, key, deepcopy(value))
+    copy.options = deepcopy(copy.options)
+    copy.seed = rng.getrandbits(48)
+    copy.history = []
+    copy.opening_events = [e for e in copy.opening_events if e.visible_to(seat)]
+    for opt in copy.spec.options:
+        if opt.kind == "card-list" and copy.options.get(opt.key) is not None:
+            copy.options[opt.key] = None
+
+
+_MUTABLE = (list, dict, set, bytearray)
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that decides from a :class:`SeatView` alone."""
+
+    name: str
+
+    def choose(self, seat_view: SeatView) -> Move:
+        """Return one of ``seat_view.legal_moves()``."""
+        ...
+
+
+def decide(bot: Bot, game: Game, seat: int, rng: random.Random) -> Move:
+    """Ask ``bot`` for ``seat``'s decision in ``game`` (which is not changed).
+
+    A forced move (exactly one legal) is returned without asking the bot. Raises
+    ``ValueError`` if ``seat`` is not to move and :class:`BotError` if the bot answers
+    with an illegal move.
+    """
+    if game.over or game.to_move != seat:
+        raise ValueError(f"Seat {seat} is not to move (to move: {game.to_move}).")
+    moves = game.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    move = bot.choose(SeatView(game, seat, rng))
+    if move not in moves:
+        raise BotError(f"Bot {bot.name!r} chose {move!s}, which is not legal now.")
+    return move

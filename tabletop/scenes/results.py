@@ -1,0 +1,295 @@
+"""The end of a game: who won and why, the scores, the game's score table; what next.
+
+Pushed over the finished table: "See the table" pops back to it, "Rematch" starts the same
+seats again, "Back to title" empties the stack.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton
+
+from rules import Outcome
+
+from .. import fonts
+from ..layouts import get_layout
+from .base import Scene
+from .title import (
+    CREAM,
+    GOLD,
+    GOLD_LIGHT,
+    MUTED,
+    Backdrop,
+    add_wrapped,
+    line_height,
+    text_width,
+    wrap_for,
+)
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..session import Session
+
+HEADER_BG = (74, 60, 26)
+STRIPE = (24, 37, 31, 228)
+GRID_LINE = (64, 78, 68)
+CHIP_BG = (14, 24, 19, 216)
+WIN_BG = (62, 50, 20, 235)
+
+
+class _Names(dict[str, str]):
+    """Seat names for an outcome template; an unknown field stays as written (never a crash)."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def join_names(names: list[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def headline(outcome: Outcome, names: list[str]) -> str:
+    """ "Nadia wins!", "You win!", "Shared win: A and B" or "A draw"."""
+    winners = [names[i] for i in outcome.winners if 0 <= i < len(names)]
+    if not winners:
+        return "A draw"
+    if len(winners) == 1:
+        return "You win!" if winners[0] == "You" else f"{winners[0]} wins!"
+    return f"Shared win: {join_names(winners)}"
+
+
+def score_text(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+class ResultsScene(Scene):
+    """Results of a finished session."""
+
+    opaque = True
+    holds_game = False
+
+    def __init__(self, app: App, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.backdrop = Backdrop()
+        names = session.names
+        if session.game.over:
+            self.outcome: Outcome | None = session.game.outcome()
+            self.headline = headline(self.outcome, names)
+            mapping = _Names({f"p{i}": name for i, name in enumerate(names)})
+            self.detail = self.outcome.detail.format_map(mapping)
+            self.table = get_layout(session.game_id).score_table(self.outcome, names)
+        else:  # shown early by mistake: say so rather than invent a winner
+            self.outcome = None
+            self.headline = "The game is not over"
+            self.detail = ""
+            self.table = ([], [])
+        self.rematch_button: UIButton | None = None
+        self.title_button: UIButton | None = None
+        self.table_button: UIButton | None = None
+        self._chips: list[tuple[pygame.Rect, int]] = []
+        self._grid: pygame.Surface | None = None
+        self._grid_pos = (0, 0)
+        self.grid_font_size = 0
+
+    # ---- layout ---------------------------------------------------------------------------
+    def build(self) -> None:
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        W, H = d.size
+        width = min(W - 2 * d.px(70), d.px(1500))
+        x0 = (W - width) // 2
+        margin = d.px(44)
+        head_lines = min(2, len(wrap_for(app, "#headline", self.headline, width)))
+        detail_lines = min(2, len(wrap_for(app, "#lead", self.detail, width))) if self.detail else 0
+        n = len(self.session.seats)
+        gap = d.px(18)
+        chip_w = min(d.px(230), (width - gap * (n - 1)) // max(1, n))
+        chip_h = d.px(104)
+        btn_h, bgap = d.px(62), d.px(24)
+        labels = ("Back to title", "See the table", "Rematch")
+        bw = max(
+            d.px(250), *(text_width(app, "#big_button", t, "button") + d.px(48) for t in labels)
+        )
+        block = (
+            head_lines * line_height(app, "#headline")
+            + d.px(6)
+            + detail_lines * line_height(app, "#lead")
+            + d.px(28)
+            + chip_h
+            + d.px(30)
+        )
+        # The score table gets whatever height is left; then the whole column is centred.
+        room_h = H - 2 * margin - block - d.px(36) - btn_h
+        self._grid = self._render_grid(width, max(1, room_h))
+        grid_h = self._grid.get_height() if self._grid is not None else 0
+        total = block + grid_h + d.px(36) + btn_h
+        y = max(margin, (H - total) * 2 // 5)
+
+        _, y = add_wrapped(app, root, x0, y, width, self.headline, "#headline", "centre", 2)
+        y += d.px(6)
+        if self.detail:
+            _, y = add_wrapped(app, root, x0, y, width, self.detail, "#lead", "centre", 2)
+        y += d.px(28)
+        # Score chips: one per seat, the winners' in gold.
+        cx = (W - (chip_w * n + gap * (n - 1))) // 2
+        self._chips = [
+            (pygame.Rect(cx + i * (chip_w + gap), y, chip_w, chip_h), i) for i in range(n)
+        ]
+        y += chip_h + d.px(30)
+        if self._grid is not None:
+            self._grid_pos = (W // 2 - self._grid.get_width() // 2, y)
+        y += grid_h + d.px(36)
+
+        by = min(y, H - margin - btn_h)
+        bx = (W - 3 * bw - 2 * bgap) // 2
+        self.title_button = UIButton(
+            pygame.Rect(bx, by, bw, btn_h),
+            "Back to title",
+            app.ui,
+            container=root,
+            object_id="#big_button",
+        )
+        self.table_button = UIButton(
+            pygame.Rect(bx + bw + bgap, by, bw, btn_h),
+            "See the table",
+            app.ui,
+            container=root,
+            object_id="#big_button",
+        )
+        self.rematch_button = UIButton(
+            pygame.Rect(bx + 2 * (bw + bgap), by, bw, btn_h),
+            "Rematch",
+            app.ui,
+            container=root,
+            object_id="#primary",
+        )
+
+    def _render_grid(self, max_w: int, max_h: int) -> pygame.Surface | None:
+        """The score table as a grid, with the largest font (≤ 22 px at 1080p) that fits."""
+        header, rows = self.table
+        if not header and not rows:
+            return None
+        d = self.app.display
+        ncols = max(len(header), *(len(r) for r in rows)) if rows else len(header)
+        cells = [list(header) + [""] * (ncols - len(header))] if header else []
+        cells += [list(r) + [""] * (ncols - len(r)) for r in rows]
+        size = d.font_px(22)
+        while True:
+            font = fonts.get_font(size, "sans")
+            bold = fonts.get_font(size, "sans-bold")
+            pad_x, pad_y = round(size * 0.8), round(size * 0.42)
+            widths = [
+                max(
+                    (bold if r == 0 or _is_total(row) else font).size(row[c])[0]
+                    for r, row in enumerate(cells)
+                )
+                + 2 * pad_x
+                for c in range(ncols)
+            ]
+            row_h = font.get_linesize() + 2 * pad_y
+            if (sum(widths) <= max_w and row_h * len(cells) <= max_h) or size <= 10:
+                break
+            size -= 1
+        self.grid_font_size = size
+        grid = pygame.Surface((sum(widths) + 2, row_h * len(cells) + 2), pygame.SRCALPHA)
+        radius = round(size * 0.5)
+        pygame.draw.rect(grid, CHIP_BG, grid.get_rect(), border_radius=radius)
+        for r, row in enumerate(cells):
+            top = r * row_h + 1
+            is_header = bool(header) and r == 0
+            if is_header:
+                pygame.draw.rect(
+                    grid,
+                    HEADER_BG,
+                    (1, top, grid.get_width() - 2, row_h),
+                    border_top_left_radius=radius,
+                    border_top_right_radius=radius,
+                )
+            elif r % 2 == 0:
+                grid.fill(STRIPE, (1, top, grid.get_width() - 2, row_h))
+            if _is_total(row):
+                pygame.draw.line(grid, GOLD, (1, top), (grid.get_width() - 2, top), 2)
+            x = 1
+            for c, text in enumerate(row):
+                face = bold if is_header or _is_total(row) or c == 0 else font
+                colour = GOLD_LIGHT if is_header else CREAM if c else (225, 214, 180)
+                image = face.render(text, True, colour)
+                ty = top + (row_h - image.get_height()) // 2
+                # The first column (row names) reads left-aligned; numbers sit centred.
+                tx = x + pad_x if c == 0 else x + (widths[c] - image.get_width()) // 2
+                grid.blit(image, (tx, ty))
+                x += widths[c]
+        pygame.draw.rect(grid, (*GOLD, 110), grid.get_rect(), 1, border_radius=radius)
+        return grid
+
+    # ---- events ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.rematch_button:
+                self.rematch()
+            elif event.ui_element is self.title_button:
+                self.to_title()
+            elif event.ui_element is self.table_button:
+                self.app.pop()
+        else:
+            super().handle(event)  # Esc: back to the table, like "See the table"
+
+    def rematch(self) -> None:
+        """The same seats, names and options; a new deal."""
+        from .table import TableScene  # imported late: the table is heavy and optional here
+
+        scenes = self.app.scenes
+        if len(scenes) >= 2 and scenes[-1] is self:
+            below = scenes[-2]
+            if getattr(below, "session", None) is self.session:
+                # Take the finished table away too, so old tables do not pile up below.
+                self.app.pop()
+        self.app.replace(TableScene(self.app, self.session.rematch()))
+
+    def to_title(self) -> None:
+        from .title import TitleScene
+
+        self.app.reset_to(TitleScene(self.app))
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        d = self.app.display
+        self.backdrop.draw(surface, d)
+        scores = self.outcome.scores if self.outcome is not None else ()
+        winners = set(self.outcome.winners) if self.outcome is not None else set()
+        name_font = fonts.get_font(d.font_px(22), "sans-bold")
+        score_font = fonts.get_font(d.font_px(46), "serif-bold")
+        for rect, seat in self._chips:
+            won = seat in winners
+            chip = pygame.Surface(rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(
+                chip, WIN_BG if won else CHIP_BG, chip.get_rect(), border_radius=d.px(14)
+            )
+            border = GOLD_LIGHT if won else (*GOLD, 90)
+            pygame.draw.rect(
+                chip, border, chip.get_rect(), max(1, d.px(2) if won else 1), border_radius=d.px(14)
+            )
+            surface.blit(chip, rect)
+            name = self.session.names[seat]
+            image = name_font.render(name, True, GOLD_LIGHT if won else MUTED)
+            if image.get_width() > rect.width - d.px(16):
+                image = pygame.transform.smoothscale_by(
+                    image, (rect.width - d.px(16)) / image.get_width()
+                )
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y + d.px(12))))
+            value = score_text(scores[seat]) if seat < len(scores) else "–"
+            image = score_font.render(value, True, CREAM)
+            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - d.px(8))))
+        if self._grid is not None:
+            surface.blit(self._grid, self._grid_pos)
+
+
+def _is_total(row: list[str]) -> bool:
+    return bool(row) and row[0].strip().lower() in ("total", "totals")

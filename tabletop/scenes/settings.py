@@ -1,0 +1,207 @@
+"""Settings: fullscreen, display profile, animation speed, sound, colour-blind-safe suits.
+
+Every change applies at once and is saved. The state lives in ``app.settings`` (never in the
+widgets): changing the profile or fullscreen rebuilds every scene's widgets, this one included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu
+
+from .base import Scene
+from .title import Backdrop, add_label, fit_drop_downs, line_height, wrap_for
+
+if TYPE_CHECKING:
+    from ..app import App
+
+PROFILES = {"Desktop": "desktop", "TV": "tv"}
+SPEEDS = {"Instant": 0.0, "Fast": 2.0, "Normal": 1.0, "Slow": 0.5}
+CHECKS = {"Fullscreen": "fullscreen", "Sound": "sound", "Colour-blind-safe suits": "colorblind"}
+SEPARATOR = (58, 72, 62)
+
+
+def speed_label(speed: float) -> str:
+    """The menu entry nearest to ``speed`` (a hand-edited file may hold any value)."""
+    return min(SPEEDS, key=lambda k: abs(SPEEDS[k] - speed))
+
+
+@dataclass
+class _Row:
+    title: str
+    help: str
+    widget: UICheckBox | UIDropDownMenu | None = None
+    rect: pygame.Rect | None = None  # the whole row: a click anywhere toggles a check box
+
+
+class SettingsScene(Scene):
+    """The settings screen (reached from the title; Esc or Back returns)."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.backdrop = Backdrop()
+        self.fullscreen: UICheckBox | None = None
+        self.profile: UIDropDownMenu | None = None
+        self.speed: UIDropDownMenu | None = None
+        self.sound: UICheckBox | None = None
+        self.colorblind: UICheckBox | None = None
+        self.back_button: UIButton | None = None
+        self.rows: list[_Row] = []
+        self._separators: list[tuple[int, int, int]] = []
+
+    def build(self) -> None:
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        s = app.settings
+        W, H = d.size
+        item_h = fit_drop_downs(app)
+        rows = [
+            _Row("Fullscreen", "Use the whole screen."),
+            _Row("Display profile", "TV makes text and cards larger, for reading from the sofa."),
+            _Row("Animation speed", "How fast cards glide; Instant skips the animations."),
+            _Row("Sound", "Card and table sounds."),
+            _Row(
+                "Colour-blind-safe suits",
+                "Suit colours that stay easy to tell apart with colour blindness.",
+            ),
+        ]
+        width = min(d.px(1000), W - 2 * d.px(60))
+        pad = d.px(36)
+        inner = width - 2 * pad
+        ctrl_w, field_h, cb = d.px(260), d.px(48), d.px(38)
+        text_w = inner - ctrl_w - d.px(30)
+        title_h = line_height(app, "#subheading")
+        help_h = line_height(app, "#help")
+        row_gap = d.px(24)
+        heights = [
+            max(field_h, title_h + len(wrap_for(app, "#help", r.help, text_w)[:2]) * help_h)
+            for r in rows
+        ]
+        panel_h = 2 * pad + sum(heights) + row_gap * (len(rows) - 1)
+        head_h = line_height(app, "#heading")
+        btn_h = d.px(62)
+        total = head_h + d.px(30) + panel_h + d.px(30) + btn_h
+        top = max(d.px(24), (H - total) * 2 // 5)
+
+        add_label(app, root, pygame.Rect(0, top, W, head_h), "Settings", "#heading", "centre")
+        x0 = (W - width) // 2
+        y0 = top + head_h + d.px(30)
+        # The panel is drawn (not a UIPanel): a UIPanel would swallow the row clicks.
+        self.backdrop.panels = [pygame.Rect(x0, y0, width, panel_h)]
+        cx = x0 + pad + inner - ctrl_w
+        y = y0 + pad
+        self._separators = []
+        for n, (row, h) in enumerate(zip(rows, heights, strict=True)):
+            tx = x0 + pad
+            add_label(app, root, pygame.Rect(tx, y, text_w, title_h), row.title, "#subheading")
+            hy = y + title_h
+            for line in wrap_for(app, "#help", row.help, text_w)[:2]:
+                add_label(app, root, pygame.Rect(tx, hy, text_w, help_h), line, "#help")
+                hy += help_h
+            row.rect = pygame.Rect(tx, y - row_gap // 2, inner, h + row_gap)
+            if n:
+                self._separators.append((tx, y - row_gap // 2, tx + inner))
+            if row.title in CHECKS:
+                state = getattr(s, CHECKS[row.title])
+                row.widget = UICheckBox(
+                    pygame.Rect(tx + inner - cb, y + (h - cb) // 2, cb, cb),
+                    "",
+                    app.ui,
+                    container=root,
+                    initial_state=bool(state),
+                )
+            else:
+                if row.title == "Display profile":
+                    options, current = list(PROFILES), "TV" if s.profile == "tv" else "Desktop"
+                else:
+                    options, current = list(SPEEDS), speed_label(s.animation_speed)
+                rect = pygame.Rect(cx, y + (h - field_h) // 2, ctrl_w, field_h)
+                below = rect.bottom + len(options) * item_h + d.px(8)
+                oid = ObjectID(class_id="@dropup") if below > H - d.px(10) else None
+                row.widget = UIDropDownMenu(
+                    options, current, rect, app.ui, container=root, object_id=oid
+                )
+            y += h + row_gap
+        self.rows = rows
+        widgets = [r.widget for r in rows]
+        self.fullscreen, self.sound, self.colorblind = (
+            w if isinstance(w, UICheckBox) else None for w in (widgets[0], widgets[3], widgets[4])
+        )
+        self.profile, self.speed = (
+            w if isinstance(w, UIDropDownMenu) else None for w in (widgets[1], widgets[2])
+        )
+        bw = d.px(240)
+        self.back_button = UIButton(
+            pygame.Rect((W - bw) // 2, y0 + panel_h + d.px(30), bw, btn_h),
+            "Done",
+            app.ui,
+            container=root,
+            object_id="#primary",
+        )
+
+    # ---- applying changes -----------------------------------------------------------------
+    def set_fullscreen(self, on: bool) -> None:
+        if on != self.app.settings.fullscreen:
+            self.app.set_fullscreen(on)  # rebuilds every scene, this one too
+        self.app.save_settings()
+
+    def set_profile(self, profile: str) -> None:
+        if profile != self.app.settings.profile:
+            self.app.set_profile(profile)  # rebuilds every scene, this one too
+        self.app.save_settings()
+
+    def set_speed(self, speed: float) -> None:
+        self.app.settings.animation_speed = speed
+        self.app.save_settings()
+
+    def set_sound(self, on: bool) -> None:
+        self.app.settings.sound = on
+        self.app.save_settings()
+
+    def set_colorblind(self, on: bool) -> None:
+        self.app.settings.colorblind = on
+        self.app.save_settings()
+
+    def _checkbox_action(self, box: object) -> Callable[[bool], None] | None:
+        return {
+            id(self.fullscreen): self.set_fullscreen,
+            id(self.sound): self.set_sound,
+            id(self.colorblind): self.set_colorblind,
+        }.get(id(box))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
+            action = self._checkbox_action(event.ui_element)
+            if action is not None:
+                action(event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.profile and event.text in PROFILES:
+                self.set_profile(PROFILES[event.text])
+            elif event.ui_element is self.speed and event.text in SPEEDS:
+                self.set_speed(SPEEDS[event.text])
+        elif event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.back_button:
+                self.back()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            # The whole row is the check box's target (a big, easy target on a TV).
+            for row in self.rows:
+                box = row.widget
+                if isinstance(box, UICheckBox) and row.rect and row.rect.collidepoint(event.pos):
+                    box.set_state(not box.is_checked)
+                    action = self._checkbox_action(box)
+                    if action is not None:
+                        action(bool(box.is_checked))
+                    break
+        else:
+            super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface, self.app.display)
+        for x1, y, x2 in self._separators:
+            pygame.draw.line(surface, SEPARATOR, (x1, y), (x2, y))

@@ -1,0 +1,614 @@
+"""Set up a game: player count, who sits where, the game's options, a seed; then Start.
+
+The form's state lives in this scene (not in the widgets) so that rebuilding the widgets for
+a new player count, window size or profile keeps everything the player typed.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import (
+    UIButton,
+    UICheckBox,
+    UIDropDownMenu,
+    UITextEntryLine,
+)
+
+import rules
+from rules import SetupError
+from rules.core import OptionSpec
+
+from ..session import AI_LEVELS, HUMAN, LEVEL_LABELS, SeatConfig, Session
+from .base import Scene
+from .title import (
+    Backdrop,
+    add_label,
+    add_wrapped,
+    fit_drop_downs,
+    line_height,
+    players_text,
+    text_width,
+)
+
+if TYPE_CHECKING:
+    from ..app import App
+
+#: Default names for the seats after the first (distinct, short, easy to tell apart).
+NAME_POOL = (
+    "Nadia",
+    "Kevin",
+    "Aaron",
+    "Marta",
+    "Leila",
+    "Tomas",
+    "Priya",
+    "Oscar",
+    "Ines",
+    "Felix",
+    "Grace",
+    "Hugo",
+)
+NAME_LIMIT = 16
+NUMBER_LIMIT = 7
+_WHOLE = re.compile(r"[+-]?[0-9]+")
+
+
+def kind_choices() -> list[str]:
+    """Every seat kind in menu order: Human, then the AI levels."""
+    return [HUMAN, *AI_LEVELS]
+
+
+def kind_label(kind: str) -> str:
+    return LEVEL_LABELS.get(kind, f"AI · {kind.title()}")
+
+
+def default_ai() -> str:
+    return "easy" if "easy" in AI_LEVELS else AI_LEVELS[0]
+
+
+class SetupScene(Scene):
+    """The new-game form for one game."""
+
+    def __init__(self, app: App, game_id: str) -> None:
+        super().__init__(app)
+        self.game_id = game_id
+        self.spec = rules.GAMES[game_id]
+        self.backdrop = Backdrop()
+        spec = self.spec
+        most = spec.max_players
+        self.players = spec.min_players
+        # Seat state for every possible seat, so fewer-then-more players keeps what was typed.
+        self.kinds: list[str] = [HUMAN] + [default_ai()] * (most - 1)
+        self.names: list[str] = [self.auto_name(i, k) for i, k in enumerate(self.kinds)]
+        self.options = [o for o in spec.options if not o.advanced]
+        self.values: dict[str, Any] = {}
+        for opt in self.options:
+            if opt.kind == "int-list":
+                default = opt.default if isinstance(opt.default, list | tuple) else []
+                self.values[opt.key] = [
+                    str(default[i]) if i < len(default) else "0" for i in range(most)
+                ]
+            elif opt.kind == "bool":
+                self.values[opt.key] = bool(opt.default)
+            elif opt.kind == "choice":
+                self.values[opt.key] = str(opt.default)
+            else:
+                self.values[opt.key] = "" if opt.default is None else str(opt.default)
+        self.seed_text = ""
+        self.table_display = False
+        self.scroll = 0  # page offset when the form is taller than the window
+        self._clear_widgets()
+
+    def _clear_widgets(self) -> None:
+        self.count_menu: UIDropDownMenu | None = None
+        self.name_entries: list[UITextEntryLine] = []
+        self.kind_menus: list[UIDropDownMenu] = []
+        self.list_entries: dict[str, list[UITextEntryLine]] = {}
+        self.option_widgets: dict[str, UITextEntryLine | UICheckBox | UIDropDownMenu] = {}
+        self.seed_entry: UITextEntryLine | None = None
+        self.table_check: UICheckBox | None = None
+        self.start_button: UIButton | None = None
+        self.back_button: UIButton | None = None
+        self.panel_rect = pygame.Rect(0, 0, 0, 0)
+        self._rule_y = 0
+        self.max_scroll = 0
+
+    # ---- defaults -------------------------------------------------------------------------
+    def auto_name(self, seat: int, kind: str) -> str:
+        """ "Sam" for a human first seat, else a name from the pool (distinct per seat).
+
+        A real name, not "You": the log speaks of every player in the third person."""
+        if seat == 0:
+            if kind == HUMAN:
+                return "Sam"
+            return NAME_POOL[min(self.spec.max_players, len(NAME_POOL)) - 1]
+        return NAME_POOL[(seat - 1) % len(NAME_POOL)]
+
+    # ---- widgets -> state ----------------------------------------------------------------
+    def sync(self) -> None:
+        """Copy what the widgets show into the scene's state (before a rebuild or Start)."""
+        for i, entry in enumerate(self.name_entries):
+            self.names[i] = entry.get_text()
+        labels = {kind_label(k): k for k in kind_choices()}
+        for i, menu in enumerate(self.kind_menus):
+            self.kinds[i] = labels.get(menu.selected_option[0], self.kinds[i])
+        for key, entries in self.list_entries.items():
+            for i, entry in enumerate(entries):
+                self.values[key][i] = entry.get_text()
+        for key, widget in self.option_widgets.items():
+            if isinstance(widget, UICheckBox):
+                self.values[key] = bool(widget.is_checked)
+            elif isinstance(widget, UIDropDownMenu):
+                self.values[key] = widget.selected_option[0]
+            else:
+                self.values[key] = widget.get_text()
+        if self.seed_entry is not None:
+            self.seed_text = self.seed_entry.get_text()
+        if self.table_check is not None:
+            self.table_display = bool(self.table_check.is_checked)
+
+    def kill_widgets(self) -> None:
+        # Keep what was typed: the app kills widgets before every rebuild.
+        if self.container is not None:
+            self.sync()
+        super().kill_widgets()
+        self._clear_widgets()
+
+    # ---- layout ---------------------------------------------------------------------------
+    def build(self) -> None:
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        W, H = d.size
+        n = self.players
+        list_opts = [o for o in self.options if o.kind == "int-list"]
+        other_opts = [o for o in self.options if o.kind != "int-list"]
+
+        item_h = fit_drop_downs(app)
+        pad = d.px(36)
+        head_h = line_height(app, "#heading")
+        tag_h = line_height(app, "#tagline")
+        col_h = line_height(app, "#column")
+        help_h = line_height(app, "#help")
+        btn_h, cb, seed_w, gap = d.px(62), d.px(34), d.px(230), d.px(16)
+        field_w = max(
+            [d.px(150)]
+            + [text_width(app, "#field", t) + d.px(24) for t in ("Players", "Seed")]
+            + [text_width(app, "#field", o.label) + d.px(24) for o in other_opts]
+        )
+        help_notes = [f"{o.label}: {o.help}" for o in list_opts if o.help]
+        seed_help = "Leave blank for a random deal; the same seed deals the same cards."
+        table_text = "Table display (TV): hide hands between turns"
+        fixed = head_h + tag_h + d.px(30) + d.px(30) + btn_h
+        num_w = d.px(44)
+
+        def plan(seat_cols: int, compact: bool) -> dict[str, Any]:
+            """Sizes for one arrangement of the seats (columns, row height, widths)."""
+            row_h, field_h = (d.px(50), d.px(42)) if compact else (d.px(58), d.px(46))
+            name_w, kind_w = (d.px(200), d.px(190)) if seat_cols == 2 else (d.px(300), d.px(240))
+            list_ws = [
+                max(
+                    d.px(90 if seat_cols == 2 else 110),
+                    text_width(app, "#column", o.label.upper()) + d.px(16),
+                )
+                for o in list_opts
+            ]
+            seat_w = num_w + name_w + kind_w + sum(list_ws) + gap * (1 + len(list_opts))
+            max_inner = min(d.px(1240 if seat_cols == 1 else 1400), W - 2 * d.px(60)) - 2 * pad
+            form_h = 2 * pad + col_h + math.ceil(n / seat_cols) * row_h
+            form_h += len(help_notes) * help_h + (d.px(6) if help_notes else 0)
+            form_h += gap + d.px(8) + (len(other_opts) + 2) * row_h
+            if self.spec.min_players != self.spec.max_players:
+                form_h += row_h + gap
+            return {
+                "cols": seat_cols,
+                "row_h": row_h,
+                "field_h": field_h,
+                "name_w": name_w,
+                "kind_w": kind_w,
+                "list_ws": list_ws,
+                "seat_w": seat_w,
+                "max_inner": max_inner,
+                "seats_w": seat_cols * seat_w + (seat_cols - 1) * d.px(40),
+                "form_h": form_h,
+            }
+
+        # Roomy rows first; with many players, tighter rows, then two columns of seats.
+        plans = [plan(1, False), plan(1, True)]
+        if n > 2:
+            plans.append(plan(2, True))
+        plans = [p for p in plans if p["seats_w"] <= p["max_inner"]] or plans[:1]
+        chosen = next((p for p in plans if fixed + p["form_h"] <= H - 2 * d.px(24)), plans[-1])
+        seat_cols, row_h, field_h = chosen["cols"], chosen["row_h"], chosen["field_h"]
+        name_w, kind_w, list_ws = chosen["name_w"], chosen["kind_w"], chosen["list_ws"]
+        seat_w, max_inner, seats_w = chosen["seat_w"], chosen["max_inner"], chosen["seats_w"]
+        form_h = chosen["form_h"]
+        # The panel is as wide as its widest line (so short forms do not float in space).
+        wanted = [
+            seats_w,
+            field_w + seed_w + gap + text_width(app, "#help", seed_help),
+            field_w + cb + d.px(8) + text_width(app, "check_box.label", table_text),
+            *(text_width(app, "#help", t) for t in help_notes),
+            *(field_w + d.px(260) + text_width(app, "#help", o.help) for o in other_opts),
+        ]
+        inner = min(max_inner, max(d.px(760), *wanted) + d.px(4))
+        width = inner + 2 * pad
+        panel_h = form_h
+        total = fixed + panel_h
+        top = max(d.px(24), (H - total) * 2 // 5)
+        # Still too tall (a big table in the TV profile): the whole form scrolls as one page.
+        self.max_scroll = max(0, top + total + d.px(24) - H)
+        if self.max_scroll:
+            root.set_dimensions((W, H + self.max_scroll))
+
+        add_label(app, root, pygame.Rect(0, top, W, head_h), self.spec.title, "#heading", "centre")
+        add_label(
+            app,
+            root,
+            pygame.Rect(0, top + head_h, W, tag_h),
+            f"New game · {players_text(self.spec)}",
+            "#tagline",
+            "centre",
+        )
+        x0 = (W - width) // 2
+        y0 = top + head_h + tag_h + d.px(30)
+        # The panel is drawn, not a UIPanel: drop-down lists inside a UIPanel are clipped to it.
+        self.panel_rect = pygame.Rect(x0, y0, width, panel_h)
+        self.backdrop.panels = [self.panel_rect]
+        box, left, y = root, x0 + pad, y0 + pad
+        page_h = H + self.max_scroll
+
+        def dropup(rect: pygame.Rect, options: int) -> ObjectID | None:
+            # A menu near the bottom of the page opens upwards so it stays on screen.
+            below = rect.bottom + options * item_h + d.px(8)
+            return ObjectID(class_id="@dropup") if below > page_h - d.px(10) else None
+
+        # -- player count
+        if self.spec.min_players != self.spec.max_players:
+            add_label(app, box, pygame.Rect(left, y, field_w, row_h), "Players", "#field")
+            counts = [str(c) for c in range(self.spec.min_players, self.spec.max_players + 1)]
+            rect = pygame.Rect(left + field_w, y + (row_h - field_h) // 2, d.px(130), field_h)
+            self.count_menu = UIDropDownMenu(
+                counts,
+                str(n),
+                rect,
+                app.ui,
+                container=box,
+                object_id=dropup(rect, len(counts)),
+            )
+            y += row_h + gap
+
+        # -- seats
+        per_col = math.ceil(n / seat_cols)
+        col_x = [left + c * (seat_w + d.px(40)) for c in range(seat_cols)]
+        for cx in col_x:
+            x = cx + num_w + gap
+            add_label(app, box, pygame.Rect(x, y, name_w, col_h), "NAME", "#column")
+            x += name_w + gap
+            add_label(app, box, pygame.Rect(x, y, kind_w, col_h), "PLAYS AS", "#column")
+            x += kind_w + gap
+            for opt, w in zip(list_opts, list_ws, strict=True):
+                add_label(app, box, pygame.Rect(x, y, w, col_h), opt.label.upper(), "#column")
+                x += w + gap
+        y += col_h
+        kinds = kind_choices()
+        self.list_entries = {o.key: [] for o in list_opts}
+        for i in range(n):
+            cx = col_x[i // per_col]
+            ry = y + (i % per_col) * row_h
+            fy = ry + (row_h - field_h) // 2
+            add_label(app, box, pygame.Rect(cx, ry, num_w, row_h), str(i + 1), "#seat_number")
+            x = cx + num_w + gap
+            entry = UITextEntryLine(
+                pygame.Rect(x, fy, name_w, field_h),
+                app.ui,
+                container=box,
+                initial_text=self.names[i],
+            )
+            entry.set_text_length_limit(NAME_LIMIT)
+            self.name_entries.append(entry)
+            x += name_w + gap
+            rect = pygame.Rect(x, fy, kind_w, field_h)
+            self.kind_menus.append(
+                UIDropDownMenu(
+                    [kind_label(k) for k in kinds],
+                    kind_label(self.kinds[i]),
+                    rect,
+                    app.ui,
+                    container=box,
+                    object_id=dropup(rect, len(kinds)),
+                )
+            )
+            x += kind_w + gap
+            for opt, w in zip(list_opts, list_ws, strict=True):
+                num = UITextEntryLine(
+                    pygame.Rect(x, fy, w, field_h),
+                    app.ui,
+                    container=box,
+                    initial_text=self.values[opt.key][i],
+                )
+                num.set_text_length_limit(NUMBER_LIMIT)
+                self.list_entries[opt.key].append(num)
+                x += w + gap
+        y += per_col * row_h + (d.px(6) if help_notes else 0)
+        for note in help_notes:
+            _, y = add_wrapped(app, box, left, y, inner, note, "#help", max_lines=1)
+        self._rule_y = y + gap // 2 + d.px(4)
+        y += gap + d.px(8)
+
+        # -- options, seed, table display
+        for opt in other_opts:
+            self._option_row(opt, box, left, y, field_w, row_h, field_h, inner, dropup)
+            y += row_h
+        add_label(app, box, pygame.Rect(left, y, field_w, row_h), "Seed", "#field")
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(left + field_w, y + (row_h - field_h) // 2, seed_w, field_h),
+            app.ui,
+            container=box,
+            initial_text=self.seed_text,
+        )
+        self.seed_entry.set_text_length_limit(18)
+        hx = left + field_w + seed_w + gap
+        add_wrapped(
+            app,
+            box,
+            hx,
+            y + (row_h - help_h) // 2,
+            left + inner - hx,
+            seed_help,
+            "#help",
+            max_lines=1,
+        )
+        y += row_h
+        self.table_check = UICheckBox(
+            pygame.Rect(left + field_w, y + (row_h - cb) // 2, cb, cb),
+            table_text,
+            app.ui,
+            container=box,
+            initial_state=self.table_display,
+        )
+
+        # -- buttons
+        by = y0 + panel_h + d.px(30)
+        bw, bgap = d.px(220), d.px(24)
+        self.back_button = UIButton(
+            pygame.Rect(W // 2 - bgap // 2 - bw, by, bw, btn_h),
+            "Back",
+            app.ui,
+            container=root,
+            object_id="#big_button",
+        )
+        self.start_button = UIButton(
+            pygame.Rect(W // 2 + bgap // 2, by, bw, btn_h),
+            "Start",
+            app.ui,
+            container=root,
+            object_id="#primary",
+        )
+        self.scroll = min(self.scroll, self.max_scroll)
+        self._apply_scroll()
+
+    def _option_row(
+        self,
+        opt: OptionSpec,
+        box: Any,
+        x: int,
+        y: int,
+        field_w: int,
+        row_h: int,
+        field_h: int,
+        inner: int,
+        dropup: Any,
+    ) -> None:
+        app, d = self.app, self.app.display
+        add_label(app, box, pygame.Rect(x, y, field_w, row_h), opt.label, "#field")
+        wx, fy = x + field_w, y + (row_h - field_h) // 2
+        widget: UITextEntryLine | UICheckBox | UIDropDownMenu
+        if opt.kind == "bool":
+            cb = d.px(34)
+            widget = UICheckBox(
+                pygame.Rect(wx, y + (row_h - cb) // 2, cb, cb),
+                "",
+                app.ui,
+                container=box,
+                initial_state=bool(self.values[opt.key]),
+            )
+            w = cb
+        elif opt.kind == "choice":
+            labels = [str(c) for c in opt.choices]
+            w = max(d.px(200), max(text_width(app, "#field", t) for t in labels) + d.px(70))
+            rect = pygame.Rect(wx, fy, w, field_h)
+            widget = UIDropDownMenu(
+                labels,
+                self.values[opt.key],
+                rect,
+                app.ui,
+                container=box,
+                object_id=dropup(rect, len(labels)),
+            )
+        else:
+            w = d.px(150)
+            widget = UITextEntryLine(
+                pygame.Rect(wx, fy, w, field_h),
+                app.ui,
+                container=box,
+                initial_text=self.values[opt.key],
+            )
+            widget.set_text_length_limit(NUMBER_LIMIT)
+        self.option_widgets[opt.key] = widget
+        if opt.help:
+            hx = wx + w + d.px(16)
+            help_h = line_height(app, "#help")
+            add_wrapped(
+                app,
+                box,
+                hx,
+                y + (row_h - help_h) // 2,
+                inner + x - hx,
+                opt.help,
+                "#help",
+                max_lines=1,
+            )
+
+    # ---- events ---------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            if event.ui_element is self.start_button:
+                self.start()
+            elif event.ui_element is self.back_button:
+                self.back()
+        elif event.type == pygame.MOUSEWHEEL and self.max_scroll:
+            self.scroll_by(-event.y * self.app.display.px(90))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP):
+            page = self.app.display.height * 3 // 4
+            self.scroll_by(page if event.key == pygame.K_PAGEDOWN else -page)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.focus_next(backwards=bool(event.mod & pygame.KMOD_SHIFT))
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.start()  # a text field keeps its own Enter; anywhere else Enter starts
+        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+            if event.ui_element is self.count_menu:
+                self.set_players(int(event.text))
+            elif event.ui_element in self.kind_menus:
+                self._kind_changed(self.kind_menus.index(event.ui_element), event.text)
+        else:
+            super().handle(event)
+
+    def text_fields(self) -> list[UITextEntryLine]:
+        """The text fields in reading order (seat by seat, then the options and the seed)."""
+        out: list[UITextEntryLine] = []
+        for i, entry in enumerate(self.name_entries):
+            out.append(entry)
+            out += [entries[i] for entries in self.list_entries.values()]
+        out += [w for w in self.option_widgets.values() if isinstance(w, UITextEntryLine)]
+        if self.seed_entry is not None:
+            out.append(self.seed_entry)
+        return out
+
+    def focus_next(self, backwards: bool = False) -> None:
+        """Tab moves to the next text field (Shift+Tab to the previous one)."""
+        fields = self.text_fields()
+        if not fields:
+            return
+        current = next((i for i, f in enumerate(fields) if f.is_focused), None)
+        if current is None:
+            index = len(fields) - 1 if backwards else 0
+        else:
+            index = (current + (-1 if backwards else 1)) % len(fields)
+        self.app.ui.set_focus_set(fields[index])
+
+    def scroll_by(self, dy: int) -> None:
+        """Move the page (only when the form is taller than the window)."""
+        self.scroll = max(0, min(self.max_scroll, self.scroll + dy))
+        self._apply_scroll()
+
+    def _apply_scroll(self) -> None:
+        if self.container is not None:
+            self.container.set_relative_position((0, -self.scroll))
+
+    def set_players(self, count: int) -> None:
+        """Show ``count`` seats (widgets rebuilt; what was typed is kept)."""
+        count = max(self.spec.min_players, min(self.spec.max_players, count))
+        if count != self.players:
+            self.sync()
+            self.players = count
+            self.rebuild()
+
+    def _kind_changed(self, seat: int, label: str) -> None:
+        new = {kind_label(k): k for k in kind_choices()}.get(label, self.kinds[seat])
+        old = self.kinds[seat]
+        self.kinds[seat] = new
+        entry = self.name_entries[seat]
+        # A name the player never touched follows the kind ("Sam" only for a human seat 1).
+        if entry.get_text().strip() == self.auto_name(seat, old):
+            entry.set_text(self.auto_name(seat, new))
+            self.names[seat] = entry.get_text()
+
+    # ---- start ----------------------------------------------------------------------------
+    def make_session(self) -> Session:
+        """The session the form describes; raises SetupError with a message for the player."""
+        self.sync()
+        n = self.players
+        names = [self.names[i].strip() for i in range(n)]
+        for i, name in enumerate(names):
+            if not name:
+                raise SetupError(f"Seat {i + 1} needs a name.")
+        seen: dict[str, int] = {}
+        for i, name in enumerate(names):
+            if name.casefold() in seen:
+                raise SetupError(
+                    f"Seats {seen[name.casefold()] + 1} and {i + 1} are both called {name}: "
+                    "give each player a different name."
+                )
+            seen[name.casefold()] = i
+        options: dict[str, Any] = {}
+        for opt in self.options:
+            value = self.values[opt.key]
+            if opt.kind == "int-list":
+                options[opt.key] = [
+                    _whole(value[i], opt, f"{opt.label} for {names[i]}") for i in range(n)
+                ]
+            elif opt.kind == "int":
+                options[opt.key] = _whole(value, opt, opt.label)
+            elif opt.kind == "bool":
+                options[opt.key] = bool(value)
+            elif opt.kind == "choice":
+                by_label = {str(c): c for c in opt.choices}
+                if value not in by_label:
+                    raise SetupError(f"Choose a value for {opt.label}.")
+                options[opt.key] = by_label[value]
+        seed_text = self.seed_text.strip()
+        seed: int | None = None
+        if seed_text:
+            if not _WHOLE.fullmatch(seed_text) or int(seed_text) < 0:
+                raise SetupError("The seed must be a whole number of 0 or more (or blank).")
+            seed = int(seed_text)
+        seats = [SeatConfig(names[i], self.kinds[i]) for i in range(n)]
+        return Session(self.game_id, seats, seed, options, self.table_display)
+
+    def start(self) -> None:
+        """Validate, then hand the table the new session (an error keeps the form open)."""
+        try:
+            session = self.make_session()
+        except SetupError as err:
+            self.app.toast(str(err), kind="error")
+            return
+        from .table import TableScene  # the table is heavy: import it only when a game starts
+
+        self.app.replace(TableScene(self.app, session))
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        d = self.app.display
+        self.backdrop.draw(surface, d, offset=(0, -self.scroll))
+        if self.panel_rect.width:
+            # A hairline between the seats and the rest of the form.
+            x, y = self.panel_rect.x + d.px(36), self._rule_y - self.scroll
+            pygame.draw.line(surface, (58, 72, 62), (x, y), (self.panel_rect.right - d.px(36), y))
+        if self.max_scroll:
+            # A scroll indicator on the right edge: the page is taller than the window.
+            track = pygame.Rect(d.width - d.px(16), d.px(40), max(3, d.px(6)), d.height - d.px(80))
+            pygame.draw.rect(surface, (40, 52, 45), track, border_radius=track.width // 2)
+            total = d.height + self.max_scroll
+            size = max(d.px(40), track.height * d.height // total)
+            y = track.y + (track.height - size) * self.scroll // self.max_scroll
+            thumb = pygame.Rect(track.x, y, track.width, size)
+            pygame.draw.rect(surface, (201, 164, 76), thumb, border_radius=track.width // 2)
+
+
+def _whole(text: Any, opt: OptionSpec, what: str) -> int:
+    """``text`` as a whole number within the option's bounds, or a SetupError naming ``what``."""
+    s = str(text).strip()
+    if not _WHOLE.fullmatch(s):
+        raise SetupError(f"{what} must be a whole number.")
+    value = int(s)
+    if opt.minimum is not None and value < opt.minimum:
+        raise SetupError(f"{what} must be at least {opt.minimum}.")
+    if opt.maximum is not None and value > opt.maximum:
+        raise SetupError(f"{what} must be at most {opt.maximum}.")
+    return value

@@ -1,0 +1,416 @@
+"""The title screen: every game as a row (Play, Rules), then Settings and Quit.
+
+This module also holds the small kit the menu scenes share (the felt backdrop, theme-font
+measuring, left-aligned labels), because the menu scenes may only live in their own modules.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
+
+import rules
+from rules.core import GameSpec
+
+from ..ui.text import wrap_text
+from .base import Scene
+
+if TYPE_CHECKING:
+    from pygame_gui.core.interfaces import IContainerLikeInterface, IGUIFontInterface
+
+    from ..app import App
+    from ..display import Display
+
+GOLD = (201, 164, 76)
+GOLD_LIGHT = (232, 198, 106)
+CREAM = (240, 234, 216)
+MUTED = (170, 179, 172)
+FELT_CENTRE = (33, 74, 54)
+FELT_EDGE = (7, 20, 14)
+PANEL_BG = (14, 24, 19, 216)
+
+# ---------------------------------------------------------------------------------------------
+# The menu kit
+# ---------------------------------------------------------------------------------------------
+
+
+class Backdrop:
+    """A felt-green background with a vignette, fine felt grain and a thin gold frame.
+
+    Built once per window size (a few milliseconds) and blitted every frame.
+    """
+
+    def __init__(self, *, dim: float = 0.0, frame: bool = True) -> None:
+        self.dim = dim  # 0..1: darker for the hand-over cover
+        self.frame = frame
+        self.panels: list[pygame.Rect] = []  # dark rounded panels drawn over the felt
+        self.bands: list[tuple[pygame.Rect, tuple[int, int, int, int]]] = []  # baked into it
+        self._key: tuple[object, ...] | None = None
+        self._surface: pygame.Surface | None = None
+        self._panel_images: dict[tuple[int, int, int], pygame.Surface] = {}
+
+    def draw(
+        self, surface: pygame.Surface, display: Display, offset: tuple[int, int] = (0, 0)
+    ) -> None:
+        """The felt, then each panel (moved by ``offset`` when the page scrolls)."""
+        key = (*surface.get_size(), display.px(100), *((tuple(r), c) for r, c in self.bands))
+        if self._surface is None or key != self._key:
+            self._surface = self._felt(surface.get_size(), display)
+            if self.bands:
+                layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                for rect, colour in self.bands:
+                    layer.fill(colour, rect)
+                self._surface.blit(layer, (0, 0))
+            self._key = key
+            self._panel_images.clear()
+        surface.blit(self._surface, (0, 0))
+        radius = display.px(16)
+        for rect in self.panels:
+            pkey = (rect.width, rect.height, radius)
+            image = self._panel_images.get(pkey)
+            if image is None:
+                image = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(image, PANEL_BG, image.get_rect(), border_radius=radius)
+                pygame.draw.rect(image, (*GOLD, 102), image.get_rect(), 1, border_radius=radius)
+                self._panel_images[pkey] = image
+            surface.blit(image, rect.move(offset))
+
+    def _felt(self, size: tuple[int, int], display: Display) -> pygame.Surface:
+        w, h = size
+        # The vignette: a small radial gradient smoothscaled up (cheap, and smooth at any size).
+        gw, gh = 64, 36
+        small = pygame.Surface((gw, gh))
+        keep = 1.0 - self.dim
+        for y in range(gh):
+            for x in range(gw):
+                dx = (x + 0.5) / gw - 0.5
+                dy = ((y + 0.5) / gh - 0.42) * 0.9
+                t = min(1.0, (dx * dx + dy * dy) ** 0.5 / 0.62)
+                t = t * t * (3 - 2 * t)  # smoothstep: a soft centre, a darker rim
+                pairs = zip(FELT_CENTRE, FELT_EDGE, strict=True)
+                small.set_at((x, y), [round((c * (1 - t) + e * t) * keep) for c, e in pairs])
+        out = pygame.transform.smoothscale(small, (w, h))
+        tile = _grain_tile()
+        for ty in range(0, h, tile.get_height()):
+            for tx in range(0, w, tile.get_width()):
+                out.blit(tile, (tx, ty))
+        if self.frame:
+            inset = display.px(18)
+            frame = pygame.Surface((w, h), pygame.SRCALPHA)
+            rect = pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset)
+            pygame.draw.rect(frame, (*GOLD, 70), rect, max(1, display.px(2)), display.px(18))
+            inner = rect.inflate(-2 * display.px(7), -2 * display.px(7))
+            pygame.draw.rect(frame, (*GOLD, 34), inner, 1, display.px(13))
+            out.blit(frame, (0, 0))
+        return out.convert() if pygame.display.get_surface() is not None else out
+
+
+_GRAIN: list[pygame.Surface] = []
+
+
+def _grain_tile() -> pygame.Surface:
+    """A 128-px tile of faint light and dark specks: the felt's grain (seeded: same every run)."""
+    if not _GRAIN:
+        rng = random.Random(1848)
+        tile = pygame.Surface((128, 128), pygame.SRCALPHA)
+        for y in range(128):
+            for x in range(128):
+                r = rng.random()
+                if r < 0.10:
+                    tile.set_at((x, y), (255, 255, 255, rng.randint(4, 10)))
+                elif r < 0.22:
+                    tile.set_at((x, y), (0, 0, 0, rng.randint(8, 18)))
+        _GRAIN.append(tile)
+    return _GRAIN[0]
+
+
+def theme_font(app: App, object_id: str, element: str = "label") -> IGUIFontInterface:
+    """The font pygame-gui uses for ``object_id`` (so text can be measured before it is placed)."""
+    return app.ui.get_theme().get_font([object_id, element])
+
+
+def line_height(app: App, object_id: str, element: str = "label") -> int:
+    """The height of one line of ``object_id`` text, with a little air."""
+    return round(theme_font(app, object_id, element).size("ÅgÝ")[1] * 1.18)
+
+
+def text_width(app: App, object_id: str, text: str, element: str = "label") -> int:
+    return theme_font(app, object_id, element).size(text)[0]
+
+
+def wrap_for(app: App, object_id: str, text: str, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` in the theme font of ``object_id``."""
+    font = theme_font(app, object_id)
+    return wrap_text(text, font, width)  # type: ignore[arg-type]  # same size() protocol
+
+
+def fit_drop_downs(app: App) -> int:
+    """Make drop-down lists' rows as tall as their text needs, and return that height.
+
+    pygame-gui reads ``list_item_height`` from the theme in pixels and the theme only scales
+    fonts, so at TV sizes the rows would squash their text; set it on the live theme instead.
+    """
+    font = theme_font(app, "button", "button")
+    height = max(20, round(font.size("ÅgÝ")[1] * 1.45))
+    misc = app.ui.get_theme().ui_element_misc_data  # type: ignore[attr-defined]
+    misc.setdefault("#drop_down_options_list", {})["list_item_height"] = str(height)
+    return height
+
+
+def add_label(
+    app: App,
+    container: IContainerLikeInterface,
+    rect: pygame.Rect,
+    text: str,
+    object_id: str,
+    align: str = "left",
+) -> UILabel:
+    """A label whose text sits left (or right, or centred) in ``rect``."""
+    cls = {"left": "@left", "right": "@right"}.get(align)
+    oid = ObjectID(object_id=object_id, class_id=cls) if cls else object_id
+    return UILabel(rect, text, app.ui, container=container, object_id=oid)
+
+
+def add_wrapped(
+    app: App,
+    container: IContainerLikeInterface,
+    x: int,
+    y: int,
+    width: int,
+    text: str,
+    object_id: str,
+    align: str = "left",
+    max_lines: int = 0,
+) -> tuple[list[UILabel], int]:
+    """Labels for ``text`` wrapped to ``width``; returns them and the y below the last one."""
+    lines = wrap_for(app, object_id, text, width)
+    if max_lines and len(lines) > max_lines:
+        # Too long: keep the first lines and end the last one with an ellipsis.
+        font = theme_font(app, object_id)
+        last = " ".join(lines[max_lines - 1 :])
+        while len(last) > 1 and font.size(last + "…")[0] > width:
+            last = last[:-1].rstrip()
+        lines = [*lines[: max_lines - 1], last + "…"]
+    lh = line_height(app, object_id)
+    out = []
+    for line in lines:
+        out.append(add_label(app, container, pygame.Rect(x, y, width, lh), line, object_id, align))
+        y += lh
+    return out, y
+
+
+def players_text(spec: GameSpec) -> str:
+    """ "2 players" or "3–9 players"."""
+    if spec.min_players == spec.max_players:
+        n = spec.min_players
+        return f"{n} player" if n == 1 else f"{n} players"
+    return f"{spec.min_players}–{spec.max_players} players"
+
+
+def draw_glow_line(surface: pygame.Surface, centre_x: int, y: int, half: int, thick: int) -> None:
+    """A gold rule that fades out at both ends (used under headings)."""
+    strip = pygame.Surface((2 * half, thick), pygame.SRCALPHA)
+    for x in range(2 * half):
+        a = 1.0 - abs(x - half) / half
+        pygame.draw.line(strip, (*GOLD_LIGHT, round(200 * a * a)), (x, 0), (x, thick - 1))
+    surface.blit(strip, (centre_x - half, y))
+
+
+# ---------------------------------------------------------------------------------------------
+# The title scene
+# ---------------------------------------------------------------------------------------------
+
+
+class TitleScene(Scene):
+    """The first screen: pick a game, read its rules, change settings or quit."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.backdrop = Backdrop()
+        self.play_buttons: dict[str, UIButton] = {}
+        self.rules_buttons: dict[str, UIButton] = {}
+        self.game_labels: dict[str, UILabel] = {}
+        self.settings_button: UIButton | None = None
+        self.quit_button: UIButton | None = None
+        self.scroller: UIScrollingContainer | None = None
+        self._rule_y = 0
+
+    @staticmethod
+    def games() -> list[GameSpec]:
+        return sorted(rules.GAMES.values(), key=lambda s: s.title.casefold())
+
+    def build(self) -> None:
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        W, H = d.size
+        width = min(d.px(1240), W - 2 * d.px(60))
+        x0 = (W - width) // 2
+        games = self.games()
+
+        title_h = line_height(app, "#title")
+        tag_h = line_height(app, "#tagline")
+        btn_h = d.px(60)
+        row_gap = d.px(16)
+        pad_x, pad_y = d.px(30), d.px(18)
+        play_w, rules_w, bgap = d.px(170), d.px(150), d.px(14)
+        text_w = width - 2 * pad_x - play_w - rules_w - bgap - d.px(30)
+        name_h = line_height(app, "#game_name")
+        pitch_h = line_height(app, "#pitch")
+
+        pitches = [wrap_for(app, "#pitch", g.pitch, text_w)[:3] for g in games]
+        row_hs = [
+            max(btn_h + 2 * pad_y, 2 * pad_y + name_h + d.px(4) + len(p) * pitch_h) for p in pitches
+        ]
+        rows_h = sum(row_hs) + row_gap * max(0, len(games) - 1)
+        head_h = title_h + d.px(10) + tag_h
+        gap_head, gap_foot = d.px(44), d.px(40)
+        margin_v = d.px(50)
+        avail = H - 2 * margin_v
+        fixed = head_h + gap_head + gap_foot + btn_h
+        scroll = fixed + rows_h > avail
+        list_h = min(rows_h, avail - fixed) if scroll else rows_h
+        # Centre the whole column, a little above the middle (it reads better).
+        top = max(margin_v, (H - (fixed + list_h)) * 9 // 20)
+
+        add_label(app, root, pygame.Rect(0, top, W, title_h), "tabletop", "#title", "centre")
+        y = top + title_h + d.px(10)
+        add_label(
+            app,
+            root,
+            pygame.Rect(0, y, W, tag_h),
+            "Card games for one table — with friends, or against the computer.",
+            "#tagline",
+            "centre",
+        )
+        self._rule_y = y + tag_h + gap_head // 2
+        y += tag_h + gap_head
+
+        holder: IContainerLikeInterface = root
+        ox, oy = x0, y
+        if scroll:
+            # Too many games for the window: the rows scroll, the rest stays put.
+            self.scroller = UIScrollingContainer(
+                pygame.Rect(x0, y, width + 20 + max(6, d.px(12)), list_h),  # 20: pygame-gui's bar
+                app.ui,
+                container=root,
+                allow_scroll_x=False,
+            )
+            self.scroller.set_scrollable_area_dimensions((width, rows_h))
+            holder, ox, oy = self.scroller, 0, 0
+
+        self.play_buttons.clear()
+        self.rules_buttons.clear()
+        self.game_labels.clear()
+        ry = oy
+        for spec, lines, row_h in zip(games, pitches, row_hs, strict=True):
+            panel = UIPanel(
+                pygame.Rect(ox, ry, width, row_h),
+                starting_height=1,
+                manager=app.ui,
+                container=holder,
+                object_id="#game_row",
+            )
+            inner_w = panel.get_container().get_rect().width
+            inner_h = panel.get_container().get_rect().height
+            text_h = name_h + d.px(4) + len(lines) * pitch_h
+            ty = (inner_h - text_h) // 2
+            name_w = text_width(app, "#game_name", spec.title) + d.px(6)
+            self.game_labels[spec.id] = add_label(
+                app, panel, pygame.Rect(pad_x, ty, name_w, name_h), spec.title, "#game_name"
+            )
+            players_w = min(d.px(260), max(1, text_w - name_w - d.px(18)))
+            add_label(
+                app,
+                panel,
+                pygame.Rect(pad_x + name_w + d.px(18), ty, players_w, name_h),
+                players_text(spec),
+                "#players",
+            )
+            py = ty + name_h + d.px(4)
+            for line in lines:
+                add_label(app, panel, pygame.Rect(pad_x, py, text_w, pitch_h), line, "#pitch")
+                py += pitch_h
+            by = (inner_h - btn_h) // 2
+            bx = inner_w - pad_x - play_w
+            self.play_buttons[spec.id] = UIButton(
+                pygame.Rect(bx, by, play_w, btn_h),
+                "Play",
+                app.ui,
+                container=panel,
+                object_id="#primary",
+                tool_tip_text=f"Set up a game of {spec.title}",
+            )
+            self.rules_buttons[spec.id] = UIButton(
+                pygame.Rect(bx - bgap - rules_w, by, rules_w, btn_h),
+                "Rules",
+                app.ui,
+                container=panel,
+                object_id="#big_button",
+            )
+            ry += row_h + row_gap
+
+        y += list_h + gap_foot
+        fw, fgap = d.px(220), d.px(24)
+        fx = (W - 2 * fw - fgap) // 2
+        self.settings_button = UIButton(
+            pygame.Rect(fx, y, fw, btn_h),
+            "Settings",
+            app.ui,
+            container=root,
+            object_id="#big_button",
+        )
+        self.quit_button = UIButton(
+            pygame.Rect(fx + fw + fgap, y, fw, btn_h),
+            "Quit",
+            app.ui,
+            container=root,
+            object_id="#big_button",
+        )
+
+    # ---- events -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._pressed(event.ui_element)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+
+    def _pressed(self, element: object) -> None:
+        for game_id, button in self.play_buttons.items():
+            if element is button:
+                self.open_setup(game_id)
+                return
+        for game_id, button in self.rules_buttons.items():
+            if element is button:
+                self.open_rules(game_id)
+                return
+        if element is self.settings_button:
+            from .settings import SettingsScene
+
+            self.app.push(SettingsScene(self.app))
+        elif element is self.quit_button:
+            self.app.request_quit()
+
+    def open_setup(self, game_id: str) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene(self.app, game_id))
+
+    def open_rules(self, game_id: str) -> None:
+        from .rules_screen import RulesScene
+
+        self.app.push(RulesScene(self.app, game_id))
+
+    def back(self) -> None:
+        """Esc on the title screen quits (the app asks first if a game is in progress)."""
+        self.app.request_quit()
+
+    # ---- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        d = self.app.display
+        self.backdrop.draw(surface, d)
+        draw_glow_line(surface, d.width // 2, self._rule_y, d.px(260), max(1, d.px(2)))

@@ -1,0 +1,102 @@
+"""The headless arena: consistent figures, JSON output, clear errors for bad arguments."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tabletop.arena import check_setup, main, run_arena, wilson
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _arena(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop.arena", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+
+
+def test_run_arena_counts_are_consistent() -> None:
+    result = run_arena("royal_houses", 2, ["heuristic", "random"], 12, seed=4)
+    entrants = result["entrants"]
+    assert [e["label"] for e in entrants] == ["heuristic", "random"]
+    assert sum(e["wins"] for e in entrants) == pytest.approx(12)
+    assert sum(result["seat_win_share"]) == pytest.approx(1)
+    for e in entrants:
+        assert e["games"] == 12
+        # Seats rotate: each entrant sits in each seat equally often.
+        assert e["games_by_seat"] == [6, 6]
+        low, high = e["win_share_ci95"]
+        assert low <= e["win_share"] <= high
+        assert e["avg_decision_ms"] > 0
+    decisions = sum(e["decisions"] for e in entrants)
+    assert result["avg_game_decisions"] == pytest.approx(decisions / 12)
+
+
+def test_same_kind_twice_gets_two_labels_and_shares_count_once() -> None:
+    result = run_arena("royal_houses", 2, ["random", "random"], 10, seed=2)
+    assert [e["label"] for e in result["entrants"]] == ["random#1", "random#2"]
+    assert sum(e["wins"] for e in result["entrants"]) == pytest.approx(10)
+
+
+def test_run_arena_is_deterministic_for_a_seed() -> None:
+    def figures(seed: int) -> list[tuple[float, float, int]]:
+        result = run_arena("royal_houses", 2, ["easy", "random"], 8, seed=seed)
+        return [(e["wins"], e["avg_score"], e["decisions"]) for e in result["entrants"]]
+
+    assert figures(5) == figures(5)
+    assert figures(5) != figures(6)
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(50, 100)
+    assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
+    assert wilson(0, 10)[0] == 0 and wilson(10, 10)[1] == 1
+
+
+def test_cli_json_output_parses() -> None:
+    proc = _arena("--games", "10", "--json")
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["games"] == 10 and result["game"] == "royal_houses"
+    assert [e["kind"] for e in result["entrants"]] == ["heuristic", "random"]
+    assert sum(e["wins"] for e in result["entrants"]) == pytest.approx(10)
+
+
+def test_cli_text_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--games", "2", "--seats", "random,easy", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "random" in out and "easy" in out and "win share" in out and "wall time" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--seats", "heuristic,random,random"], "--seats lists 3 bot(s)"),
+        (["--seats", "heuristic"], "--seats lists 1 bot(s)"),
+        (["--seats", "heuristic,genius"], "unknown bot kind 'genius'"),
+        (["--players", "5"], "not 5"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "many"], "invalid int value"),
+    ],
+)
+def test_cli_bad_arguments_fail_clearly(args: list[str], message: str) -> None:
+    proc = _arena(*args)
+    assert proc.returncode != 0
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr + proc.stdout
+
+
+def test_check_setup_defaults_to_the_minimum_player_count() -> None:
+    assert check_setup("royal_houses", None, ["random", "random"], 1) == 2
+    with pytest.raises(ValueError, match="unknown game"):
+        run_arena("nope", 2, ["random", "random"], 1, seed=1)

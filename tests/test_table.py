@@ -1,0 +1,245 @@
+"""The table scene, headless: every gesture ends in a move the rules accept, or in the rules'
+own refusal shown as a toast, and private cards are shown only to their owner."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from rules.royal_houses import CARDS
+from tabletop.app import App
+from tabletop.scenes.table import TableScene
+from tabletop.session import SeatConfig, Session
+from tabletop.storage import Settings
+
+COUNTERS_0 = [
+    "counter -2 A",
+    "counter +0 B",
+    "counter +1 C",
+    "counter +2 D",
+    "counter +3 E",
+    "counter +5 F",
+]
+
+
+def fixed_deck() -> list[str]:
+    """Seat 0 goes first with A2 B4 C6 D8 E1 F3 A5 B7; seat 1 holds the next seven."""
+    first = ["A2", "B4", "C6", "D8", "E1", "F3", "A5", "B7"]
+    return first + [c for c in CARDS if c not in first]
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App((1600, 900), settings=Settings(animation_speed=0.0), persist_settings=False)
+    yield application
+    application.quit()
+
+
+def table(app: App, kinds: tuple[str, str] = ("human", "human")) -> TableScene:
+    session = Session(
+        "royal_houses",
+        [SeatConfig("Ada", kinds[0]), SeatConfig("Bo", kinds[1])],
+        seed=1,
+        options={"garnets": [3, 1], "deck": fixed_deck()},
+    )
+    scene = TableScene(app, session)
+    app.push(scene)
+    return scene
+
+
+def frames(app: App, n: int = 3) -> None:
+    for _ in range(n):
+        app.step(1 / 60)
+
+
+def wait_for(app: App, condition, seconds: float = 10) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + seconds
+    while not condition() and time.monotonic() < deadline:
+        frames(app, 1)
+    assert condition(), "timed out"
+
+
+def single_human(app: App) -> TableScene:
+    """Ada (human) goes first and places her counters; Bo (AI) places his."""
+    scene = table(app, ("human", "easy"))
+    frames(app)
+    for text in ["go first", *COUNTERS_0]:
+        assert scene.play(scene.game.parse_move(text)), text
+    wait_for(app, lambda: scene.game.phase == "play" and scene.game.to_move == 0)
+    frames(app)
+    return scene
+
+
+def post_drag(start: tuple[int, int], end: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    steps = 5
+    for i in range(1, steps + 1):
+        pos = (
+            start[0] + (end[0] - start[0]) * i // steps,
+            start[1] + (end[1] - start[1]) * i // steps,
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def post_click(pos: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+
+
+def piece_pos(scene: TableScene, piece_id: str) -> tuple[int, int]:
+    piece = scene.model.piece(piece_id)
+    assert piece is not None, piece_id
+    return scene._draw_rect(piece).center
+
+
+def zone_pos(scene: TableScene, zone_id: str) -> tuple[int, int]:
+    zone = scene.model.zone(zone_id)
+    assert zone is not None, zone_id
+    return zone.rect.center
+
+
+def test_drag_a_card_onto_its_house_plays_it(app: App) -> None:
+    scene = single_human(app)
+    assert "D8" in scene.game.hands[0]
+    post_drag(piece_pos(scene, "D8"), zone_pos(scene, "house:De Bourgogne"))
+    frames(app)
+    assert scene.game.influence[0][3] == 8
+    assert "D8" in scene.game.played
+    assert scene.game.phase == "gift"
+
+
+def test_illegal_drop_glides_back_and_says_why(app: App) -> None:
+    scene = single_human(app)
+    before = scene.game.snapshot()
+    start = piece_pos(scene, "D8")
+    post_drag(start, zone_pos(scene, "house:Artois"))
+    frames(app)
+    assert scene.game.snapshot() == before, "an illegal drop must change nothing"
+    assert any("only be played on De Bourgogne" in t.text for t in app.toasts)
+    frames(app, 2)
+    assert piece_pos(scene, "D8") == start, "the card is back in the hand"
+
+
+def test_click_then_click_plays(app: App) -> None:
+    scene = single_human(app)
+    post_click(piece_pos(scene, "C6"))
+    frames(app)
+    assert scene.selected == "C6"
+    assert scene.targets() == {"house:Castellia"}
+    post_click(zone_pos(scene, "house:Castellia"))
+    frames(app)
+    assert scene.game.influence[0][2] == 6
+
+
+def test_keyboard_tab_and_enter_play_a_move(app: App) -> None:
+    scene = single_human(app)
+    hand_before = len(scene.game.hands[0])
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    frames(app)
+    assert scene.selected is not None, "Enter on a focused card selects it"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
+    frames(app)
+    assert len(scene.game.hands[0]) == hand_before - 1
+    assert scene.game.phase in ("gift", "swap", "source", "dest")
+
+
+def test_esc_cancels_a_selection(app: App) -> None:
+    scene = single_human(app)
+    post_click(piece_pos(scene, "C6"))
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
+    frames(app)
+    assert scene.selected is None and app.top is scene
+
+
+def test_decisions_without_a_card_become_buttons(app: App) -> None:
+    scene = table(app, ("human", "easy"))
+    frames(app)
+    labels = sorted(b.text for b, _ in scene.buttons)
+    assert labels == ["Go first", "Go second"]
+    button = next(b for b, _ in scene.buttons if b.text == "Go first")
+    post_click(button.rect.center)
+    frames(app, 4)
+    assert scene.game.first == 0
+
+
+def test_picking_an_unplayable_card_explains(app: App) -> None:
+    scene = single_human(app)
+    post_drag(piece_pos(scene, "D8"), zone_pos(scene, "house:De Bourgogne"))
+    frames(app)
+    received_none = scene.game.received[0] is None
+    assert received_none
+    # In the gift step, a counter or a house cannot be dragged; clicking a house says what to do.
+    post_click(zone_pos(scene, "house:Artois"))
+    frames(app)
+    assert scene.game.phase == "gift"
+
+
+def test_hot_seat_hides_private_cards_until_handed_over(app: App) -> None:
+    from tabletop.scenes.handover import HandOverScene
+
+    scene = table(app, ("human", "human"))
+    frames(app)
+    assert isinstance(app.top, HandOverScene), "the first human gets the screen handed over"
+    assert scene.viewer is None
+    frames(app, 25)  # the cover ignores clicks for a moment, so a double-click reveals nothing
+    post_click((app.display.width // 2, app.display.height // 2))
+    frames(app)
+    assert app.top is scene and scene.viewer == 0
+    for text in ["go first", *COUNTERS_0]:
+        scene.play(scene.game.parse_move(text))
+    frames(app)
+    assert isinstance(app.top, HandOverScene), "seat 1's turn: hand the screen over first"
+    assert scene.viewer is None
+    hidden = scene.game.view(None)
+    assert hidden["hands"] == [None, None] and hidden["counters"][0] == {}
+    shown = [p for p in scene.model.pieces if p.art[0] == "card"]
+    assert not [p for p in shown if p.id in scene.game.hands[0] + scene.game.hands[1]]
+
+
+def test_ai_plays_off_the_ui_thread(app: App) -> None:
+    scene = table(app, ("easy", "human"))  # seat 0 (the AI) chooses who goes first
+    deadline = time.monotonic() + 10
+    while scene.game.first is None and time.monotonic() < deadline:
+        frames(app, 1)
+    assert scene.game.first is not None, "the AI made its decision"
+    assert app.frame > 1, "frames kept coming while the AI thought"
+    assert any("chooses to play" in line for line in scene.session.log_lines(1))
+
+
+def test_closing_the_window_mid_game_asks_first(app: App) -> None:
+    table(app, ("human", "easy"))
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app)
+    assert app.running, "a game in progress is not dropped without asking"
+    assert app.quit_dialog is not None and app.quit_dialog.alive()
+
+
+def test_a_whole_game_reaches_the_results(app: App) -> None:
+    from tabletop.scenes.results import ResultsScene
+
+    scene = table(app, ("easy", "easy"))
+    deadline = time.monotonic() + 60
+    while not isinstance(app.top, ResultsScene) and time.monotonic() < deadline:
+        frames(app, 1)
+    assert scene.game.over and isinstance(app.top, ResultsScene)
+    assert not scene.holds_game
+
+
+def test_resize_rebuilds_the_layout(app: App) -> None:
+    scene = single_human(app)
+    app.resize((1280, 720))
+    frames(app)
+    assert scene.layout_rect.right <= 1280 and scene.model.piece("D8") is not None
+    rect = scene.model.piece("D8").rect  # type: ignore[union-attr]
+    assert rect.bottom <= 720 and rect.right <= 1280
