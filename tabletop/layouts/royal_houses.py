@@ -59,7 +59,8 @@ class RoyalHousesLayout(Layout):
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         """One row per house: influence, counters and bonus, hand sums, veto, points."""
-        header = ["House", "Influence", "Counters → bonus", "In hand", "Points"]
+        pair = f"{names[0]} – {names[1]}"
+        header = ["House", f"Influence ({pair})", "Counters → bonus", "Hand sums", "Points"]
         rows = []
         for r in outcome.breakdown.get("houses", []):
             lead = r["majority"]

@@ -1,0 +1,65 @@
+"""The command line: --selftest, starting a game directly, and bad arguments."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+
+
+def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tabletop", *args],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=timeout,
+    )
+
+
+def test_selftest_plays_every_game_through_the_real_scenes(tmp_path: Path) -> None:
+    shot = tmp_path / "selftest.png"
+    result = run("--selftest", "--screenshot", str(shot))
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "selftest passed" in result.stdout
+    import rules
+
+    for spec in rules.GAMES.values():
+        assert f"{spec.title}:" in result.stdout
+    assert shot.stat().st_size > 10_000
+
+
+def test_start_a_game_from_the_command_line(tmp_path: Path) -> None:
+    shot = tmp_path / "table.png"
+    result = run(
+        "--game",
+        "royal_houses",
+        "--seats",
+        "ai,ai",
+        "--speed",
+        "0",
+        "--frames",
+        "40",
+        "--size",
+        "1280x720",
+        "--screenshot",
+        str(shot),
+    )
+    assert result.returncode == 0, result.stderr
+    assert shot.stat().st_size > 10_000
+
+
+def test_bad_arguments_give_a_message_not_a_traceback() -> None:
+    for args, words in (
+        (("--game", "chess"), "no game 'chess'"),
+        (("--game", "royal_houses", "--seats", "human,dragon"), "unknown seat kind 'dragon'"),
+        (("--game", "royal_houses", "--seats", "human,ai,ai"), "played by 2 players"),
+        (("--size", "big"), "--size must look like"),
+    ):
+        result = run(*args, timeout=60)
+        assert result.returncode != 0, args
+        assert words in result.stderr, (args, result.stderr)
+        assert "Traceback" not in result.stderr, result.stderr

@@ -1,0 +1,64 @@
+"""The README's screenshots: title, a Royal Houses table mid-game, and the results, at 1080p.
+
+    python tools/readme_screenshots.py      # writes docs/screenshots/*.png
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame
+
+from tabletop.app import App
+from tabletop.scenes.results import ResultsScene
+from tabletop.scenes.table import TableScene
+from tabletop.scenes.title import TitleScene
+from tabletop.session import SeatConfig, Session
+from tabletop.storage import Settings
+
+OUT = ROOT / "docs" / "screenshots"
+
+
+def table_session(turns: int, seed: int = 5) -> Session:
+    """Sam (human) against Nadia (AI), played on by random moves until ``turns`` turns."""
+    session = Session("royal_houses", [SeatConfig("Sam"), SeatConfig("Nadia", "easy")],
+                      seed=seed)
+    rng = random.Random(seed)
+    game = session.game
+    while not game.over and not (game.turn >= turns and game.to_move == 0
+                                 and game.phase == "play"):
+        session.play(rng.choice(game.legal_moves()))
+    return session
+
+
+def shoot(name: str, make, frames: int = 6) -> None:  # type: ignore[no-untyped-def]
+    app = App((1920, 1080), settings=Settings(animation_speed=0.0), persist_settings=False)
+    try:
+        app.push(make(app))
+        for _ in range(frames):
+            app.step(1 / 60)
+        OUT.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(app.screen, str(OUT / f"{name}.png"))
+        print("wrote", OUT / f"{name}.png")
+    finally:
+        app.quit()
+
+
+def main() -> None:
+    shoot("title", TitleScene)
+    shoot("table", lambda app: TableScene(app, table_session(9)))
+    finished = table_session(99)
+    shoot("results", lambda app: ResultsScene(app, finished))
+
+
+if __name__ == "__main__":
+    main()
