@@ -243,3 +243,37 @@ def test_resize_rebuilds_the_layout(app: App) -> None:
     assert scene.layout_rect.right <= 1280 and scene.model.piece("D8") is not None
     rect = scene.model.piece("D8").rect  # type: ignore[union-attr]
     assert rect.bottom <= 720 and rect.right <= 1280
+
+
+def test_card_1_swap_by_dragging_one_counter_onto_another_house(app: App) -> None:
+    scene = single_human(app)
+    scene.play(scene.game.parse_move("play E1"))
+    frames(app)
+    assert scene.game.phase == "swap"
+    assert [b.text for b, _ in scene.buttons] == ["Keep my counters"]
+    start = piece_pos(scene, "counter:0:-2")  # Ada's -2 sits on Artois
+    post_drag(start, zone_pos(scene, "house:Febrois"))
+    frames(app)
+    assert scene.game.counters[0][0] == 5 and scene.game.counters[0][5] == -2
+    assert scene.game.phase == "gift"
+
+
+def test_many_choices_move_to_a_readable_panel(app: App) -> None:
+    """Card 5's amounts offer up to 10 buttons: none may be squashed or leave the window."""
+    scene = single_human(app)
+    game = scene.game
+    game.influence[0][1], game.influence[1][1] = 4, 4  # Bellerophon holds influence to move
+    scene.play(game.parse_move("play A5"))
+    scene.play(game.parse_move("from B"))
+    frames(app)
+    assert game.phase == "amount" and len(scene.buttons) == len(game.legal_moves()) == 10
+    window = pygame.Rect((0, 0), app.display.size)
+    for button, _ in scene.buttons:
+        assert button.rect.height >= app.display.px(44)
+        assert window.contains(button.rect)
+    rects = [b.rect for b, _ in scene.buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
+    button, move = next((b, m) for b, m in scene.buttons if m.value == (2, 1))
+    post_click(button.rect.center)
+    frames(app, 4)
+    assert game.influence[0][0] == 2 and game.influence[1][0] == 1

@@ -13,8 +13,7 @@ from pathlib import Path
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import pygame
 
@@ -25,7 +24,7 @@ from tabletop.scenes.title import TitleScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 
-OUT = ROOT / "docs" / "screenshots"
+OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 
 def table_session(turns: int, seed: int = 5) -> Session:

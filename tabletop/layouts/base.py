@@ -31,6 +31,14 @@ class Layout:
         """The legal moves a gesture on piece ``drag`` can mean (default: moves of that card)."""
         return [m for m in legal if m.cards == (drag,)]
 
+    def resolve_drop(self, drag: str, zone_id: str, legal: list[Move]) -> list[Move]:
+        """The legal moves meant by dropping ``drag`` on ``zone_id`` (default: same target)."""
+        return [m for m in self.moves_for_piece(drag, legal) if m.target == zone_id]
+
+    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
+        """Zone ids where ``drag`` may be dropped (they light up while it is held)."""
+        return {m.target for m in self.moves_for_piece(drag, legal)}
+
     def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
         """A move to ask the rules about when ``drag`` is dropped where no legal move goes."""
         kinds = [m.kind for m in legal if m.cards] or ["play"]

@@ -79,12 +79,31 @@ class RoyalHousesLayout(Layout):
         return header, rows
 
     def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
+        if drag.startswith("swap:"):  # one of your counters, dragged onto another house
+            house = drag.split(":", 1)[1]
+            return [m for m in legal if m.kind == "swap" and house in m.value]
         if drag.startswith("counter:"):
             value = int(drag.split(":")[1])
             return [m for m in legal if m.kind == "counter" and m.value == (value,)]
         return [m for m in legal if m.cards == (drag,)]
 
+    def resolve_drop(self, drag: str, zone_id: str, legal: list[Move]) -> list[Move]:
+        if drag.startswith("swap:"):
+            other = zone_id.removeprefix("house:")
+            return [m for m in self.moves_for_piece(drag, legal) if other in m.value
+                    and other != drag.split(":", 1)[1]]
+        return super().resolve_drop(drag, zone_id, legal)
+
+    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
+        if drag.startswith("swap:"):
+            house = drag.split(":", 1)[1]
+            return {"house:" + h for m in self.moves_for_piece(drag, legal) for h in m.value
+                    if h != house}
+        return super().targets_for(drag, legal)
+
     def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        if drag.startswith("swap:"):
+            return None  # dropped back on its own house: nothing to explain
         if drag.startswith("counter:"):
             return RoyalMove("counter", target=zone_id, value=(int(drag.split(":")[1]),))
         return super().candidate(drag, zone_id, legal)
@@ -109,6 +128,12 @@ class RoyalHousesLayout(Layout):
                           display, names)
         self._houses(model, view, top, bottom, houses, display, colorblind)
         self._own_strip(model, view, bottom, viewer, hand_area, action, display, names)
+        if view["phase"] == "swap" and viewer is not None and view["to_move"] == viewer:
+            half = action.w // 2
+            model.texts.append(Text("Drag one of your counters onto another house to swap them",
+                                    (action.x, action.centery), fp(22), CREAM, "midleft",
+                                    max_width=half - px(20)))
+            model.action_area = pygame.Rect(action.x + half, action.y, action.w - half, action.h)
         if view["over"]:
             model.texts.append(Text("Game over", (action.centerx, action.centery),
                                     fp(30), GOLD, "center", "serif-bold"))
@@ -228,7 +253,9 @@ class RoyalHousesLayout(Layout):
         value = view["counters"][seat].get(house)
         pid = f"counter:{seat}:{value}" if value is not None else f"hidden:{seat}:{house}"
         label = f"counter {value:+d}" if value is not None else "a hidden counter"
-        model.pieces.append(Piece(pid, ("counter", value), r, z=5, label=label))
+        swapping = view["phase"] == "swap" and view["to_move"] == seat == view["viewer"]
+        model.pieces.append(Piece(pid, ("counter", value), r, z=5, label=label,
+                                  drag=f"swap:{house}" if swapping else None))
 
     # ---- the viewer (bottom) ----------------------------------------------------------
     def _own_strip(self, model: TableModel, view: dict[str, Any], seat: int,

@@ -81,6 +81,7 @@ class TableScene(Scene):
         self.selected: str | None = None  # a drag key chosen by click or keyboard
         self.focus: int | None = None  # index into self._focusables()
         self.buttons: list[tuple[pygame_gui.elements.UIButton, Move]] = []
+        self.button_panel: pygame.Rect | None = None
         self.results_at: float | None = None
         self.results_shown = False
         self.log_scroll = 0
@@ -234,6 +235,7 @@ class TableScene(Scene):
         for button, _ in self.buttons:
             button.kill()
         self.buttons = []
+        self.button_panel = None
         area = self.model.action_area
         if area is None or not self.acting_human:
             return
@@ -259,8 +261,20 @@ class TableScene(Scene):
                 used = 0
             rows[-1].append(i)
             used += w + (gap if used else 0)
-        bh = min(d.px(48), (area.h - gap * (len(rows) + 1)) // len(rows))
-        y = area.y + (area.h - len(rows) * bh - (len(rows) - 1) * gap) // 2
+        bh = max(d.px(44), d.font_px(22) + d.px(16))
+        needed = len(rows) * bh + (len(rows) - 1) * gap
+        self.button_panel = None
+        if needed > area.h:
+            # Too many choices for the strip: lift them onto a panel over the table.
+            pad = d.px(18)
+            width = max(sum(widths[i] for i in row) + gap * (len(row) - 1) for row in rows)
+            panel = pygame.Rect(0, 0, width + 2 * pad, needed + 2 * pad)
+            # Over the hand, not the houses: the houses are what the choice is about.
+            panel.midtop = (area.centerx, area.top)
+            panel.clamp_ip(self.layout_rect)
+            self.button_panel = panel
+            area = panel.inflate(-2 * pad, -2 * pad)
+        y = area.y + (area.h - needed) // 2
         for row in rows:
             total = sum(widths[i] for i in row) + gap * (len(row) - 1)
             x = area.centerx - total // 2
@@ -311,7 +325,7 @@ class TableScene(Scene):
         legal = self.game.legal_moves()
         if zone_id is None:
             return  # dropped on nothing: it simply glides back
-        matches = [m for m in self.layout.moves_for_piece(drag, legal) if m.target == zone_id]
+        matches = self.layout.resolve_drop(drag, zone_id, legal)
         if len(matches) == 1:
             self.play(matches[0])
             return
@@ -495,7 +509,7 @@ class TableScene(Scene):
             return set()
         legal = self.game.legal_moves()
         if self.selected is not None:
-            return {m.target for m in self.layout.moves_for_piece(self.selected, legal)}
+            return self.layout.targets_for(self.selected, legal)
         return {m.target for m in self._zone_click_moves(legal)}
 
     # ---- keyboard -------------------------------------------------------------------
@@ -505,7 +519,7 @@ class TableScene(Scene):
             return []
         legal = self.game.legal_moves()
         if self.selected is not None:
-            targets = {m.target for m in self.layout.moves_for_piece(self.selected, legal)}
+            targets = self.layout.targets_for(self.selected, legal)
             return [("zone", z) for z in self.model.zones if z.id in targets]
         items: list[tuple[str, object]] = [
             ("piece", p)
@@ -660,6 +674,9 @@ class TableScene(Scene):
                 d.px(4),
                 border_radius=radius,
             )
+        if self.button_panel is not None:
+            render.draw_box(surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD,
+                                                d.px(14), 2))
         self._draw_status(surface)
         self._draw_log(surface)
 
