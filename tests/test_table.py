@@ -277,3 +277,38 @@ def test_many_choices_move_to_a_readable_panel(app: App) -> None:
     post_click(button.rect.center)
     frames(app, 4)
     assert game.influence[0][0] == 2 and game.influence[1][0] == 1
+
+
+@pytest.mark.parametrize("layout_name", ["own", "generic"])
+def test_every_legal_move_is_reachable_by_a_gesture(
+    app: App, layout_name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Whatever the rules allow, the table offers: by dragging a piece onto a zone, clicking a
+    zone, or a button. Checked at every decision of a whole game, for the game's own layout
+    and for the generic one that new games start with."""
+    import random
+
+    from tabletop.layouts import GenericLayout
+    from tabletop.scenes import table as table_module
+
+    if layout_name == "generic":
+        monkeypatch.setattr(table_module, "get_layout", lambda game_id: GenericLayout())
+    scene = table(app, ("human", "human"))
+    scene.handing_over = True  # look at every seat's decisions without hand-over screens
+    rng = random.Random(4)
+    game = scene.game
+    while not game.over:
+        scene._set_viewer(game.to_move)
+        scene.refresh(animate=False)
+        legal = game.legal_moves()
+        offered = {m for _, m in scene.buttons}
+        zone_ids = [z.id for z in scene.model.zones]
+        for piece in scene.model.pieces:
+            if piece.drag:
+                for zone_id in zone_ids:
+                    offered.update(scene.layout.resolve_drop(piece.drag, zone_id, legal))
+        offered.update(scene._zone_click_moves(legal))
+        assert set(legal) <= offered, f"not offered: {sorted(map(str, set(legal) - offered))}"
+        assert offered <= set(legal), "a gesture must never stand for an illegal move"
+        game_move = rng.choice(legal)
+        scene.session.play(game_move)

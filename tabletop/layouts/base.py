@@ -9,7 +9,7 @@ import pygame
 from rules import Move, Outcome
 
 from ..display import Display
-from ..table.model import TableModel, Text
+from ..table.model import Box, Piece, TableModel, Text, Zone
 
 
 class Layout:
@@ -22,8 +22,14 @@ class Layout:
     game_id = ""
 
     def build(
-        self, view: dict[str, Any], viewer: int | None, rect: pygame.Rect, display: Display,
-        names: list[str], *, colorblind: bool = False,
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
     ) -> TableModel:
         raise NotImplementedError
 
@@ -58,17 +64,77 @@ def _num(value: float) -> str:
 
 
 class GenericLayout(Layout):
-    """A fallback for games without their own layout: the mover's cards in a row; every
-    decision is offered as a button (so any game is playable, if plainly)."""
+    """The plain table for a game without its own layout yet: the viewer's hand as cards,
+    every place a move can go as a labelled box, and every other decision as a button.
+    Plain, but any game in ``rules.GAMES`` is playable with it."""
 
     def build(
-        self, view: dict[str, Any], viewer: int | None, rect: pygame.Rect, display: Display,
-        names: list[str], *, colorblind: bool = False,
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
     ) -> TableModel:
+        px, fp = display.px, display.font_px
         model = TableModel()
-        model.texts.append(Text(f"{view.get('game', '')}", (rect.x + display.px(20),
-                                rect.y + display.px(20)), display.font_px(28)))
+        pad = px(24)
+        game_id = str(view.get("game", ""))
+        model.texts.append(
+            Text(
+                "This game has no table layout yet: every decision is offered "
+                "as a card to drag or a button.",
+                (rect.x + pad, rect.y + pad),
+                fp(20),
+                MUTED,
+                max_width=rect.w - 2 * pad,
+            )
+        )
+        hands = view.get("hands")
+        hand: list[str] = []
+        if viewer is not None and isinstance(hands, list) and viewer < len(hands):
+            mine = hands[viewer]
+            if isinstance(mine, list):
+                hand = [c for c in mine if isinstance(c, str)]
+        hand_area = pygame.Rect(rect.x + pad, rect.bottom - px(230), rect.w - 2 * pad, px(210))
+        cw = px(110)
+        step = min(cw + px(10), (hand_area.w - cw) // max(1, len(hand) - 1)) if hand else 0
+        for i, card in enumerate(hand):
+            r = pygame.Rect(hand_area.x + i * step, hand_area.y + px(20), cw, round(cw * 1.4))
+            model.pieces.append(
+                Piece(card, ("card", game_id, card), r, z=10 + i, drag=card, label=card)
+            )
+        zone_area = pygame.Rect(
+            rect.x + pad, rect.y + px(80), rect.w - 2 * pad, hand_area.y - rect.y - px(200)
+        )
+        model.action_area = pygame.Rect(
+            rect.x + pad, zone_area.bottom + px(10), rect.w - 2 * pad, px(100)
+        )
+        self._zone_grid(model, view, zone_area, display)
         return model
 
-    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
-        return []
+    def _zone_grid(
+        self, model: TableModel, view: dict[str, Any], area: pygame.Rect, display: Display
+    ) -> None:
+        targets = sorted({t for t in view.get("_targets", []) if isinstance(t, str)})
+        if not targets:
+            return
+        px, fp = display.px, display.font_px
+        cols = max(1, min(len(targets), area.w // px(220)))
+        rows = -(-len(targets) // cols)
+        w = (area.w - (cols - 1) * px(12)) // cols
+        h = max(px(40), min(px(110), (area.h - (rows - 1) * px(12)) // rows))
+        for i, target in enumerate(targets):
+            r, c = divmod(i, cols)
+            box = pygame.Rect(area.x + c * (w + px(12)), area.y + r * (h + px(12)), w, h)
+            model.zones.append(Zone(target, box, target))
+            model.boxes.append(Box(box, (20, 30, 24, 200), (201, 164, 76), px(10), 2))
+            model.texts.append(
+                Text(target, box.center, fp(20), CREAM, "center", max_width=w - px(16))
+            )
+
+
+CREAM = (240, 234, 216)
+MUTED = (170, 179, 172)

@@ -186,6 +186,8 @@ class TableScene(Scene):
         if self.container is None:
             return
         view = self.game.view(self.viewer)
+        if self.acting_human:  # for layouts that show every target (the generic one)
+            view["_targets"] = sorted({m.target for m in self.game.legal_moves() if m.target})
         old = {p.id: p for p in self.model.pieces}
         self.model = self.layout.build(
             view,

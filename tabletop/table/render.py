@@ -42,8 +42,9 @@ def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
 
 
 @lru_cache(maxsize=256)
-def _box_surface(size: tuple[int, int], fill: Colour | None, border: Colour | None,
-                 radius: int, width: int) -> pygame.Surface:
+def _box_surface(
+    size: tuple[int, int], fill: Colour | None, border: Colour | None, radius: int, width: int
+) -> pygame.Surface:
     image = pygame.Surface(size, pygame.SRCALPHA)
     r = image.get_rect()
     if fill is not None:
@@ -56,8 +57,13 @@ def _box_surface(size: tuple[int, int], fill: Colour | None, border: Colour | No
 def draw_box(surface: pygame.Surface, box: Box) -> None:
     if box.rect.w <= 0 or box.rect.h <= 0:
         return
-    image = _box_surface(box.rect.size, box.fill and tuple(box.fill),
-                         box.border and tuple(box.border), box.radius, box.width)
+    image = _box_surface(
+        box.rect.size,
+        box.fill and tuple(box.fill),
+        box.border and tuple(box.border),
+        box.radius,
+        box.width,
+    )
     surface.blit(image, box.rect)
 
 
@@ -73,14 +79,37 @@ def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
 def _art(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
     kind = art[0]
     if kind == "card":
-        return card_art.card_face(art[1], art[2], width, colorblind=colorblind)
+        try:
+            return card_art.card_face(art[1], art[2], width, colorblind=colorblind)
+        except ValueError:
+            return _plain_card(str(art[2]), width)  # a game without card art yet
     if kind == "back":
-        return card_art.card_back(art[1], width)
+        try:
+            return card_art.card_back(art[1], width)
+        except ValueError:
+            return _plain_card("", width)
     if kind == "counter":
         return card_art.counter_token(art[1], width, colorblind=colorblind)
     if kind == "emblem":  # ("emblem", house, colour)
         return _emblem(art[1], width, art[2])
     raise ValueError(f"unknown art {art!r}")
+
+
+@lru_cache(maxsize=256)
+def _plain_card(text: str, width: int) -> pygame.Surface:
+    """A readable stand-in card showing its id, for games whose art is not drawn yet."""
+    height = round(width * card_art.CARD_ASPECT)
+    image = pygame.Surface((width, height), pygame.SRCALPHA)
+    radius = max(4, width // 12)
+    pygame.draw.rect(
+        image, (246, 240, 222) if text else (40, 52, 92), image.get_rect(), border_radius=radius
+    )
+    pygame.draw.rect(image, (120, 100, 60), image.get_rect(), 2, border_radius=radius)
+    if text:
+        size = _fitted_size(text, max(12, width // 3), "sans-bold", width - 8)
+        label = fonts.get_font(size, "sans-bold").render(text, True, (30, 30, 30))
+        image.blit(label, label.get_rect(center=image.get_rect().center))
+    return image
 
 
 @lru_cache(maxsize=64)
@@ -100,8 +129,9 @@ def _glow(size: tuple[int, int], colour: Colour, radius: int, width: int) -> pyg
     return _ready(image)
 
 
-def draw_glow(surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int,
-              width: int) -> None:
+def draw_glow(
+    surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int, width: int
+) -> None:
     if rect.w > 0 and rect.h > 0:
         surface.blit(_glow(rect.size, tuple(colour), radius, width), rect)
 
@@ -122,5 +152,14 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
 
 
 def clear_caches() -> None:
-    for fn in (text_surface, _fitted_size, _box_surface, _glow, _emblem, _piece_image, felt):
+    for fn in (
+        text_surface,
+        _fitted_size,
+        _box_surface,
+        _glow,
+        _emblem,
+        _piece_image,
+        _plain_card,
+        felt,
+    ):
         fn.cache_clear()
