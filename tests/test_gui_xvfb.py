@@ -43,14 +43,13 @@ def xdotool(*args: str) -> None:
 
 def test_real_mouse_drag_plays_a_card(x11_app, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     import pygame
+    from rh_setup import STANDARD_COUNTERS, fixed_deck
 
-    from rules.royal_houses import CARDS
     from tabletop.scenes.table import TableScene
     from tabletop.session import SeatConfig, Session
 
     app = x11_app
-    first = ["A2", "B4", "C6", "D8", "E1", "F3", "A5", "B7"]
-    deck = first + [c for c in CARDS if c not in first]
+    deck = fixed_deck()
     session = Session(
         "royal_houses",
         [SeatConfig("Ada"), SeatConfig("Bo", "easy")],
@@ -59,15 +58,7 @@ def test_real_mouse_drag_plays_a_card(x11_app, tmp_path: Path) -> None:  # type:
     )
     scene = TableScene(app, session)
     app.push(scene)
-    for text in [
-        "go first",
-        "counter -2 A",
-        "counter +0 B",
-        "counter +1 C",
-        "counter +2 D",
-        "counter +3 E",
-        "counter +5 F",
-    ]:
+    for text in ["go first", *STANDARD_COUNTERS]:
         scene.play(session.game.parse_move(text))
     deadline = time.monotonic() + 15
     while session.game.phase != "play" and time.monotonic() < deadline:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from rh_setup import STANDARD_COUNTERS
 
 import rules
 from rules.royal_houses import (
@@ -31,16 +32,6 @@ def new(seed: int = 1, **options: object) -> RoyalHouses:
 def play(game: RoyalHouses, *texts: str) -> None:
     for text in texts:
         game.play_text(text)
-
-
-STANDARD_COUNTERS = [
-    "counter -2 A",
-    "counter +0 B",
-    "counter +1 C",
-    "counter +2 D",
-    "counter +3 E",
-    "counter +5 F",
-]
 
 
 def started(deck: list[str], first: str = "go first") -> RoyalHouses:

@@ -8,27 +8,13 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from rh_setup import STANDARD_COUNTERS as COUNTERS_0
+from rh_setup import fixed_deck
 
-from rules.royal_houses import CARDS
 from tabletop.app import App
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
-
-COUNTERS_0 = [
-    "counter -2 A",
-    "counter +0 B",
-    "counter +1 C",
-    "counter +2 D",
-    "counter +3 E",
-    "counter +5 F",
-]
-
-
-def fixed_deck() -> list[str]:
-    """Seat 0 goes first with A2 B4 C6 D8 E1 F3 A5 B7; seat 1 holds the next seven."""
-    first = ["A2", "B4", "C6", "D8", "E1", "F3", "A5", "B7"]
-    return first + [c for c in CARDS if c not in first]
 
 
 @pytest.fixture
@@ -273,7 +259,7 @@ def test_many_choices_move_to_a_readable_panel(app: App) -> None:
         assert window.contains(button.rect)
     rects = [b.rect for b, _ in scene.buttons]
     assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1 :])
-    button, move = next((b, m) for b, m in scene.buttons if m.value == (2, 1))
+    button = next(b for b, m in scene.buttons if m.value == (2, 1))
     post_click(button.rect.center)
     frames(app, 4)
     assert game.influence[0][0] == 2 and game.influence[1][0] == 1
