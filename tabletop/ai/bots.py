@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from rules import Move
 from rules.royal_houses import CARDS, COUNTERS, HOUSES, house_of, number_of
 
+from .allegiance_bot import AllegianceBot
 from .base import Bot, SeatView
 
 _HN = {c: (house_of(c), number_of(c)) for c in CARDS}  # card -> (house, number)
@@ -374,7 +375,10 @@ class HeuristicFactory(Protocol):
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
-HEURISTICS: dict[str, HeuristicFactory] = {"royal_houses": RoyalHousesBot}
+HEURISTICS: dict[str, HeuristicFactory] = {
+    "royal_houses": RoyalHousesBot,
+    "allegiance": AllegianceBot,
+}
 
 
 def make_bot(kind: str, game_id: str, seed: int) -> Bot:

@@ -8,7 +8,10 @@ table; where processes are unavailable a thread does the work instead.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
+import os
 import random
+import threading
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 from rules import Game, Move
@@ -28,7 +31,8 @@ class AIWorker:
             if self.use_process:
                 try:
                     context = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context,
+                                                     initializer=_watch_parent)
                 except (OSError, ValueError, NotImplementedError):
                     self._pool = None
             if self._pool is None:
@@ -47,6 +51,20 @@ class AIWorker:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+
+
+def _watch_parent() -> None:
+    """Runs in the worker: end it as soon as the app is gone, however the app ended (a crash
+    or a kill never calls shutdown, and an orphan would keep thinking forever)."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def wait_then_exit() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
+
+    threading.Thread(target=wait_then_exit, name="tabletop-ai-watchdog", daemon=True).start()
 
 
 def _decide_seeded(bot: Bot, game: Game, seat: int, seed: int) -> Move:

@@ -112,13 +112,56 @@ class GenericLayout(Layout):
         model.action_area = pygame.Rect(
             rect.x + pad, zone_area.bottom + px(10), rect.w - 2 * pad, px(100)
         )
-        self._zone_grid(model, view, zone_area, display)
+        targets = sorted({t for t in view.get("_targets", []) if isinstance(t, str)})
+        grid_h = min(zone_area.h // 2, px(130)) if targets else 0
+        self._zone_grid(
+            model, targets, pygame.Rect(zone_area.x, zone_area.y, zone_area.w, grid_h), display
+        )
+        rows_area = pygame.Rect(
+            zone_area.x, zone_area.y + grid_h + px(16), zone_area.w, zone_area.h - grid_h - px(16)
+        )
+        self._public_rows(model, view, game_id, rows_area, display)
         return model
 
-    def _zone_grid(
-        self, model: TableModel, view: dict[str, Any], area: pygame.Rect, display: Display
+    def _public_rows(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        game_id: str,
+        area: pygame.Rect,
+        display: Display,
     ) -> None:
-        targets = sorted({t for t in view.get("_targets", []) if isinstance(t, str)})
+        """Every named list of cards in the view (a trick, a discard pile…), one row each."""
+        px, fp = display.px, display.font_px
+        cw = px(60)
+        row_h = round(cw * 1.4) + px(12)
+        y = area.y
+        shown = {p.id for p in model.pieces}
+        for label, cards in _card_lists(view):
+            if y + row_h > area.bottom:
+                break
+            model.texts.append(
+                Text(label, (area.x, y + row_h // 2), fp(18), MUTED, "midleft", max_width=px(150))
+            )
+            x = area.x + px(160)
+            step = min(cw + px(6), (area.right - x - cw) // max(1, len(cards) - 1))
+            for i, card in enumerate(cards):
+                pid = card if card not in shown else f"{label}:{i}:{card}"
+                shown.add(pid)
+                model.pieces.append(
+                    Piece(
+                        pid,
+                        ("card", game_id, card),
+                        pygame.Rect(x + i * step, y, cw, row_h - px(12)),
+                        z=i,
+                        label=card,
+                    )
+                )
+            y += row_h
+
+    def _zone_grid(
+        self, model: TableModel, targets: list[str], area: pygame.Rect, display: Display
+    ) -> None:
         if not targets:
             return
         px, fp = display.px, display.font_px
@@ -138,3 +181,25 @@ class GenericLayout(Layout):
 
 CREAM = (240, 234, 216)
 MUTED = (170, 179, 172)
+_NOT_CARDS = {"game", "hands", "houses", "phase", "_targets"}
+
+
+def _card_lists(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """Named lists of card ids in a view: lists of short strings, or of dicts with a "card"."""
+    found = []
+    for key, value in view.items():
+        if key in _NOT_CARDS:
+            continue
+        groups = value.items() if isinstance(value, dict) else [("", value)]
+        for sub, items in groups:
+            if not isinstance(items, list):
+                continue
+            cards = [
+                i["card"] if isinstance(i, dict) else i
+                for i in items
+                if isinstance(i, str) or (isinstance(i, dict) and "card" in i)
+            ]
+            cards = [c for c in cards if isinstance(c, str) and 0 < len(c) <= 14]
+            if cards:
+                found.append((f"{key} {sub}".strip().replace("_", " "), cards))
+    return found
