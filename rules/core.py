@@ -222,8 +222,25 @@ class GameSpec:
     options: tuple[OptionSpec, ...]
     factory: Callable[..., Game]
     rules_file: str = ""
+    #: The player counts the game supports when not every count between min and max works.
+    player_counts: tuple[int, ...] = ()
     # (players, options) pairs the shared conformance suite plays, covering every variant.
     test_configs: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """Every supported player count, ascending."""
+        return self.player_counts or tuple(range(self.min_players, self.max_players + 1))
+
+    @property
+    def players_text(self) -> str:
+        """ "2 players", "3–9 players" or "2 or 4 players"."""
+        counts = self.counts
+        if len(counts) == 1:
+            return f"{counts[0]} player" + ("" if counts[0] == 1 else "s")
+        if counts == tuple(range(counts[0], counts[-1] + 1)):
+            return f"{counts[0]}–{counts[-1]} players"
+        return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
 
     def defaults(self, players: int) -> dict[str, Any]:
         out = {}
@@ -432,13 +449,8 @@ def new_game(
     spec = GAMES.get(game_id) if isinstance(game_id, str) else None
     if spec is None:
         raise SetupError(f"There is no game called {game_id!r}.")
-    if not _is_int(players) or not spec.min_players <= players <= spec.max_players:
-        span = (
-            str(spec.min_players)
-            if spec.min_players == spec.max_players
-            else f"{spec.min_players} to {spec.max_players}"
-        )
-        raise SetupError(f"{spec.title} is played by {span} players, not {players!r}.")
+    if not _is_int(players) or players not in spec.counts:
+        raise SetupError(f"{spec.title} is played by {spec.players_text}, not {players!r}.")
     if seed is not None and not _is_int(seed):
         raise SetupError("The seed must be a whole number.")
     given = dict(options or {})

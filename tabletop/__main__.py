@@ -19,14 +19,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--seats", help="one kind per seat: human, ai (= easy), easy, random")
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, help="deal seed, for replaying a game")
-    p.add_argument("--table-display", action="store_true",
-                   help="TV mode: show only the public table between human turns")
+    p.add_argument(
+        "--table-display",
+        action="store_true",
+        help="TV mode: show only the public table between human turns",
+    )
     p.add_argument("--size", help="window size, e.g. 1920x1080")
     p.add_argument("--fullscreen", action="store_true", default=None)
     p.add_argument("--profile", choices=["desktop", "tv"], help="display profile")
     p.add_argument("--speed", type=float, help="animation speed (0 = instant)")
-    p.add_argument("--selftest", action="store_true",
-                   help="play one complete game of every game, AI in every seat, then exit")
+    p.add_argument(
+        "--selftest",
+        action="store_true",
+        help="play one complete game of every game, AI in every seat, then exit",
+    )
     p.add_argument("--frames", type=int, help="stop after this many frames")
     p.add_argument("--screenshot", help="save the last frame to this PNG file")
     return p.parse_args(argv)
@@ -51,8 +57,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.selftest:
         from .selftest import run_selftest
 
-        return run_selftest(frames=args.frames, screenshot=args.screenshot,
-                            size=_size(args.size) or (1280, 720))
+        return run_selftest(
+            frames=args.frames, screenshot=args.screenshot, size=_size(args.size) or (1280, 720)
+        )
     first = _first_scene_factory(args)  # checks the arguments before a window opens
     from .app import App
 
@@ -73,10 +80,12 @@ def main(argv: list[str] | None = None) -> int:
 
 def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-def]
     if not args.game:
+
         def title(app):  # type: ignore[no-untyped-def]
             from .scenes.title import TitleScene
 
             return TitleScene(app)
+
         return title
     import rules
 
@@ -91,8 +100,9 @@ def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-d
         raise SystemExit(f"tabletop: unknown seat kind {bad[0]!r} (human, ai, easy, random)")
     names = args.names.split(",") if args.names else []
     names += [n for n in DEFAULT_NAMES if n not in names]
-    seats = [SeatConfig(names[i].strip(), SEAT_KINDS[k.strip().lower()])
-             for i, k in enumerate(kinds)]
+    seats = [
+        SeatConfig(names[i].strip(), SEAT_KINDS[k.strip().lower()]) for i, k in enumerate(kinds)
+    ]
     try:
         session = Session(args.game, seats, args.seed)
     except rules.SetupError as err:
@@ -102,6 +112,7 @@ def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-d
         from .scenes.table import TableScene
 
         return TableScene(app, session)
+
     return table
 
 

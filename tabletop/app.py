@@ -253,4 +253,3 @@ class App:
         shutdown_shared()
         fonts.clear_cache()
         pygame.quit()
-

@@ -52,11 +52,8 @@ def check_setup(game_id: str, players: int | None, seat_kinds: Sequence[str], ga
         raise ValueError(f"unknown game {game_id!r}; known games: {known}")
     if players is None:
         players = spec.min_players
-    if not spec.min_players <= players <= spec.max_players:
-        raise ValueError(
-            f"{spec.title} is played by {spec.min_players} to {spec.max_players} players, "
-            f"not {players}"
-        )
+    if players not in spec.counts:
+        raise ValueError(f"{spec.title} is played by {spec.players_text}, not {players}")
     if len(seat_kinds) != players:
         raise ValueError(
             f"--seats lists {len(seat_kinds)} bot(s) but the game has {players} seats; "

@@ -17,8 +17,9 @@ from .storage import Settings
 MAX_FRAMES_PER_GAME = 20_000
 
 
-def run_selftest(frames: int | None = None, screenshot: str | None = None,
-                 size: tuple[int, int] = (1280, 720)) -> int:
+def run_selftest(
+    frames: int | None = None, screenshot: str | None = None, size: tuple[int, int] = (1280, 720)
+) -> int:
     from .scenes.results import ResultsScene
     from .scenes.table import TableScene
 
@@ -37,13 +38,16 @@ def run_selftest(frames: int | None = None, screenshot: str | None = None,
                 if isinstance(app.top, ResultsScene):
                     break
             else:
-                raise RuntimeError(f"{spec.title}: not finished after {budget} frames "
-                                   f"({len(session.game.history)} moves played)")
+                raise RuntimeError(
+                    f"{spec.title}: not finished after {budget} frames "
+                    f"({len(session.game.history)} moves played)"
+                )
             for _ in range(3):
                 app.step(1 / 60)
             out = session.game.outcome()
-            played.append(f"{spec.title}: {len(session.game.history)} moves, "
-                          f"scores {list(out.scores)}")
+            played.append(
+                f"{spec.title}: {len(session.game.history)} moves, scores {list(out.scores)}"
+            )
         if screenshot:
             pygame.image.save(app.screen, screenshot)
     except Exception:

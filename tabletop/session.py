@@ -79,5 +79,10 @@ class Session:
         return [e.event.render(self.names) for e in self.log if e.event.visible_to(viewer)]
 
     def rematch(self) -> Session:
-        return Session(self.game_id, [SeatConfig(s.name, s.kind) for s in self.seats],
-                       None, dict(self.options), self.table_display)
+        return Session(
+            self.game_id,
+            [SeatConfig(s.name, s.kind) for s in self.seats],
+            None,
+            dict(self.options),
+            self.table_display,
+        )

@@ -1,6 +1,6 @@
 """The README's screenshots: title, a Royal Houses table mid-game, and the results, at 1080p.
 
-    python tools/readme_screenshots.py      # writes docs/screenshots/*.png
+python tools/readme_screenshots.py      # writes docs/screenshots/*.png
 """
 
 from __future__ import annotations
@@ -29,12 +29,10 @@ OUT = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
 
 def table_session(turns: int, seed: int = 5) -> Session:
     """Sam (human) against Nadia (AI), played on by random moves until ``turns`` turns."""
-    session = Session("royal_houses", [SeatConfig("Sam"), SeatConfig("Nadia", "easy")],
-                      seed=seed)
+    session = Session("royal_houses", [SeatConfig("Sam"), SeatConfig("Nadia", "easy")], seed=seed)
     rng = random.Random(seed)
     game = session.game
-    while not game.over and not (game.turn >= turns and game.to_move == 0
-                                 and game.phase == "play"):
+    while not game.over and not (game.turn >= turns and game.to_move == 0 and game.phase == "play"):
         session.play(rng.choice(game.legal_moves()))
     return session
 

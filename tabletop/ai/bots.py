@@ -17,6 +17,7 @@ from rules.royal_houses import CARDS, COUNTERS, HOUSES, house_of, number_of
 
 from .allegiance_bot import AllegianceBot
 from .base import Bot, SeatView
+from .medici_bot import MediciBot
 
 _HN = {c: (house_of(c), number_of(c)) for c in CARDS}  # card -> (house, number)
 KINDS = ("random", "easy", "heuristic")
@@ -378,6 +379,7 @@ BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
 HEURISTICS: dict[str, HeuristicFactory] = {
     "royal_houses": RoyalHousesBot,
     "allegiance": AllegianceBot,
+    "medici": MediciBot,
 }
 
 

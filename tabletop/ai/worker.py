@@ -31,8 +31,9 @@ class AIWorker:
             if self.use_process:
                 try:
                     context = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context,
-                                                     initializer=_watch_parent)
+                    self._pool = ProcessPoolExecutor(
+                        max_workers=1, mp_context=context, initializer=_watch_parent
+                    )
                 except (OSError, ValueError, NotImplementedError):
                     self._pool = None
             if self._pool is None:

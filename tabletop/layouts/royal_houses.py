@@ -90,15 +90,22 @@ class RoyalHousesLayout(Layout):
     def resolve_drop(self, drag: str, zone_id: str, legal: list[Move]) -> list[Move]:
         if drag.startswith("swap:"):
             other = zone_id.removeprefix("house:")
-            return [m for m in self.moves_for_piece(drag, legal) if other in m.value
-                    and other != drag.split(":", 1)[1]]
+            return [
+                m
+                for m in self.moves_for_piece(drag, legal)
+                if other in m.value and other != drag.split(":", 1)[1]
+            ]
         return super().resolve_drop(drag, zone_id, legal)
 
     def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
         if drag.startswith("swap:"):
             house = drag.split(":", 1)[1]
-            return {"house:" + h for m in self.moves_for_piece(drag, legal) for h in m.value
-                    if h != house}
+            return {
+                "house:" + h
+                for m in self.moves_for_piece(drag, legal)
+                for h in m.value
+                if h != house
+            }
         return super().targets_for(drag, legal)
 
     def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
@@ -109,8 +116,14 @@ class RoyalHousesLayout(Layout):
         return super().candidate(drag, zone_id, legal)
 
     def build(
-        self, view: dict[str, Any], viewer: int | None, rect: pygame.Rect, display: Display,
-        names: list[str], *, colorblind: bool = False,
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
     ) -> TableModel:
         px, fp = display.px, display.font_px
         model = TableModel()
@@ -124,31 +137,63 @@ class RoyalHousesLayout(Layout):
         hand_area = pygame.Rect(rect.x, action.bottom, rect.w, rect.bottom - action.bottom)
         model.action_area = action
 
-        self._rival_strip(model, view, top, pygame.Rect(rect.x, rect.y, rect.w, top_h),
-                          display, names)
+        self._rival_strip(
+            model, view, top, pygame.Rect(rect.x, rect.y, rect.w, top_h), display, names
+        )
         self._houses(model, view, top, bottom, houses, display, colorblind)
         self._own_strip(model, view, bottom, viewer, hand_area, action, display, names)
         if view["phase"] == "swap" and viewer is not None and view["to_move"] == viewer:
             half = action.w // 2
-            model.texts.append(Text("Drag one of your counters onto another house to swap them",
-                                    (action.x, action.centery), fp(22), CREAM, "midleft",
-                                    max_width=half - px(20)))
+            model.texts.append(
+                Text(
+                    "Drag one of your counters onto another house to swap them",
+                    (action.x, action.centery),
+                    fp(22),
+                    CREAM,
+                    "midleft",
+                    max_width=half - px(20),
+                )
+            )
             model.action_area = pygame.Rect(action.x + half, action.y, action.w - half, action.h)
         if view["over"]:
-            model.texts.append(Text("Game over", (action.centerx, action.centery),
-                                    fp(30), GOLD, "center", "serif-bold"))
+            model.texts.append(
+                Text(
+                    "Game over",
+                    (action.centerx, action.centery),
+                    fp(30),
+                    GOLD,
+                    "center",
+                    "serif-bold",
+                )
+            )
         return model
 
     # ---- the rival (top) --------------------------------------------------------------
-    def _rival_strip(self, model: TableModel, view: dict[str, Any], seat: int,
-                     strip: pygame.Rect, display: Display, names: list[str]) -> None:
+    def _rival_strip(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seat: int,
+        strip: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> None:
         px, fp = display.px, display.font_px
         pad = px(24)
-        model.texts.append(Text(names[seat], (strip.x + pad, strip.y + px(16)), fp(30),
-                                SEAT_COLOURS[seat], face="sans-bold", max_width=px(300)))
+        model.texts.append(
+            Text(
+                names[seat],
+                (strip.x + pad, strip.y + px(16)),
+                fp(30),
+                SEAT_COLOURS[seat],
+                face="sans-bold",
+                max_width=px(300),
+            )
+        )
         count = view["hand_counts"][seat]
-        model.texts.append(Text(f"{count} cards in hand", (strip.x + pad, strip.y + px(58)),
-                                fp(20), MUTED))
+        model.texts.append(
+            Text(f"{count} cards in hand", (strip.x + pad, strip.y + px(58)), fp(20), MUTED)
+        )
         if view["first"] is not None:
             role = "plays first" if view["first"] == seat else "plays second"
             model.texts.append(Text(role, (strip.x + pad, strip.y + px(86)), fp(20), MUTED))
@@ -165,9 +210,15 @@ class RoyalHousesLayout(Layout):
                 model.pieces.append(Piece(f"deck:{i}", ("back", self.game_id), r, z=i))
         else:
             model.boxes.append(Box(deck_rect, None, (200, 190, 160, 120), px(8), 2))
-        model.texts.append(Text(f"Deck {view['deck_count']}",
-                                (deck_rect.centerx, deck_rect.bottom + px(8)), fp(20), CREAM,
-                                "midtop"))
+        model.texts.append(
+            Text(
+                f"Deck {view['deck_count']}",
+                (deck_rect.centerx, deck_rect.bottom + px(8)),
+                fp(20),
+                CREAM,
+                "midtop",
+            )
+        )
 
         # The rival's hand: known cards face up, the rest as backs.
         fan_left, fan_right = strip.x + px(340), deck_rect.left - px(40)
@@ -179,20 +230,31 @@ class RoyalHousesLayout(Layout):
             cards = [(c, ("card", self.game_id, c)) for c in hand]
         else:
             cards = [(c, ("card", self.game_id, c)) for c in known]
-            cards += [(f"back:{seat}:{i}", ("back", self.game_id)) for i in
-                      range(count - len(known))]
-        rects = _fan(len(cards), cw, ch, pygame.Rect(fan_left, strip.y + px(14),
-                                                     fan_right - fan_left, ch))
+            cards += [
+                (f"back:{seat}:{i}", ("back", self.game_id)) for i in range(count - len(known))
+            ]
+        rects = _fan(
+            len(cards), cw, ch, pygame.Rect(fan_left, strip.y + px(14), fan_right - fan_left, ch)
+        )
         for i, ((pid, art), r) in enumerate(zip(cards, rects, strict=True)):
             model.pieces.append(Piece(pid, art, r, z=10 + i, label="a card in their hand"))
-        zone = pygame.Rect(fan_left - px(10), strip.y + px(6), fan_right - fan_left + px(20),
-                           ch + px(16))
+        zone = pygame.Rect(
+            fan_left - px(10), strip.y + px(6), fan_right - fan_left + px(20), ch + px(16)
+        )
         model.zones.append(Zone(f"hand:{seat}", zone, f"{names[seat]}'s hand"))
         model.origins[f"hand:{seat}"] = pygame.Rect(zone.centerx - cw // 2, zone.y, cw, ch)
 
     # ---- the six houses ---------------------------------------------------------------
-    def _houses(self, model: TableModel, view: dict[str, Any], top: int, bottom: int,
-                area: pygame.Rect, display: Display, colorblind: bool) -> None:
+    def _houses(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        top: int,
+        bottom: int,
+        area: pygame.Rect,
+        display: Display,
+        colorblind: bool,
+    ) -> None:
         px, fp = display.px, display.font_px
         margin, gap = px(20), px(14)
         col_w = (area.w - 2 * margin - 5 * gap) // 6
@@ -202,20 +264,35 @@ class RoyalHousesLayout(Layout):
         for card in view["played"]:
             played[HOUSES[INITIALS.index(card[0])]].append(card)
         for i, house in enumerate(HOUSES):
-            col = pygame.Rect(area.x + margin + i * (col_w + gap), area.y + px(6), col_w,
-                              area.h - px(12))
+            col = pygame.Rect(
+                area.x + margin + i * (col_w + gap), area.y + px(6), col_w, area.h - px(12)
+            )
             colour = card_art.house_colour(i, colorblind)
             model.zones.append(Zone(f"house:{house}", col, house))
-            model.boxes.append(Box(col, (*_dark(colour), 150), (*colour, 255),
-                                   px(12), px(4) if house == pending else px(2)))
+            model.boxes.append(
+                Box(
+                    col,
+                    (*_dark(colour), 150),
+                    (*colour, 255),
+                    px(12),
+                    px(4) if house == pending else px(2),
+                )
+            )
             head = pygame.Rect(col.x, col.y, col.w, head_h)
             model.boxes.append(Box(head, (*colour, 255), None, px(12)))
-            emblem = pygame.Rect(head.x + px(8), head.y + px(6), head_h - px(12),
-                                 head_h - px(12))
+            emblem = pygame.Rect(head.x + px(8), head.y + px(6), head_h - px(12), head_h - px(12))
             model.pieces.append(Piece(f"emblem:{i}", ("emblem", i, CREAM), emblem, z=1))
-            model.texts.append(Text(house, (emblem.right + px(8), head.centery), fp(22),
-                                    CREAM, "midleft", "serif-bold",
-                                    max_width=head.right - emblem.right - px(14)))
+            model.texts.append(
+                Text(
+                    house,
+                    (emblem.right + px(8), head.centery),
+                    fp(22),
+                    CREAM,
+                    "midleft",
+                    "serif-bold",
+                    max_width=head.right - emblem.right - px(14),
+                )
+            )
             rival_row = pygame.Rect(col.x, head.bottom, col.w, row_h)
             own_row = pygame.Rect(col.x, col.bottom - row_h, col.w, row_h)
             influence = view["influence"]
@@ -226,24 +303,62 @@ class RoyalHousesLayout(Layout):
                 self._influence_badge(model, row, seat, influence[seat][i], lead == seat, display)
                 self._counter(model, view, seat, house, row, display)
             cards = played[house]
-            space = pygame.Rect(col.x, rival_row.bottom + px(4), col.w,
-                                own_row.top - rival_row.bottom - px(8))
+            space = pygame.Rect(
+                col.x, rival_row.bottom + px(4), col.w, own_row.top - rival_row.bottom - px(8)
+            )
             for card, r in zip(cards, _cascade(len(cards), space, display), strict=True):
-                model.pieces.append(Piece(card, ("card", self.game_id, card), r,
-                                          z=20 + cards.index(card), label=card_name(card)))
+                model.pieces.append(
+                    Piece(
+                        card,
+                        ("card", self.game_id, card),
+                        r,
+                        z=20 + cards.index(card),
+                        label=card_name(card),
+                    )
+                )
 
-    def _influence_badge(self, model: TableModel, row: pygame.Rect, seat: int, amount: int,
-                         leads: bool, display: Display) -> None:
+    def _influence_badge(
+        self,
+        model: TableModel,
+        row: pygame.Rect,
+        seat: int,
+        amount: int,
+        leads: bool,
+        display: Display,
+    ) -> None:
         px, fp = display.px, display.font_px
         badge = pygame.Rect(row.x + px(10), row.y + px(8), px(74), row.h - px(16))
-        model.boxes.append(Box(badge, (20, 26, 22, 230), GOLD if leads else SEAT_COLOURS[seat],
-                               px(10), px(3) if leads else px(2)))
+        model.boxes.append(
+            Box(
+                badge,
+                (20, 26, 22, 230),
+                GOLD if leads else SEAT_COLOURS[seat],
+                px(10),
+                px(3) if leads else px(2),
+            )
+        )
         label = f"★{amount}" if leads else str(amount)
-        model.texts.append(Text(label, badge.center, fp(26), SEAT_COLOURS[seat], "center",
-                                "sans-bold", max_width=badge.w - px(8)))
+        model.texts.append(
+            Text(
+                label,
+                badge.center,
+                fp(26),
+                SEAT_COLOURS[seat],
+                "center",
+                "sans-bold",
+                max_width=badge.w - px(8),
+            )
+        )
 
-    def _counter(self, model: TableModel, view: dict[str, Any], seat: int, house: str,
-                 row: pygame.Rect, display: Display) -> None:
+    def _counter(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seat: int,
+        house: str,
+        row: pygame.Rect,
+        display: Display,
+    ) -> None:
         if house not in view["counters_placed"][seat]:
             return
         px = display.px
@@ -254,33 +369,61 @@ class RoyalHousesLayout(Layout):
         pid = f"counter:{seat}:{value}" if value is not None else f"hidden:{seat}:{house}"
         label = f"counter {value:+d}" if value is not None else "a hidden counter"
         swapping = view["phase"] == "swap" and view["to_move"] == seat == view["viewer"]
-        model.pieces.append(Piece(pid, ("counter", value), r, z=5, label=label,
-                                  drag=f"swap:{house}" if swapping else None))
+        model.pieces.append(
+            Piece(
+                pid,
+                ("counter", value),
+                r,
+                z=5,
+                label=label,
+                drag=f"swap:{house}" if swapping else None,
+            )
+        )
 
     # ---- the viewer (bottom) ----------------------------------------------------------
-    def _own_strip(self, model: TableModel, view: dict[str, Any], seat: int,
-                   viewer: int | None, area: pygame.Rect, action: pygame.Rect,
-                   display: Display, names: list[str]) -> None:
+    def _own_strip(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seat: int,
+        viewer: int | None,
+        area: pygame.Rect,
+        action: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> None:
         px, fp = display.px, display.font_px
         pad = px(24)
-        model.texts.append(Text(names[seat], (area.x + pad, area.y + px(16)), fp(30),
-                                SEAT_COLOURS[seat], face="sans-bold", max_width=px(250)))
-        model.texts.append(Text(f"{view['hand_counts'][seat]} cards",
-                                (area.x + pad, area.y + px(58)), fp(20), MUTED))
+        model.texts.append(
+            Text(
+                names[seat],
+                (area.x + pad, area.y + px(16)),
+                fp(30),
+                SEAT_COLOURS[seat],
+                face="sans-bold",
+                max_width=px(250),
+            )
+        )
+        model.texts.append(
+            Text(
+                f"{view['hand_counts'][seat]} cards", (area.x + pad, area.y + px(58)), fp(20), MUTED
+            )
+        )
         if view["first"] is not None:
             role = "plays first" if view["first"] == seat else "plays second"
             model.texts.append(Text(role, (area.x + pad, area.y + px(86)), fp(20), MUTED))
         hand = view["hands"][seat]
         left = area.x + px(290)
-        fan_area = pygame.Rect(left, area.y + px(12), area.right - left - px(30),
-                               area.h - px(24))
+        fan_area = pygame.Rect(left, area.y + px(12), area.right - left - px(30), area.h - px(24))
         cw = min(px(136), round(fan_area.h / 1.4))
         ch = round(cw * 1.4)
         if hand is not None:
             cards = [(c, ("card", self.game_id, c)) for c in hand]
         else:
-            cards = [(f"back:{seat}:{i}", ("back", self.game_id))
-                     for i in range(view["hand_counts"][seat])]
+            cards = [
+                (f"back:{seat}:{i}", ("back", self.game_id))
+                for i in range(view["hand_counts"][seat])
+            ]
         rects = _fan(len(cards), cw, ch, fan_area)
         mine = viewer == seat and not view["over"]
         received = view["received"][seat] if viewer == seat else None
@@ -288,26 +431,34 @@ class RoyalHousesLayout(Layout):
             label = card_name(pid) if hand is not None else "a card"
             if pid == received:
                 label += " (given to you last turn)"
-            model.pieces.append(Piece(pid, art, r, z=40 + i, drag=pid if mine else None,
-                                      label=label))
+            model.pieces.append(
+                Piece(pid, art, r, z=40 + i, drag=pid if mine else None, label=label)
+            )
         model.zones.append(Zone(f"hand:{seat}", fan_area, f"{names[seat]}'s hand"))
-        model.origins[f"hand:{seat}"] = pygame.Rect(fan_area.centerx - cw // 2, fan_area.y,
-                                                    cw, ch)
+        model.origins[f"hand:{seat}"] = pygame.Rect(fan_area.centerx - cw // 2, fan_area.y, cw, ch)
         # Counters still to place, in the action strip (only the owner sees their values).
         if viewer == seat and view["phase"] == "counters":
             placed = set(view["counters"][seat].values())
             size = action.h - px(20)
             x = action.x
-            model.texts.append(Text("Your counters:", (x, action.centery), fp(22), CREAM,
-                                    "midleft"))
+            model.texts.append(
+                Text("Your counters:", (x, action.centery), fp(22), CREAM, "midleft")
+            )
             x += px(190)
             for value in COUNTERS:
                 if value in placed:
                     continue
                 r = pygame.Rect(x, action.y + px(10), size, size)
-                model.pieces.append(Piece(f"counter:{seat}:{value}", ("counter", value), r,
-                                          z=60, drag=f"counter:{value}",
-                                          label=f"your {value:+d} counter"))
+                model.pieces.append(
+                    Piece(
+                        f"counter:{seat}:{value}",
+                        ("counter", value),
+                        r,
+                        z=60,
+                        drag=f"counter:{value}",
+                        label=f"your {value:+d} counter",
+                    )
+                )
                 x += size + px(14)
 
 

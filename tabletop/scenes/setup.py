@@ -269,9 +269,9 @@ class SetupScene(Scene):
             return ObjectID(class_id="@dropup") if below > page_h - d.px(10) else None
 
         # -- player count
-        if self.spec.min_players != self.spec.max_players:
+        if len(self.spec.counts) > 1:
             add_label(app, box, pygame.Rect(left, y, field_w, row_h), "Players", "#field")
-            counts = [str(c) for c in range(self.spec.min_players, self.spec.max_players + 1)]
+            counts = [str(c) for c in self.spec.counts]
             rect = pygame.Rect(left + field_w, y + (row_h - field_h) // 2, d.px(130), field_h)
             self.count_menu = UIDropDownMenu(
                 counts,
@@ -513,7 +513,8 @@ class SetupScene(Scene):
 
     def set_players(self, count: int) -> None:
         """Show ``count`` seats (widgets rebuilt; what was typed is kept)."""
-        count = max(self.spec.min_players, min(self.spec.max_players, count))
+        if count not in self.spec.counts:  # the nearest supported count
+            count = min(self.spec.counts, key=lambda c: (abs(c - count), c))
         if count != self.players:
             self.sync()
             self.players = count

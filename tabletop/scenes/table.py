@@ -677,8 +677,9 @@ class TableScene(Scene):
                 border_radius=radius,
             )
         if self.button_panel is not None:
-            render.draw_box(surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD,
-                                                d.px(14), 2))
+            render.draw_box(
+                surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
+            )
         self._draw_status(surface)
         self._draw_log(surface)
 

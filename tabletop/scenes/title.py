@@ -205,11 +205,8 @@ def add_wrapped(
 
 
 def players_text(spec: GameSpec) -> str:
-    """ "2 players" or "3–9 players"."""
-    if spec.min_players == spec.max_players:
-        n = spec.min_players
-        return f"{n} player" if n == 1 else f"{n} players"
-    return f"{spec.min_players}–{spec.max_players} players"
+    """ "2 players", "3–9 players" or "2 or 4 players"."""
+    return spec.players_text
 
 
 def draw_glow_line(surface: pygame.Surface, centre_x: int, y: int, half: int, thick: int) -> None:

@@ -1,0 +1,102 @@
+"""A heuristic Court of the Medici player (arena and Easy level).
+
+One ply with the bot's own follow-ups: every legal decision is tried on a determinized copy
+of the table (values of Jesters and Mistresses, the conspiracy strike or spare are decided
+by the same search), and the position is judged by:
+
+- the influence-point balance between the bot's team and the rest;
+- a penalty for the bot's strong stacks that a rival could match with one more card (and so
+  conspire against), and a smaller bonus for rival stacks exposed the same way;
+- in the duel, the number of each house's cards in the Inner Circle (losing the last one ends
+  the game);
+- a finished game counts as a large win or loss.
+"""
+
+from __future__ import annotations
+
+import random
+
+from rules import Game, Move
+from rules.medici import Medici
+
+from .base import SeatView
+
+WIN = 1000.0
+EXPOSED_OWN = 0.6  # share of a stack's net worth we expect to lose if a rival can match it
+EXPOSED_RIVAL = 0.15  # our chance to strike a rival stack later is smaller: they move first
+INNER_CARD = 3.0  # duel: worth of each of our first three cards in the Inner Circle
+PLAN_COST = 0.5  # planning keeps the board as it is; a tiny cost avoids idle loops
+FOLLOW_UPS = ("value", "conspire", "name")
+
+
+class MediciBot:
+    """Greedy one-ply Court of the Medici player; ``noise`` is the chance of a uniformly
+    random legal move instead (Easy level)."""
+
+    def __init__(self, seed: int, noise: float = 0.0) -> None:
+        self.name = "heuristic" if noise == 0 else f"heuristic (noise {noise:g})"
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def choose(self, seat_view: SeatView) -> Move:
+        moves = seat_view.legal_moves()
+        if self.noise and self.rng.random() < self.noise:
+            return self.rng.choice(moves)
+        game = seat_view.determinize(self.rng)
+        seat = seat_view.seat
+        scored = [(self._score(game, m, seat, 0), i) for i, m in enumerate(moves)]
+        best = max(v for v, _ in scored)
+        # Ties broken at random so that equal options do not always favour the first card.
+        ties = [i for v, i in scored if v >= best - 1e-9]
+        return moves[self.rng.choice(ties)]
+
+    def _score(self, game: Game, move: Move, seat: int, depth: int) -> float:
+        after = game.clone()
+        after.play(move)
+        cost = PLAN_COST if move.kind == "plan" else 0.0
+        assert isinstance(after, Medici)
+        if depth < 3 and not after.over and after.to_move == seat and after.phase in FOLLOW_UPS:
+            return max(self._score(after, m, seat, depth + 1) for m in after.legal_moves()) - cost
+        return self.evaluate(after, seat) - cost
+
+    @staticmethod
+    def evaluate(game: Medici, seat: int) -> float:
+        """How good ``game`` looks for ``seat``'s team (higher is better)."""
+        team = next(t for t in game.teams if seat in t)
+        if game.over:
+            out = game.outcome()
+            diff = out.scores[seat] - max(
+                out.scores[s] for s in range(game.players) if s not in team
+            )
+            if len(out.winners) == game.players:
+                return diff
+            return (WIN if seat in out.winners else -WIN) + diff
+        mine = set(team)
+        reach = set(range(0, 11)) | {15}
+        if game.mistresses:
+            reach |= set(range(-10, 0))
+        duel = game.players == 2
+        buildable = [sid for sid in game.stacks if duel or game.area[sid] == "outer"]
+        totals = {sid: game.total(sid) for sid in game.stacks}
+        score = 0.0
+        inner = [0] * game.players
+        for sid, cards in game.stacks.items():
+            net = 0
+            for c in cards:
+                owner = game.owner(c)
+                p = game.points_of_card(c, game.value_of(c))
+                net += p if owner in mine else -p
+                if game.area[sid] == "inner":
+                    inner[owner] += 1
+            score += net
+            if net == 0:
+                continue
+            t = totals[sid]
+            exposed = any(t - totals[o] in reach for o in buildable if o != sid)
+            if exposed:
+                score -= EXPOSED_OWN * net if net > 0 else EXPOSED_RIVAL * net
+        if duel:
+            for s in range(2):
+                sign = 1 if s in mine else -1
+                score += sign * INNER_CARD * min(inner[s], 3)
+        return score
