@@ -733,6 +733,7 @@ class Medici(Game):
         if len(top) == 1:
             win = top
             detail = f"{names(top[0])} wins with {best} influence points."
+            detail = detail[0].upper() + detail[1:]  # "The team of…" starts a sentence
         else:
             high = max(nobles[t] for t in top)
             win = [t for t in top if nobles[t] == high]

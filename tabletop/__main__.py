@@ -8,7 +8,14 @@ import sys
 
 from . import __version__
 
-SEAT_KINDS = {"human": "human", "ai": "easy", "easy": "easy", "random": "random"}
+SEAT_KINDS = {
+    "human": "human",
+    "ai": "easy",
+    "easy": "easy",
+    "normal": "normal",
+    "hard": "hard",
+    "random": "random",
+}
 DEFAULT_NAMES = ["Sam", "Nadia", "Kevin", "Aaron", "Marta", "Luca", "Ines", "Tomas", "Ada"]
 
 
@@ -16,7 +23,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="tabletop", description="A digital table for card games.")
     p.add_argument("--version", action="version", version=f"tabletop {__version__}")
     p.add_argument("--game", help="start this game at once (e.g. royal_houses)")
-    p.add_argument("--seats", help="one kind per seat: human, ai (= easy), easy, random")
+    p.add_argument(
+        "--seats", help="one kind per seat: human, ai (= easy), easy, normal, hard, random"
+    )
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, help="deal seed, for replaying a game")
     p.add_argument(
@@ -97,7 +106,9 @@ def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-d
     kinds = (args.seats or "human," + ",".join(["ai"] * (spec.min_players - 1))).split(",")
     bad = [k for k in kinds if k.strip().lower() not in SEAT_KINDS]
     if bad:
-        raise SystemExit(f"tabletop: unknown seat kind {bad[0]!r} (human, ai, easy, random)")
+        raise SystemExit(
+            f"tabletop: unknown seat kind {bad[0]!r} (human, ai, easy, normal, hard, random)"
+        )
     names = args.names.split(",") if args.names else []
     names += [n for n in DEFAULT_NAMES if n not in names]
     seats = [

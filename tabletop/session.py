@@ -11,8 +11,14 @@ import rules
 from rules import Event, Game, Move
 
 HUMAN = "human"
-AI_LEVELS = ("easy", "random")  # the AI issue adds "normal" and "hard"
-LEVEL_LABELS = {"human": "Human", "easy": "AI · Easy", "random": "AI · Random"}
+AI_LEVELS = ("easy", "normal", "hard", "random")
+LEVEL_LABELS = {
+    "human": "Human",
+    "easy": "AI · Easy",
+    "normal": "AI · Normal",
+    "hard": "AI · Hard",
+    "random": "AI · Random",
+}
 
 
 @dataclass

@@ -16,7 +16,7 @@ from tabletop.ai.base import Bot, BotError, SeatView, decide
 from tabletop.ai.bots import (
     EASY_NOISE,
     HEURISTICS,
-    KINDS,
+    QUICK_KINDS,
     RandomBot,
     RoyalHousesBot,
     make_bot,
@@ -43,7 +43,7 @@ def _play(game: rules.Game, bots: list[Bot], rng: random.Random) -> list[Move]:
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", QUICK_KINDS)
 def test_every_bot_plays_only_legal_moves(game_id: str, kind: str) -> None:
     spec = rules.GAMES[game_id]
     for players, options in spec.test_configs or ((spec.min_players, {}),):
@@ -190,7 +190,7 @@ def _deck_pair(seed: int) -> tuple[list[str], list[str]]:
     return deck, other
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", QUICK_KINDS)
 @pytest.mark.parametrize("seed", range(4))
 def test_rival_hidden_hand_does_not_change_decisions(kind: str, seed: int) -> None:
     decks = _deck_pair(seed)
@@ -241,7 +241,7 @@ def test_easy_beats_random() -> None:
     assert result["entrants"][0]["win_share"] >= 0.85
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", QUICK_KINDS)
 def test_bots_are_deterministic_for_a_seed(kind: str) -> None:
     def moves(seed: int) -> list[Move]:
         game = rules.new_game("royal_houses", 2, seed=5)

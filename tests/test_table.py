@@ -298,3 +298,18 @@ def test_every_legal_move_is_reachable_by_a_gesture(
         assert offered <= set(legal), "a gesture must never stand for an illegal move"
         game_move = rng.choice(legal)
         scene.session.play(game_move)
+
+
+def test_results_button_stays_hidden_until_the_end(app: App) -> None:
+    """Covering and uncovering the table (a hand-over, the rules screen) must not bring the
+    Results button back mid-game."""
+    from tabletop.scenes.rules_screen import RulesScene
+
+    scene = table(app, ("human", "easy"))
+    frames(app)
+    assert scene.results_button is not None and not scene.results_button.visible
+    app.push(RulesScene(app, "royal_houses"))
+    frames(app)
+    app.pop()
+    frames(app)
+    assert not scene.results_button.visible

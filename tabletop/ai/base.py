@@ -25,7 +25,7 @@ class SeatView:
     Built as ``SeatView(game, seat, rng)``; keeps no reference to ``game``.
     """
 
-    __slots__ = ("_copy", "game_id", "seat", "view")
+    __slots__ = ("_copy", "game_id", "players", "seat", "view")
 
     def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
         copy = game.determinize(seat, rng)
@@ -33,6 +33,7 @@ class SeatView:
         self._copy = copy
         self.seat: int = seat
         self.game_id: str = copy.spec.id
+        self.players: int = copy.players
         # Taken from the copy: determinize keeps view(seat) identical to the real game's.
         self.view: dict[str, Any] = copy.view(seat)
 

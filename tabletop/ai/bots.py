@@ -17,10 +17,15 @@ from rules.royal_houses import CARDS, COUNTERS, HOUSES, house_of, number_of
 
 from .allegiance_bot import AllegianceBot
 from .base import Bot, SeatView
+from .ismcts import ISMCTSBot
 from .medici_bot import MediciBot
 
 _HN = {c: (house_of(c), number_of(c)) for c in CARDS}  # card -> (house, number)
-KINDS = ("random", "easy", "heuristic")
+#: Search levels: (seconds per decision, iteration cap).
+SEARCH_LEVELS = {"normal": (0.3, 100_000), "hard": (1.5, 500_000)}
+#: Kinds that decide in milliseconds (tests play whole games with them).
+QUICK_KINDS = ("random", "easy", "heuristic")
+KINDS = (*QUICK_KINDS, *SEARCH_LEVELS)
 EASY_NOISE = 0.15
 
 
@@ -384,12 +389,15 @@ HEURISTICS: dict[str, HeuristicFactory] = {
 
 
 def make_bot(kind: str, game_id: str, seed: int) -> Bot:
-    """A bot of ``kind`` ("random", "easy" or "heuristic") for ``game_id``.
+    """A bot of ``kind`` ("random", "easy", "heuristic", "normal" or "hard") for ``game_id``.
 
     Raises ``ValueError`` for an unknown kind.
     """
     if kind in BOTS:
         return BOTS[kind](seed)
+    if kind in SEARCH_LEVELS:
+        budget, cap = SEARCH_LEVELS[kind]
+        return ISMCTSBot(seed, budget=budget, iterations=cap, name=f"ismcts-{kind}")
     if kind not in ("easy", "heuristic"):
         raise ValueError(f"Unknown bot kind {kind!r}; choose from {', '.join(KINDS)}.")
     factory = HEURISTICS.get(game_id)

@@ -11,6 +11,14 @@ def get_layout(game_id: str) -> Layout:
         from .royal_houses import RoyalHousesLayout
 
         return RoyalHousesLayout()
+    if game_id == "allegiance":
+        from .allegiance import AllegianceLayout
+
+        return AllegianceLayout()
+    if game_id == "medici":
+        from .medici import MediciLayout
+
+        return MediciLayout()
     return GenericLayout()
 
 

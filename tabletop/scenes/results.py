@@ -55,12 +55,15 @@ def join_names(names: list[str]) -> str:
 
 
 def headline(outcome: Outcome, names: list[str]) -> str:
-    """ "Nadia wins!", "You win!", "Shared win: A and B" or "A draw"."""
+    """ "Nadia wins!", "Nadia and Bo win!" (a team), "Shared win: A and B" or "A draw"."""
     winners = [names[i] for i in outcome.winners if 0 <= i < len(names)]
     if not winners:
         return "A draw"
     if len(winners) == 1:
         return "You win!" if winners[0] == "You" else f"{winners[0]} wins!"
+    teams = outcome.breakdown.get("teams") or []
+    if sorted(outcome.winners) in [sorted(t) for t in teams if isinstance(t, list)]:
+        return f"{join_names(winners)} win!"  # one team, not a tie
     return f"Shared win: {join_names(winners)}"
 
 

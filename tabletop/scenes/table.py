@@ -154,7 +154,9 @@ class TableScene(Scene):
         self.status_rect = pygame.Rect(0, 0, d.width, status_h)
         self.log_rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h)
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
-        bw, bh = d.px(120), d.px(44)
+        font = render.fonts.get_font(d.font_px(22))
+        bw = max(d.px(120), max(font.size(t)[0] for t in ("Menu", "Rules", "Results")) + d.px(36))
+        bh = d.px(44)
         y = (status_h - bh) // 2
         self.menu_button = pygame_gui.elements.UIButton(
             pygame.Rect(d.width - bw - d.px(16), y, bw, bh),
@@ -180,6 +182,11 @@ class TableScene(Scene):
         self.buttons = []
         self._update_viewer()
         self.refresh(animate=False)
+
+    def uncover(self) -> None:
+        super().uncover()  # showing the container shows every button in it again
+        if self.results_button is not None and not self.game.over:
+            self.results_button.hide()
 
     def refresh(self, animate: bool = True) -> None:
         """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
@@ -728,7 +735,11 @@ class TableScene(Scene):
             text = f"{names[mover]} is thinking…"
         else:
             text = f"{names[mover]}'s turn" if mover is not None else ""
-        width = self.status_rect.w - d.px(3 * 132 + 60)
+        width = (
+            self.status_rect.w
+            - 3 * (self.menu_button.rect.w if self.menu_button else 0)
+            - d.px(100)
+        )
         render.draw_text(
             surface,
             render.Text(

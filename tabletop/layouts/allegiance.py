@@ -1,0 +1,621 @@
+"""Allegiance at the table: seats round an oval, the trick in the middle, the viewer's hand below.
+
+The viewer sits at the bottom (their spot and hand in the bottom strip); the other seats follow
+in seat order clockwise round an ellipse. The trick shows each Face's precedence number above it
+and its effective rank below, with its Traits laid over its lower half. The top band holds the
+Victory tally per House and the cards set aside.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from rules import Move, Outcome
+from rules.allegiance import (
+    FACE_SET,
+    HOUSE_OF,
+    HOUSES,
+    RANK_NAMES,
+    RANK_OF,
+    TRAITS,
+    AllegianceMove,
+    card_name,
+)
+
+from ..display import Display
+from ..table import art_allegiance
+from ..table.model import Box, Piece, TableModel, Text, Zone
+from .base import Layout
+
+GAME = "allegiance"
+CREAM = (240, 234, 216)
+MUTED = (170, 179, 172)
+GOLD = (232, 198, 106)
+PANEL = (14, 24, 19, 200)
+EDGE = (120, 132, 116, 200)
+RAISED = (140, 220, 150)
+LOWERED = (255, 150, 140)
+
+
+def _name(card: str) -> str:
+    return card_name(card).removeprefix("the ")
+
+
+class AllegianceLayout(Layout):
+    game_id = GAME
+
+    # ---- gestures --------------------------------------------------------------------
+    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        if not legal:
+            return None
+        if drag in TRAITS:
+            return AllegianceMove("trait", cards=(drag,), target=zone_id)
+        if zone_id.startswith("allegiance:"):
+            return AllegianceMove("ally", cards=(drag,), target=zone_id)
+        return AllegianceMove("play", cards=(drag,), target="trick")
+
+    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
+        k = move.kind
+        if k == "kill":
+            return f"Assassinate {card_name(move.cards[0])}"
+        if k == "spare":
+            return "Spare them all"
+        if k == "deal":
+            return "Start the next deal"
+        if k == "ally":
+            return f"Back {HOUSES[HOUSE_OF[move.cards[0]]]} with {card_name(move.cards[0])}"
+        if k == "play":
+            return f"Play {card_name(move.cards[0])}"
+        if k == "trait":
+            target = move.target or ""
+            if target.startswith("front:"):
+                seat = int(target[6:])
+                who = names[seat] if seat < len(names) else f"Player {seat + 1}"
+                return f"{move.cards[0]} face down before {who}"
+            return f"{move.cards[0]} on {card_name(target.removeprefix('face:'))}"
+        return str(move)
+
+    def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
+        deals = outcome.breakdown.get("deals", [])
+        totals = outcome.breakdown.get("totals", list(outcome.scores))
+        rows: list[list[str]] = []
+        if len(deals) == 1:
+            d = deals[0]
+            header = ["Player", "Allegiance", "Its House won", "Victories", "Score"]
+            won = d["victories"]
+            for s, name in enumerate(names):
+                a = d["allegiance"][s]
+                if a is None:
+                    rows.append([name, "—", "", "", str(totals[s])])
+                    continue
+                wins = "yes" if a["house"] in d["winning_houses"] else "no"
+                rows.append(
+                    [
+                        name,
+                        f"{RANK_NAMES[a['rank']]} of {a['house']} ({a['rank']})",
+                        wins,
+                        str(won.get(a["house"], 0)),
+                        str(totals[s]),
+                    ]
+                )
+            rows.append(["Victories", _tally(d), "", "", ""])
+            return header, rows
+        header = ["Player", *(f"Deal {d['deal']}" for d in deals), "Total"]
+        for s, name in enumerate(names):
+            cells = [name]
+            for d in deals:
+                a = d["allegiance"][s]
+                cells.append(f"{a['house']} {a['rank']} → {d['points'][s]}" if a else "—")
+            rows.append([*cells, str(totals[s])])
+        rows.append(["Winners", *(" & ".join(d["winning_houses"]) or "none" for d in deals), ""])
+        return header, rows
+
+    # ---- the table -------------------------------------------------------------------
+    def build(
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> TableModel:
+        px, fp = display.px, display.font_px
+        model = TableModel()
+        n = view["players"]
+        bottom = viewer if viewer is not None else 0
+        pad = px(12)
+        band_h = max(px(66), fp(18) * 2 + px(22))
+        act_h = max(px(58), fp(22) + px(26))
+        hand_cw = min(px(104), max(24, round((rect.h * 0.17) / 1.4)))
+        strip_h = round(hand_cw * 1.4) + px(22)
+        band = pygame.Rect(rect.x + pad, rect.y + px(8), rect.w - 2 * pad, band_h)
+        strip = pygame.Rect(rect.x + pad, rect.bottom - strip_h - px(6), rect.w - 2 * pad, strip_h)
+        action = pygame.Rect(rect.x + pad, strip.y - act_h - px(4), rect.w - 2 * pad, act_h)
+        oval = pygame.Rect(
+            rect.x + pad, band.bottom + px(8), rect.w - 2 * pad, action.y - band.bottom - px(12)
+        )
+        model.action_area = action
+
+        self._band(model, view, band, display, colorblind)
+        spots, scale = self._seat_spots(n, bottom, oval, display)
+        for s, spot in spots.items():
+            self._spot(model, view, s, spot, scale, display, names, viewer)
+        spot_w = min(px(320), strip.w // 3)
+        own = pygame.Rect(strip.x, strip.y, spot_w, strip.h)
+        self._spot(model, view, bottom, own, 1.0, display, names, viewer, own_spot=True)
+        self._hand(model, view, bottom, viewer, strip, own, hand_cw, display)
+        trick_area = _trick_rect(oval, list(spots.values()), px(14))
+        self._trick(model, view, trick_area, display)
+        # Zones: Faces before the trick (they lie on it), the viewer's allegiance slot before
+        # their spot.
+        model.zones.sort(key=lambda z: _ZONE_ORDER.get(z.id.split(":")[0], 9))
+        if view["phase"] == "over":
+            model.texts.append(
+                Text("Game over", action.center, fp(28), GOLD, "center", "serif-bold")
+            )
+        return model
+
+    # ---- top band: victories per house and the cards set aside ------------------------
+    def _band(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        band: pygame.Rect,
+        display: Display,
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(band, PANEL, EDGE, px(10), 1))
+        x = band.x + px(12)
+        left = view["victories_left"]
+        model.texts.append(
+            Text(
+                "Victories", (x, band.y + px(6)), fp(18), GOLD, face="sans-bold", max_width=px(120)
+            )
+        )
+        model.texts.append(
+            Text(
+                f"{left} of {view['victories_in_play']} left",
+                (x, band.bottom - px(6)),
+                fp(16),
+                MUTED,
+                "bottomleft",
+                max_width=px(120),
+            )
+        )
+        x += px(128)
+        side = band.h - px(22)
+        won = view["won"]
+        most = max((len(v) for v in won.values()), default=0)
+        cell = px(96)
+        for h, house in enumerate(HOUSES):
+            count = len(won.get(house, []))
+            r = pygame.Rect(x, band.centery - side // 2, side, side)
+            colour = art_allegiance.house_colour(h, colorblind)
+            leading = count and count == most
+            model.boxes.append(
+                Box(
+                    pygame.Rect(x - px(4), band.y + px(4), cell - px(6), band.h - px(8)),
+                    (*colour, 70),
+                    GOLD if leading else (*colour, 200),
+                    px(8),
+                    px(3) if leading else 1,
+                )
+            )
+            model.pieces.append(
+                Piece(
+                    f"tally:{h}", ("card", GAME, f"emblem:{h}"), _emblem_rect(r), z=1, label=house
+                )
+            )
+            model.texts.append(
+                Text(
+                    str(count),
+                    (r.right + px(6), band.centery),
+                    fp(28),
+                    CREAM,
+                    "midleft",
+                    "sans-bold",
+                    max_width=cell - side - px(16),
+                )
+            )
+            x += cell
+        # Deal counter and the cards set aside, on the right.
+        ex = view["excluded"]
+        cw = max(18, round((band.h - px(10)) / 1.4))
+        step = cw + px(4)
+        right = band.right - px(10)
+        x0 = right - len(ex) * step
+        for i, card in enumerate(ex):
+            r = pygame.Rect(x0 + i * step, band.y + px(5), cw, round(cw * 1.4))
+            model.pieces.append(Piece(card, ("card", GAME, card), r, z=2, label=_name(card)))
+        info_right = x0 - px(10)
+        label = "Set aside" if ex else "No cards set aside"
+        model.texts.append(
+            Text(
+                label,
+                (info_right, band.y + px(6)),
+                fp(18),
+                MUTED,
+                "topright",
+                max_width=max(px(40), info_right - x - px(8)),
+            )
+        )
+        model.texts.append(
+            Text(
+                f"Deal {view['deal']} of {view['deals']}",
+                (info_right, band.bottom - px(6)),
+                fp(16),
+                MUTED,
+                "bottomright",
+                max_width=max(px(40), info_right - x - px(8)),
+            )
+        )
+
+    # ---- seats ------------------------------------------------------------------------
+    def _seat_spots(
+        self, n: int, bottom: int, oval: pygame.Rect, display: Display
+    ) -> tuple[dict[int, pygame.Rect], float]:
+        """Spots for every seat but the viewer's, clockwise round an ellipse from the bottom,
+        as large as fits without overlapping."""
+        px = display.px
+        gap = px(10)
+        best: dict[int, pygame.Rect] = {}
+        scale = 1.0
+        for step in range(9):
+            scale = 1.0 - step * 0.06
+            sw = min(round(px(220) * scale), oval.w // 3)
+            sh = min(round(px(108) * scale), oval.h // 3)
+            a = (oval.w - sw) / 2
+            b = (oval.h - sh) / 2
+            spots: dict[int, pygame.Rect] = {}
+            for k in range(1, n):
+                angle = math.pi / 2 + k * 2 * math.pi / n
+                # A rounded oval (superellipse): seats sit out towards the corners and leave
+                # the middle of the table to the trick.
+                c, si = math.cos(angle), math.sin(angle)
+                cx = oval.centerx + a * math.copysign(abs(c) ** 0.6, c)
+                cy = oval.centery + b * math.copysign(abs(si) ** 0.6, si)
+                r = pygame.Rect(0, 0, sw, sh)
+                r.center = (round(cx), round(cy))
+                r.clamp_ip(oval)
+                spots[(bottom + k) % n] = r
+            best = spots
+            rects = list(spots.values())
+            if all(
+                not rects[i].inflate(gap, gap).colliderect(rects[j])
+                for i in range(len(rects))
+                for j in range(i + 1, len(rects))
+            ):
+                break
+        return best, scale
+
+    def _spot(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seat: int,
+        spot: pygame.Rect,
+        scale: float,
+        display: Display,
+        names: list[str],
+        viewer: int | None,
+        *,
+        own_spot: bool = False,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        to_move = view["to_move"] == seat
+        model.boxes.append(
+            Box(spot, PANEL, GOLD if to_move else EDGE, px(12), px(3) if to_move else 1)
+        )
+        model.zones.append(Zone(f"front:{seat}", spot, f"in front of {names[seat]}"))
+        ip = max(3, round(px(8) * scale))
+        name_size = max(12, round(fp(20) * scale))
+        small_size = max(12, round(fp(16) * scale))
+        head_h = name_size + ip
+        # Hand size: a few small backs and the number (others only; the viewer sees the fan).
+        count = view["hand_counts"][seat]
+        count_w = 0
+        if not own_spot:
+            bh = max(23, head_h)
+            bw = max(16, round(bh / 1.4))
+            fan = max(2, bw // 3)
+            count_w = bw + 2 * fan + small_size * 2
+            bx = spot.right - ip - count_w
+            for i in range(min(3, count)):
+                r = pygame.Rect(bx + i * fan, spot.y + ip // 3, bw, round(bw * 1.4))
+                model.pieces.append(
+                    Piece(f"handback:{seat}:{i}", ("back", GAME), r, z=3, label="cards in hand")
+                )
+            model.texts.append(
+                Text(
+                    f"{count}",
+                    (spot.right - ip, spot.y + ip // 2 + head_h // 2),
+                    small_size,
+                    CREAM,
+                    "midright",
+                    "sans-bold",
+                )
+            )
+        marker = ""
+        if view["phase"] in ("play", "kill") and view["leader"] == seat:
+            marker = " · leads"
+        if view["phase"] == "ally" and not view["allegiance_chosen"][seat]:
+            marker = " · choosing"
+        model.texts.append(
+            Text(
+                names[seat] + marker,
+                (spot.x + ip, spot.y + ip // 2),
+                name_size,
+                GOLD if to_move else CREAM,
+                face="sans-bold",
+                max_width=spot.w - 2 * ip - count_w - px(4),
+            )
+        )
+        # Body: the Allegiance card, then the traits waiting in front of this seat.
+        waiting = view["waiting"][seat]
+        label_h = small_size + ip // 2 if waiting else 0
+        body = pygame.Rect(
+            spot.x + ip, spot.y + head_h + ip // 2, spot.w - 2 * ip, spot.h - head_h - ip - ip // 2
+        )
+        ch = body.h
+        cw = max(16, round(ch / 1.4))
+        ally_rect = pygame.Rect(body.x, body.y, cw, round(cw * 1.4))
+        card = view["allegiance"][seat]
+        if card is not None:
+            pid = card
+            model.pieces.append(
+                Piece(pid, ("card", GAME, card), ally_rect, z=4, label=f"allegiance: {_name(card)}")
+            )
+        elif view["allegiance_chosen"][seat]:
+            model.pieces.append(
+                Piece(
+                    f"ally:{seat}", ("back", GAME), ally_rect, z=4, label="a secret Allegiance card"
+                )
+            )
+        else:
+            model.boxes.append(Box(ally_rect, (0, 0, 0, 60), MUTED, px(6), 1))
+            model.texts.append(Text("?", ally_rect.center, name_size, MUTED, "center", "sans-bold"))
+        if own_spot:
+            model.zones.append(
+                Zone(f"allegiance:{seat}", ally_rect.inflate(px(8), px(8)), "your Allegiance")
+            )
+        tx = ally_rect.right + ip
+        if own_spot and not waiting:
+            hint = "your Allegiance" if viewer == seat else "Allegiance"
+            if view["phase"] == "ally" and viewer == seat and card is None:
+                hint = "drag a Face here"
+            model.texts.append(
+                Text(hint, (tx, body.y), small_size, MUTED, max_width=body.right - tx)
+            )
+        if waiting:
+            tw_h = body.h - label_h
+            tw = max(16, round(tw_h / 1.4))
+            room = body.right - tx
+            step = tw + px(3)
+            if len(waiting) > 1 and tw + (len(waiting) - 1) * step > room:
+                step = max(4, (room - tw) // (len(waiting) - 1))
+            for i, w in enumerate(waiting):
+                r = pygame.Rect(tx + i * step, body.y, tw, round(tw * 1.4))
+                if w["card"] is not None and viewer == w["by"]:
+                    pid, art = w["card"], ("card", GAME, w["card"])
+                    label = f"{w['card']}, laid by you"
+                elif w["card"] is not None:
+                    pid, art = f"wait:{seat}:{i}", ("card", GAME, w["card"])
+                    label = f"{w['card']}, laid by {names[w['by']]}"
+                else:
+                    pid, art = f"wait:{seat}:{i}", ("back", GAME)
+                    label = f"a Trait laid by {names[w['by']]}"
+                model.pieces.append(Piece(pid, art, r, z=5 + i, label=label))
+            by = ", ".join(dict.fromkeys(names[w["by"]] for w in waiting))
+            model.texts.append(
+                Text(
+                    f"from {by}",
+                    (tx, body.bottom),
+                    small_size,
+                    MUTED,
+                    "bottomleft",
+                    max_width=body.right - tx,
+                )
+            )
+
+    # ---- the viewer's hand --------------------------------------------------------------
+    def _hand(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seat: int,
+        viewer: int | None,
+        strip: pygame.Rect,
+        own: pygame.Rect,
+        cw: int,
+        display: Display,
+    ) -> None:
+        px = display.px
+        area = pygame.Rect(own.right + px(16), strip.y, strip.right - own.right - px(16), strip.h)
+        ch = round(cw * 1.4)
+        hand = view["hands"][seat]
+        mine = viewer == seat and not view["over"]
+        if hand is not None:
+            cards = [(c, ("card", GAME, c), _name(c)) for c in hand]
+        else:
+            cards = [
+                (f"back:{seat}:{i}", ("back", GAME), "a card")
+                for i in range(view["hand_counts"][seat])
+            ]
+        rects = _fan(len(cards), cw, ch, area)
+        for i, ((pid, art, label), r) in enumerate(zip(cards, rects, strict=True)):
+            drag = pid if mine and hand is not None else None
+            model.pieces.append(Piece(pid, art, r, z=40 + i, drag=drag, label=label))
+        model.origins[f"hand:{seat}"] = pygame.Rect(area.centerx - cw // 2, area.y, cw, ch)
+
+    # ---- the trick ----------------------------------------------------------------------
+    def _trick(
+        self, model: TableModel, view: dict[str, Any], area: pygame.Rect, display: Display
+    ) -> None:
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(area, (0, 0, 0, 40), (200, 190, 160, 90), px(16), 1))
+        model.zones.append(Zone("trick", area, "the trick"))
+        for s in range(view["players"]):
+            model.origins.setdefault(f"hand:{s}", pygame.Rect(area.center, (1, 1)))
+        trick = view["trick"]
+        if not trick:
+            model.texts.append(
+                Text(
+                    "The trick is empty",
+                    area.center,
+                    fp(22),
+                    MUTED,
+                    "center",
+                    max_width=area.w - px(20),
+                )
+            )
+            return
+        tag = round(fp(17) * 1.25)
+        inner = area.inflate(-px(16), -px(12))
+        cw, per_row, gap = 24, len(trick), px(10)
+        for w in range(min(px(112), inner.w), 21, -2):
+            # Room for the labels under narrow cards ("#7", "7 ★").
+            gap = max(px(10), round(tag * 2.4) - w)
+            per_row = max(1, (inner.w + gap) // (w + gap))
+            rows = -(-len(trick) // per_row)
+            slot_h = tag + round(w * 1.4) + tag + px(12)
+            if rows * slot_h <= inner.h:
+                cw = w
+                break
+        else:
+            cw = 22
+            gap = max(px(10), round(tag * 2.4) - cw)
+            per_row = max(1, (inner.w + gap) // (cw + gap))
+        ch = round(cw * 1.4)
+        slot_h = tag + ch + tag + px(12)
+        rows = -(-len(trick) // per_row)
+        y0 = inner.y + max(0, (inner.h - rows * slot_h) // 2)
+        for row in range(rows):
+            items = trick[row * per_row : (row + 1) * per_row]
+            total = len(items) * cw + (len(items) - 1) * gap
+            x = inner.centerx - total // 2
+            y = y0 + row * slot_h + tag + px(2)
+            for i, item in enumerate(items):
+                card = item["card"]
+                r = pygame.Rect(x + i * (cw + gap), y, cw, ch)
+                self._trick_card(model, item, card, r, row * per_row + i, display, gap)
+
+    def _trick_card(
+        self,
+        model: TableModel,
+        item: dict[str, Any],
+        card: str,
+        r: pygame.Rect,
+        index: int,
+        display: Display,
+        gap: int,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        z = 20 + index * 8
+        model.pieces.append(Piece(card, ("card", GAME, card), r, z=z, label=_name(card)))
+        if card not in FACE_SET:
+            return
+        model.zones.append(Zone(f"face:{card}", r, _name(card)))
+        best = item.get("best")
+        if best:
+            model.boxes.append(Box(r.inflate(px(10), px(10)), None, GOLD, px(10), px(4)))
+        model.texts.append(
+            Text(
+                f"#{item['tile']}",
+                (r.centerx, r.y - px(4)),
+                fp(17),
+                GOLD if best else CREAM,
+                "midbottom",
+                "sans-bold",
+                max_width=r.w + gap,
+            )
+        )
+        rank, printed = item["rank"], RANK_OF[card]
+        colour = RAISED if rank > printed else LOWERED if rank < printed else CREAM
+        wide = r.w + gap >= fp(17) * 4.2
+        label = (f"rank {rank}" if wide else str(rank)) + (" ★" if best else "")
+        model.texts.append(
+            Text(
+                label,
+                (r.centerx, r.bottom + px(6)),
+                fp(17),
+                colour,
+                "midtop",
+                "sans-bold",
+                max_width=r.w + gap,
+            )
+        )
+        traits = item.get("traits", [])
+        if traits:
+            tw = max(16, round(r.w * 0.58))
+            th = round(tw * 1.4)
+            step = (r.w - tw) // (len(traits) - 1) if len(traits) > 1 else 0
+            for j, t in enumerate(traits):
+                tr = pygame.Rect(r.x + j * step, r.bottom - th - px(2), tw, th)
+                if len(traits) == 1:
+                    tr.centerx = r.centerx
+                model.pieces.append(
+                    Piece(
+                        t["card"],
+                        ("card", GAME, t["card"]),
+                        tr,
+                        z=z + 1 + j,
+                        label=f"{t['card']} on {_name(card)}",
+                    )
+                )
+
+
+_ZONE_ORDER = {"face": 0, "allegiance": 1, "trick": 2, "front": 3}
+
+
+def _tally(record: dict[str, Any]) -> str:
+    return " · ".join(f"{h} {c}" for h, c in record["victories"].items())
+
+
+def _emblem_rect(square: pygame.Rect) -> pygame.Rect:
+    """The piece rect for an emblem pseudo-card: its art is a square at the top of a card."""
+    return pygame.Rect(square.x, square.y, square.w, round(square.w * 1.4))
+
+
+def _trick_rect(oval: pygame.Rect, spots: list[pygame.Rect], gap: int) -> pygame.Rect:
+    """The largest rectangle round the oval's centre (a little below it: the viewer's own
+    place at the bottom is empty) that stays inside the oval and clear of every seat spot."""
+    blocks = [s.inflate(2 * gap, 2 * gap) for s in spots]
+    inner = oval.inflate(-2 * gap, -2 * gap)
+    best = pygame.Rect(inner.centerx - 1, inner.centery - 1, 2, 2)
+    for shift in (0.0, 0.1, 0.2, 0.3):
+        cy = round(inner.centery + inner.h * shift / 2)
+        for ratio in (1.0, 1.4, 1.8, 2.2, 2.8, 3.6, 4.6):
+            lo, hi = 1, inner.h
+            while lo < hi:
+                h = (lo + hi + 1) // 2
+                r = pygame.Rect(0, 0, round(h * ratio), h)
+                r.center = (inner.centerx, cy)
+                if inner.contains(r) and r.collidelist(blocks) < 0:
+                    lo = h
+                else:
+                    hi = h - 1
+            r = pygame.Rect(0, 0, round(lo * ratio), lo)
+            r.center = (inner.centerx, cy)
+            if r.w * r.h > best.w * best.h and inner.contains(r):
+                best = r
+    return best
+
+
+def _fan(n: int, cw: int, ch: int, area: pygame.Rect) -> list[pygame.Rect]:
+    """``n`` card rects side by side, centred in ``area``, overlapping if they must."""
+    if n == 0:
+        return []
+    gap = max(2, cw // 12)
+    step = cw + gap
+    if n > 1 and cw + (n - 1) * step > area.w:
+        step = max(cw // 5, (area.w - cw) // (n - 1))
+    total = cw + (n - 1) * step
+    x0 = area.centerx - total // 2
+    y = area.y + max(0, (area.h - ch) // 2)
+    return [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(n)]

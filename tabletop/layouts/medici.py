@@ -1,0 +1,543 @@
+"""Court of the Medici at the table: the Inner Circle in the middle, the Outer Court around it.
+
+Every stack is fanned downwards so each card's top band (value and title) stays readable, with
+the stack's total on a badge above it. Drop a hand card on a stack to build, on empty court space
+to send it to court, on your deck to plan for the future. After a build that matches other
+stacks, those stacks are clickable zones (they light up) and "Don't conspire" is a button.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from rules import Move, Outcome
+from rules.medici import FACE, HOUSES, MediciMove, card_name
+
+from ..display import Display
+from ..table import art_medici
+from ..table.model import Box, Piece, TableModel, Text, Zone
+from .base import Layout
+
+CREAM = (240, 234, 216)
+MUTED = (178, 186, 178)
+GOLD = (232, 198, 106)
+TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
+PANEL = (14, 24, 18, 190)
+ACTIONS = ("court", "build", "plan")
+
+
+def _art(card: str, values: dict[str, int]) -> tuple:
+    if FACE.get(card) is None and card in values:
+        return ("card", "medici", f"{card}={values[card]}")
+    return ("card", "medici", card)
+
+
+def _team(view: dict[str, Any], seat: int) -> int:
+    for t, team in enumerate(view.get("teams", [])):
+        if seat in team:
+            return t
+    return seat % 2
+
+
+class MediciLayout(Layout):
+    game_id = "medici"
+
+    def __init__(self) -> None:
+        self._view: dict[str, Any] = {}
+
+    # ---- gestures ---------------------------------------------------------------------
+    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
+        return [m for m in legal if m.cards == (drag,) and m.kind in ACTIONS]
+
+    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        if not any(m.kind in ACTIONS for m in legal) or zone_id.startswith("hand:"):
+            return None
+        if zone_id.startswith("stack:"):
+            kind = "build"
+        elif zone_id.startswith("deck:"):
+            kind = "plan"
+        else:
+            kind = "court"
+        return MediciMove(kind, (drag,), zone_id)
+
+    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
+        k = move.kind
+        if k == "value":
+            return f"Value {move.value[0]}".replace("-", "−")
+        if k == "name":
+            return f"Name it {move.value[0]}".replace("-", "−")
+        if k == "spare":
+            return "Don't conspire"
+        if k == "strike":
+            sid = move.target.removeprefix("stack:")
+            total = next(
+                (s["total"] for s in self._view.get("stacks", []) if s["id"] == move.target), None
+            )
+            return f"Strike stack {sid}" + (f" (total {total})" if total is not None else "")
+        if k == "court" and move.cards:
+            return f"Send {card_name(move.cards[0])} to court"
+        if k == "build" and move.cards:
+            return f"Build {card_name(move.cards[0])} on stack {move.target[6:]}"
+        if k == "plan" and move.cards:
+            return f"Plan {card_name(move.cards[0])}"
+        return str(move)
+
+    def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
+        b = outcome.breakdown
+        pts = b.get("points", [])
+        teams = b.get("teams", [[s] for s in range(len(pts))])
+        team_pts = b.get("team_points", [])
+        n = len(pts)
+        houses = (
+            [HOUSES[i] for i in range(n)]
+            if n != 2
+            else [str(b.get("houses", ["", ""])[i]) for i in range(2)]
+        )
+        if n == 2:
+            header = ["", *names[:2]]
+            rows = [["Influence points", str(pts[0]), str(pts[1])]]
+            cards = b.get("team_cards", [[], []])
+            rows.append(["Highest cards", *(", ".join(map(str, c[:3])) or "—" for c in cards)])
+            rows.append(["Decided by", str(b.get("decided_by", "")), ""])
+            return header, rows
+        header = ["Player", "House", "Team", "Influence points"]
+        rows = []
+        for s in range(n):
+            t = next((i for i, team in enumerate(teams) if s in team), s)
+            rows.append(
+                [names[s], houses[s] if s < len(houses) else "", f"Team {t + 1}", str(pts[s])]
+            )
+        for t, team in enumerate(teams):
+            who = " & ".join(names[s] for s in team)
+            total = team_pts[t] if t < len(team_pts) else ""
+            rows.append([f"Team {t + 1}", who, "total", str(total)])
+        return header, rows
+
+    # ---- the table --------------------------------------------------------------------
+    def build(
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> TableModel:
+        self._view = view
+        px = display.px
+        model = TableModel()
+        players = view["players"]
+        me = viewer if viewer is not None else 0
+        margin = px(16)
+        top_h = max(px(104), display.font_px(22) + 3 * display.font_px(17) + px(20))
+        hand_h = min(px(196), rect.h // 4)
+        act_h = max(px(58), display.font_px(22) + px(20))
+        top = pygame.Rect(rect.x + margin, rect.y + px(6), rect.w - 2 * margin, top_h)
+        hand = pygame.Rect(
+            rect.x + margin, rect.bottom - hand_h - px(6), rect.w - 2 * margin, hand_h
+        )
+        action = pygame.Rect(rect.x + margin, hand.y - act_h, rect.w - 2 * margin, act_h)
+        court = pygame.Rect(rect.x + margin, top.bottom + px(8), rect.w - 2 * margin, 0)
+        court.h = action.y - court.y - px(4)
+        model.action_area = action
+
+        rivals = [(me + i) % players for i in range(1, players)]
+        self._rivals(model, view, rivals, top, display, names, colorblind)
+        self._court(model, view, viewer, court, display, colorblind)
+        self._own(model, view, me, viewer, hand, display, names)
+        if view["over"]:
+            model.texts.append(
+                Text(
+                    "Game over",
+                    action.center,
+                    display.font_px(30),
+                    GOLD,
+                    "center",
+                    "serif-bold",
+                )
+            )
+        return model
+
+    # ---- rivals (top) -----------------------------------------------------------------
+    def _rivals(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seats: list[int],
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        w = (area.w - px(12) * (len(seats) - 1)) // max(1, len(seats))
+        for i, seat in enumerate(seats):
+            panel = pygame.Rect(area.x + i * (w + px(12)), area.y, w, area.h)
+            colour = TEAM_COLOURS[_team(view, seat)]
+            model.boxes.append(Box(panel, PANEL, (*colour, 160), px(10), 2))
+            cw = max(24, min(px(56), round((panel.h - px(14)) / 1.4)))
+            ch = round(cw * 1.4)
+            deck = pygame.Rect(panel.x + px(8), panel.y + (panel.h - ch) // 2, cw, ch)
+            model.origins[f"hand:{seat}"] = deck
+            if view["deck_counts"][seat]:
+                model.pieces.append(
+                    Piece(f"deck:{seat}", ("back", "medici"), deck, z=1, label="their deck")
+                )
+            else:
+                model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(6), 2))
+            x = deck.right + px(8)
+            revealed = view["revealed"][seat]
+            if revealed:
+                r = pygame.Rect(x, deck.y, cw, ch)
+                model.pieces.append(
+                    Piece(
+                        f"revealed:{revealed}",
+                        _art(revealed, view["values"]),
+                        r,
+                        z=2,
+                        label=f"last card: {card_name(revealed)}",
+                    )
+                )
+                x = r.right + px(8)
+            tw = panel.right - x - px(8)
+            house = view["houses"][seat]
+            model.texts.append(
+                Text(
+                    f"{names[seat]} · {house}",
+                    (x, panel.y + px(8)),
+                    fp(22),
+                    colour,
+                    face="sans-bold",
+                    max_width=tw,
+                )
+            )
+            line = fp(17) + px(4)
+            y = panel.y + px(8) + fp(22) + px(6)
+            lines = [
+                f"Hand {view['hand_counts'][seat]} · Deck {view['deck_counts'][seat]}",
+                f"Influence {view['points'][seat]} · Discards {len(view['discards'][seat])}",
+            ]
+            if view["limits"][seat] is not None:
+                lines.append(f"Last card shown: limit {view['limits'][seat]}")
+            for text in lines:
+                if y + fp(17) > panel.bottom:
+                    break
+                model.texts.append(Text(text, (x, y), fp(17), CREAM, max_width=tw))
+                y += line
+
+    # ---- the court ----------------------------------------------------------------------
+    def _court(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        stacks = view["stacks"]
+        inner = [s for s in stacks if s["area"] == "inner"]
+        outer = [s for s in stacks if s["area"] != "inner"]
+        model.boxes.append(Box(area, (10, 30, 20, 120), (201, 164, 76, 140), px(12), 2))
+        label_h = fp(18) + px(8)
+        model.texts.append(
+            Text(
+                "Outer Court — drop a card on empty space to send it to court",
+                (area.x + px(12), area.y + px(5)),
+                fp(18),
+                GOLD,
+                face="serif-bold",
+                max_width=area.w - px(24),
+            )
+        )
+        plan = None
+        for cw in range(px(118), 23, -2):
+            plan = self._plan(inner, outer, area, cw, display, label_h)
+            if plan is not None:
+                break
+        if plan is None:
+            plan = self._plan(inner, outer, area, 24, display, label_h, force=True)
+        assert plan is not None
+        cw, inner_box, places = plan
+        ch = round(cw * 1.4)
+        step = art_medici.band_height(ch) + max(1, cw // 40)
+        badge_h = fp(18) + px(6)
+        # Inner Circle box
+        model.boxes.append(Box(inner_box, (40, 22, 20, 170), (*GOLD, 255), px(12), px(3)))
+        model.texts.append(
+            Text(
+                "Inner Circle" + (" (closed)" if view["players"] > 2 else ""),
+                (inner_box.centerx, inner_box.y + px(4)),
+                fp(18),
+                GOLD,
+                "midtop",
+                "serif-bold",
+                max_width=inner_box.w - px(12),
+            )
+        )
+        pending = view["pending"].get("stack")
+        values = view["values"]
+        for s, (x, y) in zip(inner + outer, places, strict=True):
+            cards = s["cards"]
+            badge = pygame.Rect(x, y, cw, badge_h)
+            mine = s["id"] == pending
+            model.boxes.append(
+                Box(badge, (20, 26, 22, 235), GOLD if mine else (201, 164, 76), px(8), 2)
+            )
+            model.texts.append(
+                Text(
+                    f"{s['id'][6:]}: total {s['total']}" if cw >= px(80) else str(s["total"]),
+                    badge.center,
+                    fp(17),
+                    GOLD if mine else CREAM,
+                    "center",
+                    "sans-bold",
+                    max_width=badge.w - px(6),
+                )
+            )
+            y0 = badge.bottom + px(3)
+            for i, row in enumerate(cards):
+                r = pygame.Rect(x, y0 + i * step, cw, ch)
+                model.pieces.append(
+                    Piece(
+                        row["card"],
+                        _art(row["card"], values),
+                        r,
+                        z=10 + i,
+                        label=card_name(row["card"]),
+                    )
+                )
+            height = badge_h + px(3) + ch + step * max(0, len(cards) - 1)
+            zone = pygame.Rect(x, y, cw, height)
+            model.zones.append(Zone(s["id"], zone, f"stack {s['id'][6:]}"))
+            if mine:
+                model.boxes.append(Box(zone.inflate(px(8), px(8)), None, GOLD, px(10), px(3)))
+        model.zones.append(Zone("inner", inner_box, "the Inner Circle"))
+        model.zones.append(Zone("outer", area, "the Outer Court"))
+
+    def _plan(
+        self,
+        inner: list[dict],
+        outer: list[dict],
+        area: pygame.Rect,
+        cw: int,
+        display: Display,
+        label_h: int,
+        force: bool = False,
+    ) -> tuple[int, pygame.Rect, list[tuple[int, int]]] | None:
+        """Card width, the Inner Circle box and each stack's top-left, or None if it won't fit."""
+        px, fp = display.px, display.font_px
+        ch = round(cw * 1.4)
+        step = art_medici.band_height(ch) + max(1, cw // 40)
+        badge_h = fp(18) + px(6) + px(3)
+        gap = max(px(8), cw // 8)
+
+        def height(stack: dict) -> int:
+            return badge_h + ch + step * max(0, len(stack["cards"]) - 1)
+
+        pad = px(10)
+        head = fp(18) + px(10)
+        k = max(1, len(inner))
+        iw = k * cw + (k - 1) * gap + 2 * pad
+        ih = head + max((height(s) for s in inner), default=ch + badge_h) + pad
+        if iw > area.w - 2 * pad and not force:
+            return None
+        ibox = pygame.Rect(0, area.y + label_h + px(4), min(iw, area.w - 2 * pad), ih)
+        ibox.centerx = area.centerx
+        places: list[tuple[int, int]] = []
+        for i in range(len(inner)):
+            places.append((ibox.x + pad + i * (cw + gap), ibox.y + head))
+        if ibox.bottom > area.bottom and not force:
+            return None
+        # The Outer Court: rows around the Inner Circle, then beneath it.
+        y = area.y + label_h + px(4)
+        queue = list(outer)
+        while queue:
+            if y < ibox.bottom:
+                segments = [(area.x + pad, ibox.left - gap), (ibox.right + gap, area.right - pad)]
+            else:
+                segments = [(area.x + pad, area.right - pad)]
+            slots: list[int] = []
+            for a, b in segments:
+                n = (b - a + gap) // (cw + gap)
+                slots += [a + j * (cw + gap) for j in range(max(0, n))]
+            if y < ibox.bottom and segments[0][1] - segments[0][0] > 0:
+                # Centre the right-hand band's slots next to the box, and the left band's too.
+                pass
+            if not slots:
+                y = ibox.bottom + gap
+                continue
+            row = queue[: len(slots)]
+            queue = queue[len(slots) :]
+            slots.sort()
+            if y >= ibox.bottom:
+                slots = slots[: len(row)]
+            else:
+                # Fill the bands nearest the Inner Circle first, alternating sides.
+                left = [x for x in slots if x < ibox.left]
+                right = [x for x in slots if x > ibox.left]
+                order: list[int] = []
+                for j in range(max(len(left), len(right))):
+                    if j < len(left):
+                        order.append(left[-1 - j])
+                    if j < len(right):
+                        order.append(right[j])
+                slots = order[: len(row)]
+            rh = max(height(s) for s in row)
+            if y + rh > area.bottom - px(4) and not force:
+                return None
+            places += [(x, y) for x in slots]
+            y += rh + gap
+        return cw, ibox, places
+
+    # ---- the viewer (bottom) ----------------------------------------------------------
+    def _own(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seat: int,
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> None:
+        px, fp = display.px, display.font_px
+        colour = TEAM_COLOURS[_team(view, seat)]
+        model.boxes.append(Box(area, PANEL, (*colour, 160), px(12), 2))
+        players = view["players"]
+        # Left: the deck (a drop zone for planning), its count, the revealed card and limit.
+        cw = min(px(104), round((area.h - fp(20) - px(24)) / 1.4))
+        ch = round(cw * 1.4)
+        info_w = max(px(190), fp(17) * 9)
+        model.texts.append(
+            Text(
+                f"{names[seat]} · {view['houses'][seat]}",
+                (area.x + px(12), area.y + px(8)),
+                fp(20),
+                colour,
+                face="sans-bold",
+                max_width=info_w + cw,
+            )
+        )
+        y0 = area.y + px(14) + fp(20)
+        deck = pygame.Rect(area.x + px(12), y0, cw, ch)
+        model.origins["deck"] = deck
+        if view["deck_counts"][seat]:
+            model.pieces.append(
+                Piece(f"deck:{seat}", ("back", "medici"), deck, z=1, label="your deck")
+            )
+        else:
+            model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(8), 2))
+        x = deck.right + px(10)
+        revealed = view["revealed"][seat]
+        if revealed:
+            r = pygame.Rect(x, y0, cw, ch)
+            model.pieces.append(
+                Piece(
+                    f"revealed:{revealed}",
+                    _art(revealed, view["values"]),
+                    r,
+                    z=2,
+                    label=f"your last card: {card_name(revealed)}",
+                )
+            )
+            x = r.right + px(10)
+        if viewer == seat:
+            model.zones.append(
+                Zone(f"deck:{seat}", pygame.Rect(deck.x, deck.y, x - deck.x, ch), "your deck")
+            )
+        lines = [f"Deck {view['deck_counts'][seat]}"]
+        if viewer == seat and view["my_deck_bottom"]:
+            lines.append(f"planned {len(view['my_deck_bottom'])}")
+        if view["limits"][seat] is not None:
+            lines.append(f"Limit {view['limits'][seat]}")
+        lines.append(f"Discards {len(view['discards'][seat])}")
+        lines.append(f"Influence {view['points'][seat]}")
+        y = y0
+        for text in lines:
+            model.texts.append(Text(text, (x, y), fp(17), CREAM, max_width=info_w - px(10)))
+            y += fp(17) + px(4)
+        left = x + info_w - px(10)
+        # Right: team totals (4 players) or both players' influence (duel).
+        panel_w = max(px(230), fp(17) * 12) if players > 2 else max(px(170), fp(17) * 9)
+        panel = pygame.Rect(
+            area.right - panel_w - px(10), area.y + px(10), panel_w, area.h - px(20)
+        )
+        model.boxes.append(Box(panel, (8, 16, 12, 200), (201, 164, 76, 160), px(10), 2))
+        y = panel.y + px(8)
+        title = "Team totals" if players > 2 else "Influence"
+        model.texts.append(
+            Text(
+                title,
+                (panel.x + px(10), y),
+                fp(18),
+                GOLD,
+                face="serif-bold",
+                max_width=panel.w - px(20),
+            )
+        )
+        y += fp(18) + px(8)
+        if players > 2:
+            for t, team in enumerate(view["teams"]):
+                total = sum(view["points"][s] for s in team)
+                who = " & ".join(names[s] for s in team)
+                model.texts.append(
+                    Text(
+                        f"{who}: {total}",
+                        (panel.x + px(10), y),
+                        fp(18),
+                        TEAM_COLOURS[t],
+                        face="sans-bold",
+                        max_width=panel.w - px(20),
+                    )
+                )
+                y += fp(18) + px(6)
+        else:
+            for s in range(players):
+                model.texts.append(
+                    Text(
+                        f"{names[s]}: {view['points'][s]}",
+                        (panel.x + px(10), y),
+                        fp(18),
+                        TEAM_COLOURS[s % 2],
+                        face="sans-bold",
+                        max_width=panel.w - px(20),
+                    )
+                )
+                y += fp(18) + px(6)
+        # Middle: the hand, fanned.
+        fan = pygame.Rect(left, area.y + px(8), panel.x - left - px(12), area.h - px(16))
+        hand = view["hands"][seat]
+        count = max(5, view["hand_counts"][seat])
+        hcw = min(px(118), round(fan.h / 1.4), (fan.w - (count - 1) * px(8)) // count)
+        hcw = max(24, hcw)
+        hch = round(hcw * 1.4)
+        if hand is not None:
+            cards = [(c, _art(c, view["values"])) for c in hand]
+        else:
+            cards = [
+                (f"back:{seat}:{i}", ("back", "medici")) for i in range(view["hand_counts"][seat])
+            ]
+        n = len(cards)
+        if n:
+            step = hcw + px(8)
+            if hcw + (n - 1) * step > fan.w:
+                step = max(hcw // 5, (fan.w - hcw) // max(1, n - 1))
+            total = hcw + (n - 1) * step
+            x0 = fan.centerx - total // 2
+            y = fan.y + (fan.h - hch) // 2
+            playing = viewer == seat and not view["over"]
+            for i, (pid, art) in enumerate(cards):
+                r = pygame.Rect(x0 + i * step, y, hcw, hch)
+                label = card_name(pid) if hand is not None else "a card"
+                model.pieces.append(
+                    Piece(pid, art, r, z=40 + i, drag=pid if playing else None, label=label)
+                )
+        model.origins[f"hand:{seat}"] = pygame.Rect(fan.centerx - hcw // 2, fan.y, hcw, hch)
+
+
+__all__ = ["MediciLayout"]

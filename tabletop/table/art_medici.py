@@ -1,0 +1,318 @@
+"""Court of the Medici card art: house colour and crest, title and value, effects in words.
+
+Stacks are fanned vertically, so only the top ~25% of a card shows under the next one: the
+value and the title sit in a coloured band at the TOP of every card. Below it: the house crest
+(a simple vector shape per house), the special card's effect in a few words and the house name.
+
+A card id may carry a chosen value after ``=`` (``"GJa=7"``): a Jester or Mistress already
+played shows that value instead of its range. Painted with :func:`card_art.register_painter`.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import pygame
+
+from rules.medici import CODE_OF, FACE, HOUSE_OF, HOUSES, SPECIAL_NAMES, TITLES
+
+from . import card_art
+from .card_art import _canvas, _mix, _supersample, _text
+
+Colour = tuple[int, int, int]
+
+HOUSE_COLOURS: tuple[Colour, ...] = (
+    (168, 36, 44),  # Gonzaga: crimson
+    (36, 82, 160),  # Della Rovere: azure
+    (44, 44, 52),  # Orsini: black
+    (222, 176, 40),  # Pazzi: yellow
+)
+# Colour-blind-safe alternatives (Okabe–Ito): vermilion, blue, black, yellow.
+CB_COLOURS: tuple[Colour, ...] = ((213, 94, 0), (0, 114, 178), (40, 40, 40), (240, 228, 66))
+PAPER: Colour = (250, 244, 228)
+INK: Colour = (38, 32, 28)
+GOLD: Colour = (214, 178, 96)
+
+EFFECTS = {
+    "M": "Dismisses the stack beneath",
+    "L": "Breaks the stack apart",
+    "J": "Value 1–10, chosen when played · scores 1",
+    "X": "Value −1 to −10, chosen when played · scores −1",
+    "D": "The Duke: worth 15",
+}
+
+
+def house_colour(house: int, colorblind: bool = False) -> Colour:
+    return (CB_COLOURS if colorblind else HOUSE_COLOURS)[house]
+
+
+def band_ink(house: int, colorblind: bool = False) -> Colour:
+    """Text colour on the house band: dark on yellow, cream elsewhere."""
+    return INK if house == 3 else (252, 246, 232)
+
+
+def split_card(card: str) -> tuple[str, int | None]:
+    """``"GJa=7"`` → ``("GJa", 7)``; ``"G7a"`` → ``("G7a", None)``."""
+    if "=" in card:
+        base, _, v = card.partition("=")
+        try:
+            return base, int(v)
+        except ValueError:
+            raise ValueError(f"{card!r} is not a Court of the Medici card") from None
+    return card, None
+
+
+def title_of(card: str) -> str:
+    code = CODE_OF[card]
+    if code.isdigit():
+        return TITLES[HOUSES[HOUSE_OF[card]]][int(code) - 2]
+    return SPECIAL_NAMES[code]
+
+
+def value_text(card: str, chosen: int | None) -> str:
+    if chosen is not None:
+        return str(chosen).replace("-", "−")
+    face = FACE[card]
+    if face is not None:
+        return str(face)
+    return "1–10" if CODE_OF[card] == "J" else "−1…−10"
+
+
+# ---- crests ---------------------------------------------------------------------------------
+
+
+def draw_crest(surface: pygame.Surface, house: int, rect: pygame.Rect, colour: Colour) -> None:
+    """House ``house``'s crest, drawn into ``rect`` (a shield with a charge)."""
+    x, y, w, h = rect
+    if w < 4 or h < 4:
+        return
+    side = min(w, h)
+    cx, cy = x + w / 2, y + h / 2
+    s = side / 2
+    shield = [
+        (cx - s * 0.8, cy - s * 0.9),
+        (cx + s * 0.8, cy - s * 0.9),
+        (cx + s * 0.8, cy + s * 0.1),
+        (cx + s * 0.55, cy + s * 0.6),
+        (cx, cy + s * 0.95),
+        (cx - s * 0.55, cy + s * 0.6),
+        (cx - s * 0.8, cy + s * 0.1),
+    ]
+    pygame.draw.polygon(surface, colour, shield)
+    light = _mix(colour, (255, 250, 235), 0.85) if house != 3 else (60, 40, 20)
+    edge = max(1, round(side * 0.04))
+    pygame.draw.polygon(surface, GOLD if house != 3 else (120, 80, 20), shield, edge)
+    c = (cx, cy - s * 0.1)
+    if house == 0:  # Gonzaga: a cross pattée
+        arm = s * 0.5
+        t = s * 0.16
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            px, py = -dy, dx
+            tip = (c[0] + dx * arm, c[1] + dy * arm)
+            pygame.draw.polygon(
+                surface,
+                light,
+                [
+                    (c[0] + px * t * 0.6, c[1] + py * t * 0.6),
+                    (tip[0] + px * t * 1.6, tip[1] + py * t * 1.6),
+                    (tip[0] - px * t * 1.6, tip[1] - py * t * 1.6),
+                    (c[0] - px * t * 0.6, c[1] - py * t * 0.6),
+                ],
+            )
+    elif house == 1:  # Della Rovere: an oak tree
+        pygame.draw.rect(
+            surface, light, (c[0] - s * 0.08, c[1], s * 0.16, s * 0.55), border_radius=1
+        )
+        for ox, oy, r in ((0, -0.18, 0.3), (-0.25, 0.02, 0.22), (0.25, 0.02, 0.22)):
+            pygame.draw.circle(surface, light, (c[0] + ox * s, c[1] + oy * s), r * s)
+    elif house == 2:  # Orsini: a rose
+        for k in range(5):
+            a = -math.pi / 2 + k * 2 * math.pi / 5
+            pygame.draw.circle(
+                surface,
+                light,
+                (c[0] + math.cos(a) * s * 0.24, c[1] + math.sin(a) * s * 0.24),
+                s * 0.2,
+            )
+        pygame.draw.circle(surface, GOLD, c, s * 0.14)
+    else:  # Pazzi: two dolphins, as two crescents back to back
+        for sign in (-1, 1):
+            ox = c[0] + sign * s * 0.2
+            pygame.draw.circle(surface, light, (ox, c[1]), s * 0.32)
+            pygame.draw.circle(surface, colour, (ox + sign * s * 0.12, c[1] - s * 0.04), s * 0.27)
+
+
+# ---- the face -------------------------------------------------------------------------------
+
+
+def _fit(text: str, face: str, start: int, width: int, smallest: int = 6) -> int:
+    from ..fonts import get_font
+
+    size = max(smallest, start)
+    while size > smallest and get_font(size, face).size(text)[0] > width:
+        size -= 1
+    return size
+
+
+def _wrap(text: str, size: int, face: str, width: int) -> list[str]:
+    from ..fonts import get_font
+
+    font = get_font(size, face)
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        cand = f"{line} {word}" if line else word
+        if font.size(cand)[0] <= width or not line:
+            line = cand
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def band_height(h: int) -> int:
+    """The height of the top band holding value and title (visible in a fan)."""
+    return max(8, round(h * 0.24))
+
+
+def paint_face(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
+    base, chosen = split_card(card)
+    if base not in FACE:
+        raise ValueError(f"{card!r} is not a Court of the Medici card")
+    return _paint(base, chosen, w, h, bool(colorblind))
+
+
+@lru_cache(maxsize=512)
+def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> pygame.Surface:
+    house = HOUSE_OF[card]
+    code = CODE_OF[card]
+    colour = house_colour(house, colorblind)
+    ink_on_band = band_ink(house, colorblind)
+    paper = _mix(PAPER, colour, 0.06)
+    radius = max(3, round(w * 0.07))
+    frame = max(1, round(w * 0.035))
+    band = band_height(h)
+
+    s = _supersample(w)
+    big = _canvas(w * s, h * s, colour)
+    pygame.draw.rect(big, colour, (0, 0, w * s, h * s), border_radius=radius * s)
+    inner = pygame.Rect(frame * s, band * s, (w - 2 * frame) * s, (h - band - frame) * s)
+    pygame.draw.rect(
+        big,
+        paper,
+        inner,
+        border_bottom_left_radius=max(1, radius - frame) * s,
+        border_bottom_right_radius=max(1, radius - frame) * s,
+    )
+    # A gold rule under the band.
+    pygame.draw.line(big, GOLD, (0, band * s), (w * s, band * s), max(1, round(w * 0.012 * s)))
+    body = pygame.Rect(frame, band, w - 2 * frame, h - band - frame)
+    small = w < 90
+    crest_side = round(min(body.w * (0.62 if code.isdigit() else 0.42), body.h * 0.5))
+    if small:
+        crest_side = round(min(body.w * 0.7, body.h * 0.55))
+    crest = pygame.Rect(0, 0, crest_side, crest_side)
+    if small or code.isdigit():
+        crest.center = (w // 2, band + round(body.h * 0.42))
+    else:
+        crest.midtop = (w // 2, band + round(body.h * 0.06))
+    draw_crest(big, house, pygame.Rect(crest.x * s, crest.y * s, crest.w * s, crest.h * s), colour)
+    face = pygame.transform.smoothscale(big, (w, h))
+
+    # The band: value (large, left) and title (right of it, or beneath when it will not fit).
+    pad = max(2, round(w * 0.05))
+    vtext = value_text(card, chosen)
+    vsize = _fit(vtext, "serif-bold", max(7, round(band * 0.62)), w // 2 if len(vtext) > 2 else w)
+    value = _text(vtext, vsize, "serif-bold", ink_on_band, True)
+    face.blit(value, (pad, max(1, (band - value.get_height()) // 2)))
+    title = title_of(card)
+    room = w - pad * 3 - value.get_width()
+    tsize = _fit(title, "sans-bold", max(6, round(band * 0.4)), room, 6)
+    from ..fonts import get_font
+
+    face.set_clip(pygame.Rect(pad * 2 + value.get_width(), 0, max(0, room), band))
+    if get_font(tsize, "sans-bold").size(title)[0] <= room and tsize >= min(11, band * 0.3):
+        t = _text(title, tsize, "sans-bold", ink_on_band, True)
+        face.blit(t, (w - pad - t.get_width(), (band - t.get_height()) // 2))
+    else:
+        # Two lines to the right of the value (e.g. "Captain-" / "General").
+        words = title.replace("-", "- ").split()
+        lines = _wrap(" ".join(words), max(6, round(band * 0.3)), "sans-bold", room)
+        lines = [ln.replace("- ", "-") for ln in lines][:2]
+        tsize = min(_fit(ln, "sans-bold", max(6, round(band * 0.34)), room, 6) for ln in lines)
+        rendered = [_text(ln, tsize, "sans-bold", ink_on_band, True) for ln in lines]
+        lh = get_font(tsize, "sans-bold").get_ascent()
+        total = lh * len(rendered) + max(1, tsize // 5) * (len(rendered) - 1)
+        y = (band - total) // 2
+        for r in rendered:
+            face.blit(r, (w - pad - r.get_width(), y + lh - r.get_height()))
+            y += lh + max(1, tsize // 5)
+    face.set_clip(None)
+
+    text_ink = _mix(colour, INK, 0.55) if house != 2 else INK
+    # House name at the bottom.
+    if w >= 60:
+        name = HOUSES[house]
+        nsize = _fit(name, "serif-bold", max(7, round(w * 0.11)), body.w - 2 * pad, 6)
+        n = _text(name, nsize, "serif-bold", text_ink, True)
+        face.blit(n, (w // 2 - n.get_width() // 2, h - frame - pad - n.get_height()))
+        bottom_limit = h - frame - pad - n.get_height() - pad
+    else:
+        bottom_limit = h - frame - pad
+    # The special card's effect, in short words (below the crest).
+    if code in EFFECTS and not small:
+        effect = EFFECTS[code]
+        if code in "JX" and chosen is not None:
+            effect = (
+                f"Chosen value {value_text(card, chosen)} · scores {1 if code == 'J' else '−1'}"
+            )
+        top = crest.bottom + pad
+        esize = max(7, round(w * 0.085))
+        while True:
+            lines = _wrap(effect, esize, "sans", body.w - 2 * pad)
+            lh = get_font(esize, "sans").get_linesize()
+            if (
+                top + lh * len(lines) <= bottom_limit
+                and all(get_font(esize, "sans").size(ln)[0] <= body.w - 2 * pad for ln in lines)
+            ) or esize <= 7:
+                break
+            esize -= 1
+        y = top
+        for ln in lines:
+            if y + lh > bottom_limit + 2:
+                break
+            t = _text(ln, esize, "sans", INK, False)
+            face.blit(t, (w // 2 - t.get_width() // 2, y))
+            y += lh
+    return face
+
+
+@lru_cache(maxsize=16)
+def _back(w: int, h: int) -> pygame.Surface:
+    s = _supersample(w)
+    W, H = w * s, h * s
+    deep = (92, 22, 30)
+    big = _canvas(W, H, deep)
+    radius = max(3, round(w * 0.07)) * s
+    pygame.draw.rect(big, deep, (0, 0, W, H), border_radius=radius)
+    frame = max(2, round(w * 0.05)) * s
+    field = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
+    pygame.draw.rect(big, GOLD, field, max(1, round(w * 0.012 * s)), border_radius=radius)
+    # The Medici palle: six balls in a ring.
+    cx, cy = W / 2, H / 2
+    ring = W * 0.24
+    for k in range(6):
+        a = -math.pi / 2 + k * math.pi / 3
+        pygame.draw.circle(big, GOLD, (cx + ring * math.cos(a), cy + ring * math.sin(a)), W * 0.07)
+    pygame.draw.circle(big, GOLD, (cx, cy), W * 0.09, max(1, round(w * 0.01 * s)))
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def paint_back(w: int, h: int) -> pygame.Surface:
+    return _back(w, h)
+
+
+card_art.register_painter("medici", paint_face, back=paint_back)
