@@ -167,13 +167,7 @@ def test_every_legal_move_is_reachable_by_a_gesture(app: App) -> None:
         scene._set_viewer(game.to_move)
         scene.refresh(animate=False)
         legal = game.legal_moves()
-        offered = {m for _, m in scene.buttons}
-        zone_ids = [z.id for z in scene.model.zones]
-        for piece in scene.model.pieces:
-            if piece.drag:
-                for zone_id in zone_ids:
-                    offered.update(scene.layout.resolve_drop(piece.drag, zone_id, legal))
-        offered.update(scene._zone_click_moves(legal))
+        offered = scene.offered_moves()
         assert set(legal) <= offered, f"not offered: {sorted(map(str, set(legal) - offered))}"
         assert offered <= set(legal), "a gesture must never stand for an illegal move"
         traits = [m for m in legal if m.kind == "trait"]

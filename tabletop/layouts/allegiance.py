@@ -27,6 +27,7 @@ from rules.allegiance import (
 
 from ..display import Display
 from ..table import art_allegiance
+from ..table.geometry import fan_rects
 from ..table.model import Box, Piece, TableModel, Text, Zone
 from .base import Layout
 
@@ -447,7 +448,7 @@ class AllegianceLayout(Layout):
                 (f"back:{seat}:{i}", ("back", GAME), "a card")
                 for i in range(view["hand_counts"][seat])
             ]
-        rects = _fan(len(cards), cw, ch, area)
+        rects = fan_rects(len(cards), cw, ch, area)
         for i, ((pid, art, label), r) in enumerate(zip(cards, rects, strict=True)):
             drag = pid if mine and hand is not None else None
             model.pieces.append(Piece(pid, art, r, z=40 + i, drag=drag, label=label))
@@ -605,17 +606,3 @@ def _trick_rect(oval: pygame.Rect, spots: list[pygame.Rect], gap: int) -> pygame
             if r.w * r.h > best.w * best.h and inner.contains(r):
                 best = r
     return best
-
-
-def _fan(n: int, cw: int, ch: int, area: pygame.Rect) -> list[pygame.Rect]:
-    """``n`` card rects side by side, centred in ``area``, overlapping if they must."""
-    if n == 0:
-        return []
-    gap = max(2, cw // 12)
-    step = cw + gap
-    if n > 1 and cw + (n - 1) * step > area.w:
-        step = max(cw // 5, (area.w - cw) // (n - 1))
-    total = cw + (n - 1) * step
-    x0 = area.centerx - total // 2
-    y = area.y + max(0, (area.h - ch) // 2)
-    return [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(n)]

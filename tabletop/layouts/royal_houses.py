@@ -11,6 +11,7 @@ from rules.royal_houses import COUNTERS, HOUSES, INITIALS, RoyalMove, card_name
 
 from ..display import Display
 from ..table import card_art
+from ..table.geometry import fan_rects
 from ..table.model import Box, Piece, TableModel, Text, Zone
 from .base import Layout
 
@@ -233,7 +234,7 @@ class RoyalHousesLayout(Layout):
             cards += [
                 (f"back:{seat}:{i}", ("back", self.game_id)) for i in range(count - len(known))
             ]
-        rects = _fan(
+        rects = fan_rects(
             len(cards), cw, ch, pygame.Rect(fan_left, strip.y + px(14), fan_right - fan_left, ch)
         )
         for i, ((pid, art), r) in enumerate(zip(cards, rects, strict=True)):
@@ -424,7 +425,7 @@ class RoyalHousesLayout(Layout):
                 (f"back:{seat}:{i}", ("back", self.game_id))
                 for i in range(view["hand_counts"][seat])
             ]
-        rects = _fan(len(cards), cw, ch, fan_area)
+        rects = fan_rects(len(cards), cw, ch, fan_area)
         mine = viewer == seat and not view["over"]
         received = view["received"][seat] if viewer == seat else None
         for i, ((pid, art), r) in enumerate(zip(cards, rects, strict=True)):
@@ -487,20 +488,6 @@ def _cascade(n: int, area: pygame.Rect, display: Display) -> list[pygame.Rect]:
         c, k = divmod(j, per_column) if per_column else (0, 0)
         rects.append(pygame.Rect(x0 + c * (cw + px(12)), area.y + k * step, cw, ch))
     return rects
-
-
-def _fan(n: int, cw: int, ch: int, area: pygame.Rect) -> list[pygame.Rect]:
-    """``n`` card rects side by side, centred in ``area``, overlapping if they must."""
-    if n == 0:
-        return []
-    gap = max(2, cw // 12)
-    step = cw + gap
-    if n > 1 and cw + (n - 1) * step > area.w:
-        step = max(cw // 5, (area.w - cw) // (n - 1))
-    total = cw + (n - 1) * step
-    x0 = area.centerx - total // 2
-    y = area.y + max(0, (area.h - ch) // 2)
-    return [pygame.Rect(x0 + i * step, y, cw, ch) for i in range(n)]
 
 
 def _dark(colour: tuple[int, ...]) -> tuple[int, int, int]:

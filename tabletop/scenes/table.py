@@ -249,11 +249,7 @@ class TableScene(Scene):
         if area is None or not self.acting_human:
             return
         legal = self.game.legal_moves()
-        reachable = set()
-        for piece in self.model.pieces:
-            if piece.drag:
-                reachable.update(self.layout.moves_for_piece(piece.drag, legal))
-        reachable.update(self._zone_click_moves(legal))
+        reachable = self._gesture_moves(legal)
         rest = [m for m in legal if m not in reachable]
         if not rest:
             return
@@ -297,6 +293,21 @@ class TableScene(Scene):
                 self.buttons.append((button, rest[i]))
                 x += widths[i] + gap
             y += bh + gap
+
+    def _gesture_moves(self, legal: list[Move]) -> set[Move]:
+        """The legal moves some drop of a piece on a zone, or a click on a zone, stands for."""
+        zone_ids = [z.id for z in self.model.zones]
+        found: set[Move] = set(self._zone_click_moves(legal))
+        for piece in self.model.pieces:
+            if piece.drag:
+                for zone_id in zone_ids:
+                    found.update(self.layout.resolve_drop(piece.drag, zone_id, legal))
+        return found
+
+    def offered_moves(self) -> set[Move]:
+        """Every move the table offers now: by a drop, a zone click or a button."""
+        legal = self.game.legal_moves() if self.acting_human else []
+        return self._gesture_moves(legal) | {m for _, m in self.buttons}
 
     def _zone_click_moves(self, legal: list[Move]) -> list[Move]:
         zone_ids = {z.id for z in self.model.zones}
