@@ -179,7 +179,9 @@ def test_every_legal_move_is_reachable_by_a_gesture(app: App) -> None:
     assert {"ally", "play", "trait"} <= kinds
 
 
-def test_assassin_choice_is_offered_as_readable_buttons(app: App) -> None:
+def test_assassin_strikes_the_face_clicked_in_the_trick(app: App) -> None:
+    """Issue: "the Assassin's target chosen by click" — each target Face lights up and a click
+    on it kills it; sparing them all stays a button."""
     scene = table(app, 4, seed=5)
     game = scene.game
     rng = random.Random(9)
@@ -197,12 +199,11 @@ def test_assassin_choice_is_offered_as_readable_buttons(app: App) -> None:
     scene._set_viewer(game.to_move)
     scene.refresh(animate=False)
     labels = {b.text: m for b, m in scene.buttons}
-    assert "Spare them all" in labels
+    assert list(labels) == ["Spare them all"]
     kills = [m for m in game.legal_moves() if m.kind == "kill"]
-    for move in kills:
-        assert f"Assassinate {rules.allegiance.card_name(move.cards[0])}" in labels
+    assert {f"face:{m.cards[0]}" for m in kills} == scene.targets()
     victim = kills[0].cards[0]
-    scene._on_button(next(b for b, m in scene.buttons if m == kills[0]))
+    scene._mouse_up(scene.model.zone(f"face:{victim}").rect.center)
     assert all(e[1] != victim for e in game.trick)
 
 

@@ -58,6 +58,13 @@ class AllegianceLayout(Layout):
             return AllegianceMove("ally", cards=(drag,), target=zone_id)
         return AllegianceMove("play", cards=(drag,), target="trick")
 
+    def click_moves(self, zone_id: str, legal: list[Move]) -> list[Move]:
+        """A click on a Face in the trick is the Assassin's strike at it."""
+        if zone_id.startswith("face:"):
+            face = zone_id.removeprefix("face:")
+            return [m for m in legal if m.kind == "kill" and m.cards == (face,)]
+        return super().click_moves(zone_id, legal)
+
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
         k = move.kind
         if k == "kill":

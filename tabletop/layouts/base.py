@@ -45,6 +45,11 @@ class Layout:
         """Zone ids where ``drag`` may be dropped (they light up while it is held)."""
         return {m.target for m in self.moves_for_piece(drag, legal)}
 
+    def click_moves(self, zone_id: str, legal: list[Move]) -> list[Move]:
+        """The legal moves a click on ``zone_id`` stands for (default: moves aimed at that zone
+        that carry no card and no further choice, e.g. "take influence from this house")."""
+        return [m for m in legal if m.target == zone_id and not m.cards and not m.value]
+
     def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
         """A move to ask the rules about when ``drag`` is dropped where no legal move goes."""
         kinds = [m.kind for m in legal if m.cards] or ["play"]

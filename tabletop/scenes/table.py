@@ -297,7 +297,7 @@ class TableScene(Scene):
     def _gesture_moves(self, legal: list[Move]) -> set[Move]:
         """The legal moves some drop of a piece on a zone, or a click on a zone, stands for."""
         zone_ids = [z.id for z in self.model.zones]
-        found: set[Move] = set(self._zone_click_moves(legal))
+        found: set[Move] = {m for ms in self._zone_clicks(legal).values() for m in ms}
         for piece in self.model.pieces:
             if piece.drag:
                 for zone_id in zone_ids:
@@ -309,9 +309,14 @@ class TableScene(Scene):
         legal = self.game.legal_moves() if self.acting_human else []
         return self._gesture_moves(legal) | {m for _, m in self.buttons}
 
-    def _zone_click_moves(self, legal: list[Move]) -> list[Move]:
-        zone_ids = {z.id for z in self.model.zones}
-        return [m for m in legal if not m.cards and not m.value and m.target in zone_ids]
+    def _zone_clicks(self, legal: list[Move]) -> dict[str, list[Move]]:
+        """Zone id -> the legal moves a click on that zone stands for (the layout decides)."""
+        clicks = {}
+        for zone in self.model.zones:
+            moves = self.layout.click_moves(zone.id, legal)
+            if moves:
+                clicks[zone.id] = moves
+        return clicks
 
     # ---- moves ------------------------------------------------------------------------
     def play(self, move: Move) -> bool:
@@ -508,10 +513,11 @@ class TableScene(Scene):
         if self.selected is not None:
             self.drop(self.selected, zone.id)
             return
-        for move in self._zone_click_moves(self.game.legal_moves()):
-            if move.target == zone.id:
-                self.play(move)
-                return
+        moves = self._zone_clicks(self.game.legal_moves()).get(zone.id, [])
+        if len(moves) == 1:
+            self.play(moves[0])
+        elif moves:
+            self._choose(moves)
 
     def _select(self, piece: Piece) -> None:
         if (
@@ -530,7 +536,7 @@ class TableScene(Scene):
         legal = self.game.legal_moves()
         if self.selected is not None:
             return self.layout.targets_for(self.selected, legal)
-        return {m.target for m in self._zone_click_moves(legal)}
+        return set(self._zone_clicks(legal))
 
     # ---- keyboard -------------------------------------------------------------------
     def _focusables(self) -> list[tuple[str, object]]:
@@ -546,7 +552,7 @@ class TableScene(Scene):
             for p in sorted(self.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
             if p.drag and self.layout.moves_for_piece(p.drag, legal)
         ]
-        clicks = {m.target for m in self._zone_click_moves(legal)}
+        clicks = self._zone_clicks(legal)
         items += [("zone", z) for z in self.model.zones if z.id in clicks]
         items += [("button", b) for b, _ in self.buttons]
         return items
