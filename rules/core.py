@@ -322,6 +322,11 @@ class Game:
         """Card ids whose place ``seat`` cannot know (checked against views by the tests)."""
         return set()
 
+    def provisional_scores(self) -> tuple[float, ...] | None:  # game
+        """What each seat would score if the game ended now (for search cut-offs), or ``None``
+        when the game has no meaningful answer before its end."""
+        return None
+
     def census(self) -> list[str]:  # game
         """Every physical component in play (cards, tokens), wherever it is: it never changes."""
         raise NotImplementedError

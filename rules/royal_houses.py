@@ -669,6 +669,11 @@ class RoyalHouses(Game):
             )
         return rows
 
+    def provisional_scores(self) -> tuple[float, ...]:
+        """Scoring as if the game ended now: influence, bonuses and vetoes by today's hands."""
+        rows = self.house_scores()
+        return tuple(float(sum(r.points[s] for r in rows)) for s in (0, 1))
+
     def outcome(self) -> Outcome:
         if not self.over:
             raise ValueError("The game is not over yet.")

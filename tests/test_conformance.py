@@ -82,6 +82,10 @@ def check_outcome(game: Game) -> None:
     assert set(out.winners) <= set(range(game.players))
     assert out.detail.strip()
     json.dumps(out.breakdown)  # JSON-ready
+    provisional = game.provisional_scores()
+    assert provisional is None or tuple(provisional) == tuple(out.scores), (
+        "at the end, provisional scores (used by search cut-offs) must be the final scores"
+    )
     assert game.to_move is None and game.legal_moves() == []
 
 

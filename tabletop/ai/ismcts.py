@@ -22,6 +22,8 @@ from .base import SeatView
 
 EXPLORATION = 0.7
 MAX_PLAYOUT = 5_000  # plies; no game of ours is longer, but a bug must not hang a worker
+CUTOFF = 12  # random plies after the tree, then the rules' provisional scores judge
+MARGIN_SCALE = 8.0  # points: how sharply a provisional lead turns into a win
 
 
 class Node:
@@ -40,6 +42,17 @@ class Node:
         return mean + c * math.sqrt(math.log(self.avail) / self.visits)
 
 
+def provisional_rewards(scores: tuple[float, ...]) -> list[float]:
+    """A smooth stand-in for the outcome: each seat's chance of winning from its margin over
+    the best other seat (a logistic curve), normalised to sum to 1."""
+    raw = []
+    for seat, score in enumerate(scores):
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        raw.append(1.0 / (1.0 + math.exp(-(score - best_other) / MARGIN_SCALE)))
+    total = sum(raw)
+    return [r / total for r in raw]
+
+
 def rewards(game: Game) -> list[float]:
     """1 shared among the winners (a team's partners share it too), 0 for everyone else."""
     out = game.outcome()
@@ -51,12 +64,18 @@ class ISMCTSBot:
     """A search bot. ``budget`` in seconds (None: iterations only), ``iterations`` a cap."""
 
     def __init__(
-        self, seed: int, budget: float | None = 0.3, iterations: int = 100_000, name: str = "ismcts"
+        self,
+        seed: int,
+        budget: float | None = 0.3,
+        iterations: int = 100_000,
+        name: str = "ismcts",
+        cutoff: bool = True,
     ) -> None:
         self.rng = random.Random(seed)
         self.budget = budget
         self.iterations = iterations
         self.name = name
+        self.cutoff = cutoff  # stop playouts early where the rules give provisional scores
         self.last_iterations = 0
 
     def choose(self, seat_view: SeatView) -> Move:
@@ -99,12 +118,18 @@ class ISMCTSBot:
             node = max(present, key=lambda n: n.ucb(EXPLORATION))
             game.play(node.move)  # type: ignore[arg-type]
             path.append(node)
-        # Simulation: random play to the end (fast; the rules run ~50k decisions/s).
+        # Simulation: a few random plies, then the rules' provisional scores judge, where the
+        # game has them (random play to the very end is mostly noise); else play to the end.
         plies = 0
-        while not game.over and plies < MAX_PLAYOUT:
+        limit = CUTOFF if self.cutoff and game.provisional_scores() is not None else MAX_PLAYOUT
+        while not game.over and plies < limit:
             game.play(rng.choice(game.legal_moves()))
             plies += 1
-        result = rewards(game) if game.over else [1.0 / players] * players
+        if game.over:
+            result = rewards(game)
+        else:
+            scores = game.provisional_scores()
+            result = provisional_rewards(scores) if scores else [1.0 / players] * players
         for n in path:
             n.visits += 1
             for seat in range(players):
