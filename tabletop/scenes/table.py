@@ -87,6 +87,7 @@ class TableScene(Scene):
         self.log_scroll = 0
         self._log_cache: tuple[tuple, pygame.Surface] | None = None
         self._static: tuple[tuple, pygame.Surface] | None = None
+        self._targets_cache: tuple[tuple, set[str]] | None = None
         self._last_events: list[rules.Event] = []
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.log_rect = pygame.Rect(0, 0, 0, 0)
@@ -530,13 +531,27 @@ class TableScene(Scene):
         self.selected = None if self.selected == piece.drag else piece.drag
 
     def targets(self) -> set[str]:
-        """Zone ids that light up: targets of the selected piece, or clickable zones."""
-        if not self.acting_human:
-            return set()
-        legal = self.game.legal_moves()
-        if self.selected is not None:
-            return self.layout.targets_for(self.selected, legal)
-        return set(self._zone_clicks(legal))
+        """Zone ids that light up: targets of the selected piece, or clickable zones.
+
+        Drawn every frame but changed only by a move, a selection, a new viewer or a new
+        layout, so it is worked out once for each of those."""
+        key = (
+            len(self.game.history),
+            self.selected,
+            self.viewer,
+            id(self.model),
+            self.acting_human,
+        )
+        if self._targets_cache is None or self._targets_cache[0] != key:
+            found: set[str] = set()
+            if self.acting_human:
+                legal = self.game.legal_moves()
+                if self.selected is not None:
+                    found = self.layout.targets_for(self.selected, legal)
+                else:
+                    found = set(self._zone_clicks(legal))
+            self._targets_cache = (key, found)
+        return self._targets_cache[1]
 
     # ---- keyboard -------------------------------------------------------------------
     def _focusables(self) -> list[tuple[str, object]]:
