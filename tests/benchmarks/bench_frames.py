@@ -3,7 +3,8 @@
     python tests/benchmarks/bench_frames.py [--frames 600]
 
 Measures the busiest Royal Houses table (late game: full houses, both hands, the log) at
-1920×1080 and 3840×2160, and at 1080p while an AI seat is thinking on the worker thread (a
+1920×1080 and 3840×2160, crowded Allegiance (9 players) and Medici (4 players) tables at
+1080p, and the Royal Houses table at 1080p while an AI seat is thinking on the worker thread (a
 search-like bot that runs random playouts for its whole budget). Prints p50/p95/p99 in ms and
 writes tests/benchmarks/results/frames.json. Goals: p99 ≤ 8 ms at 1080p, ≤ 16 ms at 4K,
 ≤ 33 ms while an AI thinks.
@@ -64,6 +65,20 @@ def late_game(seed: int = 3) -> Session:
     return session
 
 
+def late_session(game_id: str, players: int, plies: int, seed: int = 3) -> Session:
+    """Another game well into play, with seat 0 (human) to move: a crowded table."""
+    names = ["Sam", "Nadia", "Kevin", "Aaron", "Marta", "Luca", "Ines", "Tomas", "Ada"]
+    seats = [SeatConfig(names[0])] + [SeatConfig(n, "easy") for n in names[1:players]]
+    session = Session(game_id, seats, seed=seed)
+    rng = random.Random(seed)
+    game = session.game
+    played = 0
+    while not game.over and (played < plies or game.to_move != 0):
+        session.play(rng.choice(game.legal_moves()))
+        played += 1
+    return session
+
+
 def measure(app: App, scene: TableScene, frames: int, hover: bool = True) -> list[float]:
     times = []
     w, h = app.display.size
@@ -94,6 +109,16 @@ def run(frames: int) -> dict[str, dict[str, float]]:
         scene = TableScene(app, late_game())
         app.push(scene)
         out[f"busiest table {label}"] = summary(measure(app, scene, frames))
+        app.quit()
+
+    for label, game_id, players, plies in (
+        ("Allegiance 9p 1080p", "allegiance", 9, 40),
+        ("Medici 4p 1080p", "medici", 4, 80),
+    ):
+        app = App((1920, 1080), settings=Settings(animation_speed=1.0), persist_settings=False)
+        scene = TableScene(app, late_session(game_id, players, plies))
+        app.push(scene)
+        out[label] = summary(measure(app, scene, frames))
         app.quit()
 
     app = App((1920, 1080), settings=Settings(animation_speed=1.0), persist_settings=False)
