@@ -17,6 +17,8 @@ import pygame
 
 from rules.medici import CODE_OF, FACE, HOUSE_OF, HOUSES, SPECIAL_NAMES, TITLES
 
+from ..fonts import get_font
+from ..ui.text import fit_font_size, wrap_text
 from . import card_art
 from .card_art import _canvas, _mix, _supersample, _text
 
@@ -146,33 +148,6 @@ def draw_crest(surface: pygame.Surface, house: int, rect: pygame.Rect, colour: C
 # ---- the face -------------------------------------------------------------------------------
 
 
-def _fit(text: str, face: str, start: int, width: int, smallest: int = 6) -> int:
-    from ..fonts import get_font
-
-    size = max(smallest, start)
-    while size > smallest and get_font(size, face).size(text)[0] > width:
-        size -= 1
-    return size
-
-
-def _wrap(text: str, size: int, face: str, width: int) -> list[str]:
-    from ..fonts import get_font
-
-    font = get_font(size, face)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        cand = f"{line} {word}" if line else word
-        if font.size(cand)[0] <= width or not line:
-            line = cand
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
 def band_height(h: int) -> int:
     """The height of the top band holding value and title (visible in a fan)."""
     return max(8, round(h * 0.24))
@@ -225,13 +200,14 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     # The band: value (large, left) and title (right of it, or beneath when it will not fit).
     pad = max(2, round(w * 0.05))
     vtext = value_text(card, chosen)
-    vsize = _fit(vtext, "serif-bold", max(7, round(band * 0.62)), w // 2 if len(vtext) > 2 else w)
+    vsize = fit_font_size(
+        vtext, "serif-bold", w // 2 if len(vtext) > 2 else w, max(7, round(band * 0.62)), 6
+    )
     value = _text(vtext, vsize, "serif-bold", ink_on_band, True)
     face.blit(value, (pad, max(1, (band - value.get_height()) // 2)))
     title = title_of(card)
     room = w - pad * 3 - value.get_width()
-    tsize = _fit(title, "sans-bold", max(6, round(band * 0.4)), room, 6)
-    from ..fonts import get_font
+    tsize = fit_font_size(title, "sans-bold", room, max(6, round(band * 0.4)), 6)
 
     face.set_clip(pygame.Rect(pad * 2 + value.get_width(), 0, max(0, room), band))
     if get_font(tsize, "sans-bold").size(title)[0] <= room and tsize >= min(11, band * 0.3):
@@ -240,9 +216,11 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     else:
         # Two lines to the right of the value (e.g. "Captain-" / "General").
         words = title.replace("-", "- ").split()
-        lines = _wrap(" ".join(words), max(6, round(band * 0.3)), "sans-bold", room)
+        lines = wrap_text(" ".join(words), get_font(max(6, round(band * 0.3)), "sans-bold"), room)
         lines = [ln.replace("- ", "-") for ln in lines][:2]
-        tsize = min(_fit(ln, "sans-bold", max(6, round(band * 0.34)), room, 6) for ln in lines)
+        tsize = min(
+            fit_font_size(ln, "sans-bold", room, max(6, round(band * 0.34)), 6) for ln in lines
+        )
         rendered = [_text(ln, tsize, "sans-bold", ink_on_band, True) for ln in lines]
         lh = get_font(tsize, "sans-bold").get_ascent()
         total = lh * len(rendered) + max(1, tsize // 5) * (len(rendered) - 1)
@@ -256,7 +234,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     # House name at the bottom.
     if w >= 60:
         name = HOUSES[house]
-        nsize = _fit(name, "serif-bold", max(7, round(w * 0.11)), body.w - 2 * pad, 6)
+        nsize = fit_font_size(name, "serif-bold", body.w - 2 * pad, max(7, round(w * 0.11)), 6)
         n = _text(name, nsize, "serif-bold", text_ink, True)
         face.blit(n, (w // 2 - n.get_width() // 2, h - frame - pad - n.get_height()))
         bottom_limit = h - frame - pad - n.get_height() - pad
@@ -272,7 +250,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
         top = crest.bottom + pad
         esize = max(7, round(w * 0.085))
         while True:
-            lines = _wrap(effect, esize, "sans", body.w - 2 * pad)
+            lines = wrap_text(effect, get_font(esize, "sans"), body.w - 2 * pad)
             lh = get_font(esize, "sans").get_linesize()
             if (
                 top + lh * len(lines) <= bottom_limit

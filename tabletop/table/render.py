@@ -7,6 +7,7 @@ from functools import lru_cache
 import pygame
 
 from .. import fonts
+from ..ui.text import fit_font_size
 from . import card_art
 from .model import Box, Colour, Piece, Text
 
@@ -26,9 +27,7 @@ def text_surface(text: str, size: int, colour: Colour, face: str) -> pygame.Surf
 
 @lru_cache(maxsize=512)
 def _fitted_size(text: str, size: int, face: str, max_width: int) -> int:
-    while size > 10 and fonts.get_font(size, face).size(text)[0] > max_width:
-        size -= 1
-    return size
+    return fit_font_size(text, face, max_width, size, minimum=10)
 
 
 def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
