@@ -265,6 +265,10 @@ class Game:
     spec: ClassVar[GameSpec]
     RULES_VERSION: ClassVar[int] = 1
     move_type: ClassVar[type[Move]] = Move
+    #: False for a game whose decisions cannot all be listed (Machiavelli: a play is a whole
+    #: new table). Its ``legal_moves()`` then lists representative moves only (always at least
+    #: one, so random playouts and bots can go on) and ``_judge`` decides any other move.
+    LEGAL_MOVES_COMPLETE: ClassVar[bool] = True
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         self.players = players
@@ -289,7 +293,8 @@ class Game:
         raise NotImplementedError
 
     def legal_moves(self) -> list[Move]:
-        """Every legal decision for ``to_move`` (empty once the game is over)."""
+        """Every legal decision for ``to_move`` (empty once the game is over); only a
+        representative few when ``LEGAL_MOVES_COMPLETE`` is false."""
         if self._legal_cache is None:
             self._legal_cache = [] if self.over else self._legal_moves()
         return list(self._legal_cache)
@@ -301,6 +306,17 @@ class Game:
     def explain_illegal(self, move: Move) -> IllegalMove:  # game
         """Why ``move`` (known not to be legal now) is refused. Override for precise reasons."""
         return IllegalMove("not-legal-now", f"'{move}' is not a legal move now.", move)
+
+    def _judge(self, move: Move) -> None:  # game (only when LEGAL_MOVES_COMPLETE is false)
+        """Raise :class:`IllegalMove` unless the well-formed ``move`` of ``to_move`` is legal.
+
+        The default asks ``legal_moves()``; a game whose moves cannot all be listed overrides it.
+        """
+        if self._legal_cache is None:
+            self.legal_moves()
+        assert self._legal_cache is not None
+        if move not in self._legal_cache:
+            raise self.explain_illegal(move)
 
     def _apply(self, move: Move) -> list[Event]:  # game
         raise NotImplementedError
@@ -340,7 +356,9 @@ class Game:
 
     # ---- shared machinery ------------------------------------------------------
     def is_legal(self, move: object) -> bool:
-        return not self.over and isinstance(move, Move) and move in self.legal_moves()
+        if self.LEGAL_MOVES_COMPLETE:
+            return not self.over and isinstance(move, Move) and move in self.legal_moves()
+        return self.why_illegal(move) is None
 
     def why_illegal(self, move: object, seat: int | None = None) -> IllegalMove | None:
         """The refusal ``play(move, seat)`` would raise, or ``None`` if it is legal."""
@@ -362,10 +380,7 @@ class Game:
             )
         if not isinstance(move, self.move_type) or not _well_formed(move):
             raise IllegalMove("not-a-move", f"{move!r:.80} is not a move of this game.", move)
-        if self._legal_cache is None:
-            self.legal_moves()
-        if move not in self._legal_cache:
-            raise self.explain_illegal(move)
+        self._judge(move)
 
     def play(self, move: Move, seat: int | None = None) -> list[Event]:
         """Apply one decision and return what happened; raise :class:`IllegalMove` and change
