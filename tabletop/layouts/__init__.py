@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import GenericLayout, Layout
+from .base import GenericLayout, Layout, LocalAction
 
 
 def get_layout(game_id: str) -> Layout:
@@ -22,4 +22,4 @@ def get_layout(game_id: str) -> Layout:
     return GenericLayout()
 
 
-__all__ = ["GenericLayout", "Layout", "get_layout"]
+__all__ = ["GenericLayout", "Layout", "LocalAction", "get_layout"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -10,6 +11,17 @@ from rules import Move, Outcome
 
 from ..display import Display
 from ..table.model import Box, Piece, TableModel, Text, Zone
+
+
+@dataclass(frozen=True)
+class LocalAction:
+    """A button for the layout's own working area (not a move): "Reset turn", "Sort by rank".
+    A disabled action shows ``reason`` when the player asks why."""
+
+    key: str
+    label: str
+    enabled: bool = True
+    reason: str = ""
 
 
 class Layout:
@@ -54,6 +66,25 @@ class Layout:
         """A move to ask the rules about when ``drag`` is dropped where no legal move goes."""
         kinds = [m.kind for m in legal if m.cards] or ["play"]
         return type(legal[0])(kinds[0], cards=(drag,), target=zone_id) if legal else None
+
+    # ---- a working area edited before one move is made (Machiavelli rearranges the whole
+    # table, then ends the turn with one move). Every default here means "no such area".
+    def can_pick_up(self, drag: str, legal: list[Move]) -> bool:
+        """Whether piece ``drag`` may be picked up now (default: some legal move uses it)."""
+        return bool(self.moves_for_piece(drag, legal))
+
+    def local_drop(self, drag: str, zone_id: str) -> bool:
+        """Handle a drop inside the working area; True if handled (the scene lays the table
+        out again). Checked before the drop is resolved into moves."""
+        return False
+
+    def local_actions(self, legal: list[Move]) -> list[LocalAction]:
+        """Buttons of the working area, shown with the buttons for moves."""
+        return []
+
+    def run_local_action(self, key: str, legal: list[Move]) -> Move | str | None:
+        """Carry out a local action: a Move to play, a sentence to show, or None (done)."""
+        return None
 
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
         """A button label for a move that is not made by dragging."""

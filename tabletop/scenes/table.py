@@ -80,7 +80,8 @@ class TableScene(Scene):
         self.press: Press | None = None
         self.selected: str | None = None  # a drag key chosen by click or keyboard
         self.focus: int | None = None  # index into self._focusables()
-        self.buttons: list[tuple[pygame_gui.elements.UIButton, Move]] = []
+        # A button stands for a move, or for a key of one of the layout's local actions.
+        self.buttons: list[tuple[pygame_gui.elements.UIButton, Move | str]] = []
         self.button_panel: pygame.Rect | None = None
         self.results_at: float | None = None
         self.results_shown = False
@@ -238,7 +239,7 @@ class TableScene(Scene):
             return
         legal = self.game.legal_moves()
         for piece in self.model.pieces:
-            if piece.drag and not self.layout.moves_for_piece(piece.drag, legal):
+            if piece.drag and not self.layout.can_pick_up(piece.drag, legal):
                 piece.dim = True
 
     def _rebuild_buttons(self) -> None:
@@ -251,12 +252,18 @@ class TableScene(Scene):
             return
         legal = self.game.legal_moves()
         reachable = self._gesture_moves(legal)
-        rest = [m for m in legal if m not in reachable]
+        rest: list[Move | str] = [m for m in legal if m not in reachable]
+        local = self.layout.local_actions(legal)
+        rest += [a.key for a in local]
         if not rest:
             return
         d = self.app.display
         font = render.fonts.get_font(d.font_px(22))
-        labels = [self.layout.describe(m, {}, self.session.names) for m in rest]
+        labels = [
+            self.layout.describe(m, {}, self.session.names) for m in rest if isinstance(m, Move)
+        ]
+        labels += [a.label for a in local]
+        disabled = {a.key: a.reason for a in local if not a.enabled}
         widths = [font.size(label)[0] + d.px(40) for label in labels]
         gap = d.px(10)
         rows: list[list[int]] = [[]]
@@ -285,13 +292,17 @@ class TableScene(Scene):
             total = sum(widths[i] for i in row) + gap * (len(row) - 1)
             x = area.centerx - total // 2
             for i in row:
+                item = rest[i]
                 button = pygame_gui.elements.UIButton(
                     pygame.Rect(x, y, widths[i], bh),
                     labels[i],
                     self.app.ui,
                     container=self.container,
+                    tool_tip_text=disabled.get(item) if isinstance(item, str) else None,
                 )
-                self.buttons.append((button, rest[i]))
+                if isinstance(item, str) and item in disabled:
+                    button.disable()
+                self.buttons.append((button, item))
                 x += widths[i] + gap
             y += bh + gap
 
@@ -308,7 +319,7 @@ class TableScene(Scene):
     def offered_moves(self) -> set[Move]:
         """Every move the table offers now: by a drop, a zone click or a button."""
         legal = self.game.legal_moves() if self.acting_human else []
-        return self._gesture_moves(legal) | {m for _, m in self.buttons}
+        return self._gesture_moves(legal) | {m for _, m in self.buttons if isinstance(m, Move)}
 
     def _zone_clicks(self, legal: list[Move]) -> dict[str, list[Move]]:
         """Zone id -> the legal moves a click on that zone stands for (the layout decides)."""
@@ -351,6 +362,10 @@ class TableScene(Scene):
         legal = self.game.legal_moves()
         if zone_id is None:
             return  # dropped on nothing: it simply glides back
+        if self.layout.local_drop(drag, zone_id):
+            self.selected = None
+            self.refresh()
+            return
         matches = self.layout.resolve_drop(drag, zone_id, legal)
         if len(matches) == 1:
             self.play(matches[0])
@@ -431,10 +446,23 @@ class TableScene(Scene):
         elif element is self.results_button:
             self._show_results()
         else:
-            for button, move in self.buttons:
+            for button, item in self.buttons:
                 if button is element:
-                    self.play(move)
+                    if isinstance(item, Move):
+                        self.play(item)
+                    else:
+                        self._run_local_action(item)
                     return
+
+    def _run_local_action(self, key: str) -> None:
+        result = self.layout.run_local_action(key, self.game.legal_moves())
+        if isinstance(result, Move):
+            self.play(result)
+        elif isinstance(result, str):
+            self.app.toast(result, kind="error")
+        else:
+            self.selected = None
+            self.refresh()
 
     def _ask_leave(self) -> None:
         if self.game.over:
@@ -486,7 +514,7 @@ class TableScene(Scene):
             dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
             if dx * dx + dy * dy < DRAG_THRESHOLD**2:
                 return
-            if not self.acting_human or not self.layout.moves_for_piece(
+            if not self.acting_human or not self.layout.can_pick_up(
                 press.piece.drag or "", self.game.legal_moves()
             ):
                 self.explain_piece(press.piece)
@@ -524,7 +552,7 @@ class TableScene(Scene):
         if (
             not self.acting_human
             or not piece.drag
-            or not self.layout.moves_for_piece(piece.drag, self.game.legal_moves())
+            or not self.layout.can_pick_up(piece.drag, self.game.legal_moves())
         ):
             self.explain_piece(piece)
             return
@@ -565,7 +593,7 @@ class TableScene(Scene):
         items: list[tuple[str, object]] = [
             ("piece", p)
             for p in sorted(self.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
-            if p.drag and self.layout.moves_for_piece(p.drag, legal)
+            if p.drag and self.layout.can_pick_up(p.drag, legal)
         ]
         clicks = self._zone_clicks(legal)
         items += [("zone", z) for z in self.model.zones if z.id in clicks]
@@ -719,8 +747,28 @@ class TableScene(Scene):
             render.draw_box(
                 surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
+        if dragged is None:
+            self._draw_tip(surface, pygame.mouse.get_pos())
         self._draw_status(surface)
         self._draw_log(surface)
+
+    def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """The layout's explanation of what the pointer rests on (e.g. why a meld is invalid)."""
+        text = next((t for r, t in self.model.tips if r.collidepoint(pos)), None)
+        if not text:
+            return
+        d = self.app.display
+        font = render.fonts.get_font(d.font_px(20))
+        lines = wrap_text(text, font, d.px(420))
+        pad = d.px(10)
+        w = max(font.size(line)[0] for line in lines) + 2 * pad
+        h = len(lines) * font.get_linesize() + 2 * pad
+        box = pygame.Rect(pos[0] + d.px(18), pos[1] + d.px(18), w, h)
+        box.clamp_ip(surface.get_rect())
+        render.draw_box(surface, render.Box(box, (12, 20, 16, 240), GOLD, d.px(8), 2))
+        for i, line in enumerate(lines):
+            image = font.render(line, True, CREAM)
+            surface.blit(image, (box.x + pad, box.y + pad + i * font.get_linesize()))
 
     def _focused(self) -> pygame.Rect | None:
         if self.focus is None:

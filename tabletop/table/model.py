@@ -72,6 +72,8 @@ class TableModel:
     origins: dict[str, pygame.Rect] = field(default_factory=dict)
     #: Where the scene may put buttons for decisions that are not made by dragging.
     action_area: pygame.Rect | None = None
+    #: Hover explanations: a sentence shown while the pointer rests on the rectangle.
+    tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
 
     def zone(self, zone_id: str) -> Zone | None:
         return next((z for z in self.zones if z.id == zone_id), None)
