@@ -4,7 +4,7 @@
 See :mod:`rules.core` for the contract.
 """
 
-from . import allegiance, medici, royal_houses  # noqa: F401  (importing a game registers it)
+from . import allegiance, alliances, machiavelli, medici, royal_houses  # noqa: F401  (importing a game registers it)
 from .core import (
     GAMES,
     BadSave,

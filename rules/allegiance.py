@@ -656,6 +656,19 @@ class Allegiance(Game):
         return events
 
     # ---- end --------------------------------------------------------------------------
+    def provisional_scores(self) -> tuple[float, ...]:
+        """Totals as if the deal in play ended now: the Houses leading on Victories won score
+        for the Allegiance cards backing them (a deal already scored adds nothing)."""
+        if self.phase not in ("play", "kill"):
+            return tuple(float(t) for t in self.totals)
+        counts = [len(p) for p in self.won]
+        top = max(counts)
+        winning = {h for h in range(len(counts)) if counts[h] == top and top > 0}
+        return tuple(
+            float(self.totals[s] + (RANK_OF[c] if c is not None and HOUSE_OF[c] in winning else 0))
+            for s, c in enumerate(self.allegiance)
+        )
+
     def outcome(self) -> Outcome:
         if not self.over:
             raise ValueError("The game is not over yet.")

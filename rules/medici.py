@@ -711,6 +711,12 @@ class Medici(Game):
             pts[self.owner(c)] += self.points_of_card(c, self.value_of(c))
         return pts
 
+    def provisional_scores(self) -> tuple[float, ...]:
+        """Scoring as if the game ended now: each seat's team's influence points in play."""
+        pts = self.points()
+        team_pts = {s: sum(pts[m] for m in team) for team in self.teams for s in team}
+        return tuple(float(team_pts[s]) for s in range(self.players))
+
     def outcome(self) -> Outcome:
         if not self.over:
             raise ValueError("The game is not over yet.")

@@ -29,6 +29,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, help="deal seed, for replaying a game")
     p.add_argument(
+        "--load", metavar="FILE", help="resume a saved game (.json) or a move list (.txt)"
+    )
+    p.add_argument(
         "--table-display",
         action="store_true",
         help="TV mode: show only the public table between human turns",
@@ -73,6 +76,10 @@ def main(argv: list[str] | None = None) -> int:
     from .app import App
 
     app = App(_size(args.size), fullscreen=args.fullscreen, profile=args.profile)
+    from . import startup_probe
+
+    if startup_probe.enabled():
+        app.on_frame = startup_probe.report_first_frame
     if args.speed is not None:
         app.settings.animation_speed = max(0.0, args.speed)
     try:
@@ -88,6 +95,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+    if args.load:
+        return _load_scene_factory(args.load)
     if not args.game:
 
         def title(app):  # type: ignore[no-untyped-def]
@@ -118,6 +127,25 @@ def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-d
         session = Session(args.game, seats, args.seed)
     except rules.SetupError as err:
         raise SystemExit(f"tabletop: {err}") from None
+
+    def table(app):  # type: ignore[no-untyped-def]
+        from .scenes.table import TableScene
+
+        return TableScene(app, session)
+
+    return table
+
+
+def _load_scene_factory(file: str):  # type: ignore[no-untyped-def]
+    """The table of a saved game or move list; a bad file ends here with a message."""
+    from pathlib import Path
+
+    from .saves import load_any
+
+    try:
+        session = load_any(Path(file))
+    except ValueError as err:
+        raise SystemExit(f"tabletop: cannot load {file}: {err}") from None
 
     def table(app):  # type: ignore[no-untyped-def]
         from .scenes.table import TableScene

@@ -13,12 +13,14 @@ import math
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 import rules
 from tabletop.ai.base import decide
-from tabletop.ai.bots import KINDS, make_bot
+from tabletop.ai.bots import KINDS, SEARCH_LEVELS, make_bot
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -67,54 +69,127 @@ def check_setup(game_id: str, players: int | None, seat_kinds: Sequence[str], ga
     return players
 
 
+@dataclass(frozen=True)
+class _Match:
+    """One game of an arena run, with every seed it needs (so any process can play it)."""
+
+    index: int
+    game_id: str
+    players: int
+    kinds: tuple[str, ...]
+    game_seed: int
+    bot_seeds: tuple[int, ...]
+    table_seed: int
+    iterations: tuple[tuple[str, int], ...]
+
+
+def _play_match(match: _Match) -> dict[str, Any]:
+    """Play one game; return per-entrant wins, scores, decisions, think time, iterations."""
+    kinds, players, n = match.kinds, match.players, len(match.kinds)
+    caps = dict(match.iterations)
+    bots = [
+        make_bot(kind, match.game_id, s, iterations=caps.get(kind))
+        for kind, s in zip(kinds, match.bot_seeds, strict=True)
+    ]
+    entrant_at = [0] * players
+    for e in range(n):
+        entrant_at[(e + match.index) % players] = e
+    game = rules.new_game(match.game_id, players, seed=match.game_seed)
+    table_rng = random.Random(match.table_seed)
+    decisions, think, searched, iterations = [0] * n, [0.0] * n, [0] * n, [0] * n
+    while not game.over:
+        seat = game.to_move
+        e = entrant_at[seat]
+        bot = bots[e]
+        if hasattr(bot, "last_iterations"):
+            bot.last_iterations = 0  # type: ignore[attr-defined]
+        t0 = time.perf_counter()
+        move = decide(bot, game, seat, table_rng)
+        think[e] += time.perf_counter() - t0
+        decisions[e] += 1
+        done = getattr(bot, "last_iterations", 0)
+        if done:
+            searched[e] += 1
+            iterations[e] += done
+        game.play(move)
+    outcome = game.outcome()
+    wins = [0.0] * n
+    seat_wins = [0.0] * players
+    share = 1.0 / len(outcome.winners)
+    for seat in outcome.winners:
+        wins[entrant_at[seat]] += share
+        seat_wins[seat] += share
+    scores = [0.0] * n
+    for seat, score in enumerate(outcome.scores):
+        scores[entrant_at[seat]] += score
+    return {
+        "names": [b.name for b in bots],
+        "entrant_at": entrant_at,
+        "wins": wins,
+        "seat_wins": seat_wins,
+        "scores": scores,
+        "decisions": decisions,
+        "think": think,
+        "searched": searched,
+        "iterations": iterations,
+        "length": len(game.history),
+    }
+
+
 def run_arena(
-    game_id: str, players: int, seat_kinds: Sequence[str], games: int, seed: int
+    game_id: str,
+    players: int,
+    seat_kinds: Sequence[str],
+    games: int,
+    seed: int,
+    iterations: Mapping[str, int] | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """Play ``games`` games between ``seat_kinds`` (one bot kind per entrant) and return the
-    figures as a JSON-ready dict (see :func:`format_report`)."""
+    figures as a JSON-ready dict (see :func:`format_report`).
+
+    ``iterations`` maps search kinds ("normal", "hard") to an iteration cap that replaces
+    their time budget; ``jobs`` > 1 plays games in that many processes. The figures (all but
+    the timings) do not depend on ``jobs``: every game's seeds are drawn up front."""
     players = check_setup(game_id, players, seat_kinds, games)
     kinds = list(seat_kinds)
     labels = _labels(kinds)
     n = len(kinds)
-    wins = [0.0] * n
-    scores = [0.0] * n
-    decisions = [0] * n
-    think = [0.0] * n
-    seat_games = [[0] * players for _ in range(n)]
-    seat_wins = [0.0] * players
-    names = [""] * n
-    total_decisions = 0
+    caps = tuple(sorted((iterations or {}).items()))
     master = random.Random(seed)
-    started = time.perf_counter()
+    matches = []
     for index in range(games):
         game_seed = master.getrandbits(48)
-        bot_seeds = [master.getrandbits(48) for _ in kinds]
-        table_rng = random.Random(master.getrandbits(48))
-        bots = [make_bot(kind, game_id, s) for kind, s in zip(kinds, bot_seeds, strict=True)]
-        for e, bot in enumerate(bots):
-            names[e] = bot.name
-        entrant_at = [0] * players
-        for e in range(n):
-            entrant_at[(e + index) % players] = e
-            seat_games[e][(e + index) % players] += 1
-        game = rules.new_game(game_id, players, seed=game_seed)
-        while not game.over:
-            seat = game.to_move
-            e = entrant_at[seat]
-            t0 = time.perf_counter()
-            move = decide(bots[e], game, seat, table_rng)
-            think[e] += time.perf_counter() - t0
-            decisions[e] += 1
-            total_decisions += 1
-            game.play(move)
-        outcome = game.outcome()
-        share = 1.0 / len(outcome.winners)
-        for seat in outcome.winners:
-            wins[entrant_at[seat]] += share
-            seat_wins[seat] += share
-        for seat, score in enumerate(outcome.scores):
-            scores[entrant_at[seat]] += score
+        bot_seeds = tuple(master.getrandbits(48) for _ in kinds)
+        table_seed = master.getrandbits(48)
+        matches.append(
+            _Match(index, game_id, players, tuple(kinds), game_seed, bot_seeds, table_seed, caps)
+        )
+    started = time.perf_counter()
+    if jobs > 1 and games > 1:
+        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
+            results = list(pool.map(_play_match, matches))
+    else:
+        results = [_play_match(m) for m in matches]
     wall = time.perf_counter() - started
+    wins, scores, think = [0.0] * n, [0.0] * n, [0.0] * n
+    decisions, searched, iters = [0] * n, [0] * n, [0] * n
+    seat_games = [[0] * players for _ in range(n)]
+    seat_wins = [0.0] * players
+    names = results[0]["names"]
+    for r in results:
+        for e in range(n):
+            wins[e] += r["wins"][e]
+            scores[e] += r["scores"][e]
+            think[e] += r["think"][e]
+            decisions[e] += r["decisions"][e]
+            searched[e] += r["searched"][e]
+            iters[e] += r["iterations"][e]
+        for seat, e in enumerate(r["entrant_at"]):
+            seat_games[e][seat] += 1
+        for seat in range(players):
+            seat_wins[seat] += r["seat_wins"][seat]
+    lengths = [r["length"] for r in results]
     entrants = []
     for e in range(n):
         low, high = wilson(wins[e], games)
@@ -128,9 +203,30 @@ def run_arena(
                 "wins": wins[e],
                 "win_share": wins[e] / games,
                 "win_share_ci95": [low, high],
+                "fair_share": 1.0 / players,
                 "avg_score": scores[e] / games,
                 "decisions": decisions[e],
                 "avg_decision_ms": 1000 * think[e] / decisions[e] if decisions[e] else 0.0,
+                "searched_decisions": searched[e],
+                "avg_iterations": iters[e] / searched[e] if searched[e] else 0.0,
+                "iterations_per_s": iters[e] / think[e] if iters[e] and think[e] else 0.0,
+            }
+        )
+    by_kind = []
+    for kind in dict.fromkeys(kinds):
+        mine = [e for e in range(n) if kinds[e] == kind]
+        k_wins, k_games = sum(wins[e] for e in mine), games * len(mine)
+        k_think, k_decisions = sum(think[e] for e in mine), sum(decisions[e] for e in mine)
+        by_kind.append(
+            {
+                "kind": kind,
+                "seats": len(mine),
+                "seat_games": k_games,
+                "win_share": k_wins / k_games,
+                # Seats of one kind in one game are not independent: a rough interval.
+                "win_share_ci95": list(wilson(k_wins, k_games)),
+                "fair_share": 1.0 / players,
+                "avg_decision_ms": 1000 * k_think / k_decisions if k_decisions else 0.0,
             }
         )
     return {
@@ -138,37 +234,81 @@ def run_arena(
         "players": players,
         "games": games,
         "seed": seed,
+        "iterations": dict(caps),
+        "jobs": jobs,
         "entrants": entrants,
+        "by_kind": by_kind,
         "seat_win_share": [w / games for w in seat_wins],
-        "avg_game_decisions": total_decisions / games,
+        "avg_game_decisions": sum(lengths) / games,
+        "min_game_decisions": min(lengths),
+        "max_game_decisions": max(lengths),
         "wall_time_s": wall,
     }
 
 
 def format_report(result: dict[str, Any]) -> str:
     """The figures of :func:`run_arena` as a readable table."""
+    caps = result.get("iterations") or {}
+    budget = (
+        "iteration caps " + ", ".join(f"{k} {v}" for k, v in caps.items())
+        if caps
+        else "time budgets"
+    )
     lines = [
         f"{result['game']}: {result['games']} games, {result['players']} players, "
-        f"seed {result['seed']} (seats rotate)",
+        f"seed {result['seed']} (seats rotate), {budget}",
         "",
         f"{'bot':<28} {'games':>6} {'wins':>8} {'win share':>10} {'95% CI':>15} "
-        f"{'avg score':>10} {'ms/decision':>12}",
+        f"{'avg score':>10} {'ms/decision':>12} {'iter/dec':>9}",
     ]
     for e in result["entrants"]:
         low, high = e["win_share_ci95"]
         label = e["label"] if e["bot"] == e["kind"] else f"{e['label']} [{e['bot']}]"
+        iters = f"{e['avg_iterations']:.0f}" if e["avg_iterations"] else "-"
         lines.append(
             f"{label:<28} {e['games']:>6} {e['wins']:>8.1f} {e['win_share']:>10.1%} "
-            f"{f'{low:.1%}–{high:.1%}':>15} {e['avg_score']:>10.2f} {e['avg_decision_ms']:>12.3f}"
+            f"{f'{low:.1%}–{high:.1%}':>15} {e['avg_score']:>10.2f} "
+            f"{e['avg_decision_ms']:>12.3f} {iters:>9}"
         )
+    if len(result["by_kind"]) < len(result["entrants"]):
+        lines += ["", f"{'by kind':<28} {'seats':>6} {'win share':>10} {'95% CI':>15} {'fair':>8}"]
+        for k in result["by_kind"]:
+            low, high = k["win_share_ci95"]
+            lines.append(
+                f"{k['kind']:<28} {k['seats']:>6} {k['win_share']:>10.1%} "
+                f"{f'{low:.1%}–{high:.1%}':>15} {k['fair_share']:>8.1%}"
+            )
     seats = ", ".join(f"seat {s}: {w:.1%}" for s, w in enumerate(result["seat_win_share"]))
     lines += [
         "",
         f"win share by seat: {seats}",
-        f"average game length: {result['avg_game_decisions']:.1f} decisions",
-        f"wall time: {result['wall_time_s']:.2f} s",
+        f"game length: {result['avg_game_decisions']:.1f} decisions on average "
+        f"({result['min_game_decisions']}–{result['max_game_decisions']})",
+        f"wall time: {result['wall_time_s']:.2f} s ({result['jobs']} job(s))",
     ]
     return "\n".join(lines)
+
+
+def parse_iterations(text: str) -> dict[str, int]:
+    """``"800"`` (every search level) or ``"hard=800,normal=160"`` -> caps per search kind.
+    Raises ``ValueError`` with a sentence for anything else."""
+    caps: dict[str, int] = {}
+    for part in text.split(","):
+        kind, sep, number = part.strip().rpartition("=")
+        kinds = [kind.strip()] if sep else list(SEARCH_LEVELS)
+        for k in kinds:
+            if k not in SEARCH_LEVELS:
+                raise ValueError(
+                    f"--iterations names {k!r}; search kinds are {', '.join(SEARCH_LEVELS)}"
+                )
+        try:
+            value = int(number)
+        except ValueError:
+            raise ValueError(f"--iterations needs whole numbers, not {number.strip()!r}") from None
+        if value < 1:
+            raise ValueError("--iterations must be at least 1")
+        caps.update(dict.fromkeys(kinds, value))
+    return caps
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -184,6 +324,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="master seed (default 1)")
+    parser.add_argument(
+        "--iterations",
+        help="iteration cap instead of the time budget for search bots, e.g. 800 or "
+        "hard=800,normal=160 (reproducible runs)",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     spec = rules.GAMES.get(args.game)
@@ -196,9 +342,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         seats = [s.strip() for s in args.seats.split(",")]
     try:
         players = check_setup(args.game, players, seats, args.games)
+        caps = parse_iterations(args.iterations) if args.iterations else None
+        if args.jobs < 1:
+            raise ValueError("--jobs must be at least 1")
     except ValueError as err:
         parser.error(str(err))
-    result = run_arena(args.game, players, seats, args.games, args.seed)
+    result = run_arena(args.game, players, seats, args.games, args.seed, caps, args.jobs)
     print(json.dumps(result) if args.json else format_report(result))
     return 0
 

@@ -3,6 +3,7 @@ through the real scenes and sprites. Exit 0 on success, 1 with a message on any 
 
 from __future__ import annotations
 
+import os
 import sys
 import traceback
 
@@ -10,7 +11,9 @@ import pygame
 
 import rules
 
+from .ai.worker import shared_worker
 from .app import App
+from .resources import is_frozen
 from .session import SeatConfig, Session
 from .storage import Settings
 
@@ -27,6 +30,7 @@ def run_selftest(
     app = App(size, settings=settings, persist_settings=False)
     played = []
     try:
+        resources_line = _resources_report(app)
         for game_id, spec in sorted(rules.GAMES.items()):
             seats = [SeatConfig(f"AI {i + 1}", "easy") for i in range(spec.min_players)]
             session = Session(game_id, seats, seed=2024)
@@ -48,6 +52,7 @@ def run_selftest(
             played.append(
                 f"{spec.title}: {len(session.game.history)} moves, scores {list(out.scores)}"
             )
+        worker_line = _ai_worker_report()
         if screenshot:
             pygame.image.save(app.screen, screenshot)
     except Exception:
@@ -58,5 +63,37 @@ def run_selftest(
         app.quit()
     for line in played:
         print(line)
+    print(resources_line)
+    print(worker_line)
     print(f"selftest passed: {len(played)} game(s)")
     return 0
+
+
+def _resources_report(app: App) -> str:
+    """Load every font face, the theme's fonts and every game's rules text, through the same
+    helpers the scenes use: a build that left one out fails here, not when a player opens it."""
+    from . import fonts
+    from .theme import theme_for
+
+    for face in fonts.FACES:
+        fonts.get_font(12, face)
+    for block in theme_for(app.display).values():
+        for key, path in block.get("font", {}).items():
+            if key.endswith("_path"):
+                pygame.font.Font(path, 12)
+    texts = [rules.rules_text(game_id) for game_id in sorted(rules.GAMES)]
+    if not all(text.strip() for text in texts):
+        raise RuntimeError("a game's rules text is empty")
+    where = "bundle" if is_frozen() else "checkout"
+    return f"resources: {len(fonts.FACES)} font faces, theme, {len(texts)} rules texts ({where})"
+
+
+def _ai_worker_report() -> str:
+    """Where the AI's decisions ran. A broken worker process (e.g. a frozen build without
+    ``freeze_support``) does not stop a game: the table toasts and plays a random move. So ask
+    the worker once more, directly: a broken pool raises here and fails the selftest."""
+    pool = shared_worker()._executor()
+    pid = pool.submit(os.getpid).result(timeout=60)
+    if pid == os.getpid():
+        return "AI worker: a thread (no worker process on this system)"
+    return f"AI worker: separate process (pid {pid})"

@@ -1,10 +1,13 @@
-"""A game being played: the rules state, who sits where, and the log. No drawing here."""
+"""A game being played: the rules state, who sits where, the log, and undo. No drawing here."""
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Mapping
+import secrets
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 
 import rules
@@ -37,6 +40,24 @@ class LogEntry:
     turn: int
 
 
+def now_text() -> str:
+    """The current UTC time as ISO text, to the second (how saves and statistics date things)."""
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
+
+
+def new_save_id() -> str:
+    """A file-name-safe id that sorts by start time: ``20261122-153220-3f9a1c``."""
+    return datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3)
+
+
+class UndoRefused(Exception):
+    """Undo is not possible now; the message says why, in one sentence."""
+
+
+# How many re-dealt worlds undo compares to decide whether a move showed hidden cards.
+UNDO_PROBES = 6
+
+
 @dataclass
 class Session:
     """Everything about one game in progress that the app needs besides the rules state."""
@@ -48,12 +69,46 @@ class Session:
     table_display: bool = False  # a TV shows only the public table between human turns
     game: Game = field(init=False)
     log: list[LogEntry] = field(init=False, default_factory=list)
+    #: The save file's id; the autosave writes every move of this game to the same file.
+    save_id: str = field(default_factory=new_save_id)
+    started: str = field(default_factory=now_text)
+    #: True once a human took a move back: statistics count the game as assisted.
+    assisted: bool = False
+    #: Who made each move of ``game.history`` (undo takes back one seat's own decision).
+    movers: list[int] = field(init=False, default_factory=list)
 
     def __post_init__(self) -> None:
         if self.seed is None:
             self.seed = random.SystemRandom().randrange(2**31)
         self.game = rules.new_game(self.game_id, len(self.seats), self.seed, dict(self.options))
         self._record(self.game.opening_events)
+
+    @classmethod
+    def restore(
+        cls,
+        game: Game,
+        seats: Sequence[SeatConfig],
+        *,
+        table_display: bool = False,
+        save_id: str | None = None,
+        started: str | None = None,
+        assisted: bool = False,
+    ) -> Session:
+        """The session of a loaded game: the same deal, replayed move by move (so the log and
+        who-moved-when are rebuilt exactly as they were)."""
+        session = cls(
+            game.spec.id,
+            [SeatConfig(s.name, s.kind) for s in seats],
+            game.seed,
+            dict(game.options),
+            table_display,
+            save_id=save_id or new_save_id(),
+            started=started or now_text(),
+            assisted=assisted,
+        )
+        for move in game.history:
+            session.play(move)
+        return session
 
     @property
     def names(self) -> list[str]:
@@ -72,7 +127,9 @@ class Session:
 
     def play(self, move: Move, seat: int | None = None) -> list[Event]:
         """Apply a move through the rules (raises rules.IllegalMove, changing nothing)."""
+        mover = self.game.to_move
         events = self.game.play(move, seat)
+        self.movers.append(mover if mover is not None else -1)
         self._record(events)
         return events
 
@@ -84,6 +141,116 @@ class Session:
         """The log in words, as ``viewer`` may read it (``None``: the public table)."""
         return [e.event.render(self.names) for e in self.log if e.event.visible_to(viewer)]
 
+    # ---- undo -------------------------------------------------------------------------
+    def undo_refusal(self, seat: int | None) -> str | None:
+        """Why ``seat`` may not take back its last decision now, or ``None`` if it may."""
+        try:
+            self._undo_point(seat)
+        except UndoRefused as err:
+            return str(err)
+        return None
+
+    def undo(self, seat: int | None) -> int:
+        """Take back ``seat``'s last decision and every move made after it (the AI's replies);
+        return how many moves went. Raises :class:`UndoRefused`, changing nothing."""
+        point = self._undo_point(seat)
+        moves = self.game.history[:point]
+        taken = len(self.game.history) - point
+        fresh = Session(
+            self.game_id,
+            self.seats,
+            self.seed,
+            dict(self.game.options),
+            self.table_display,
+            save_id=self.save_id,
+            started=self.started,
+        )
+        for move in moves:
+            fresh.play(move)
+        self.game, self.log, self.movers = fresh.game, fresh.log, fresh.movers
+        self.assisted = True
+        return taken
+
+    def _undo_point(self, seat: int | None) -> int:
+        """The history length to go back to, or raise :class:`UndoRefused` with the reason."""
+        if len(self.humans) != 1:
+            raise UndoRefused("Undo is only for games with one human player.")
+        if seat is None or seat not in self.humans:
+            raise UndoRefused("Only the human player can take back a move.")
+        if self.game.over:
+            raise UndoRefused("The game is over: moves can no longer be taken back.")
+        point = next(
+            (i for i in range(len(self.movers) - 1, -1, -1) if self.movers[i] == seat), None
+        )
+        if point is None:
+            raise UndoRefused("You have not made a decision yet, so there is nothing to undo.")
+        shown = self._shown_since(point, seat)
+        if shown:
+            raise UndoRefused(
+                "Undo is not possible: since your last decision you have seen hidden "
+                f"cards ({shown})."
+            )
+        return point
+
+    def _shown_since(self, point: int, seat: int) -> str:
+        """What the first move after ``point`` that showed ``seat`` something hidden showed
+        (the words of that event), or "" if those moves showed nothing hidden.
+
+        A move shows hidden information to ``seat`` when what ``seat`` sees of it (the events
+        visible to that seat, by their audience) would differ in another deal that ``seat``
+        cannot tell apart from this one: the move is replayed on several re-dealt copies
+        (``determinize``) and compared. A card that stops being hidden from ``seat`` (a rival
+        plays it openly) counts too.
+        """
+        game = rules.new_game(self.game_id, len(self.seats), self.seed, dict(self.game.options))
+        for move in self.game.history[:point]:
+            game.play(move)
+        own = set(self._own_cards(seat))
+        for move in self.game.history[point:]:
+            hidden = game.hidden_cards(seat)
+            shown = self._shows_hidden(game, move, seat)
+            events = game.play(move)
+            if shown is None and (hidden - game.hidden_cards(seat) - own) and not game.over:
+                shown = next((e for e in events if e.visible_to(seat)), None)
+                shown = shown or rules.Event("move", str(move))
+            if shown is not None:
+                return shown.render(self.names).rstrip(".")
+        return ""
+
+    def _shows_hidden(self, game: Game, move: Move, seat: int) -> Event | None:
+        """The event by which playing ``move`` on ``game`` shows ``seat`` something it could
+        not know, or ``None``."""
+        events = [e for e in game.clone().play(move) if e.visible_to(seat)]
+        seen = _seen(events)
+        probe = random.Random(f"{self.seed}:{len(game.history)}")
+        for _ in range(UNDO_PROBES):
+            try:
+                world = game.determinize(seat, probe)
+            except NotImplementedError:
+                # No re-dealt worlds to compare: any event meant for a few eyes counts.
+                return next((e for e in events if e.audience is not None), None)
+            try:
+                other = _seen([e for e in world.play(move) if e.visible_to(seat)])
+            except rules.IllegalMove:
+                # This world cannot make the move (a rival's card is elsewhere): nothing to
+                # compare. A hidden card played openly is caught by the hidden-cards check.
+                continue
+            for mine, theirs, event in zip(seen, other, events, strict=False):
+                if mine != theirs:
+                    return event
+            if len(seen) != len(other):
+                return events[min(len(seen), len(other))] if events else None
+        return None
+
+    def _own_cards(self, seat: int) -> list[str]:
+        """Cards ``seat`` placed itself: never a revelation when they later show up."""
+        return [
+            c
+            for m, who in zip(self.game.history, self.movers, strict=False)
+            if who == seat
+            for c in m.cards
+        ]
+
     def rematch(self) -> Session:
         return Session(
             self.game_id,
@@ -92,3 +259,8 @@ class Session:
             dict(self.options),
             self.table_display,
         )
+
+
+def _seen(events: list[Event]) -> list[tuple[str, str, str]]:
+    """Events as plain values, comparable between deals."""
+    return [(e.kind, e.text, json.dumps(dict(e.data), sort_keys=True, default=str)) for e in events]

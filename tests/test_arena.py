@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.arena import check_setup, main, run_arena, wilson
+from tabletop.arena import check_setup, format_report, main, parse_iterations, run_arena, wilson
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,3 +100,82 @@ def test_check_setup_defaults_to_the_minimum_player_count() -> None:
     assert check_setup("royal_houses", None, ["random", "random"], 1) == 2
     with pytest.raises(ValueError, match="unknown game"):
         run_arena("nope", 2, ["random", "random"], 1, seed=1)
+
+
+def test_parallel_jobs_give_the_same_figures() -> None:
+    """Every game's seeds are drawn up front, so processes change only the timings."""
+
+    def figures(jobs: int) -> list[tuple[float, float, int]]:
+        result = run_arena("allegiance", 4, ["easy", "random", "random", "random"], 6, 3, jobs=jobs)
+        return [(e["wins"], e["avg_score"], e["decisions"]) for e in result["entrants"]]
+
+    assert figures(1) == figures(2)
+
+
+def test_iteration_caps_replace_the_time_budget() -> None:
+    result = run_arena("royal_houses", 2, ["hard", "random"], 2, 5, iterations={"hard": 6})
+    hard = result["entrants"][0]
+    assert result["iterations"] == {"hard": 6}
+    assert hard["bot"] == "ismcts-hard" and hard["avg_iterations"] == pytest.approx(6)
+    assert hard["searched_decisions"] > 0 and hard["iterations_per_s"] > 0
+    again = run_arena("royal_houses", 2, ["hard", "random"], 2, 5, iterations={"hard": 6})
+    assert [e["wins"] for e in again["entrants"]] == [e["wins"] for e in result["entrants"]]
+
+
+def test_win_share_by_kind_pools_seats_of_one_kind() -> None:
+    result = run_arena("allegiance", 4, ["easy", "random", "random", "random"], 8, seed=2)
+    by_kind = {k["kind"]: k for k in result["by_kind"]}
+    assert by_kind["random"]["seats"] == 3 and by_kind["random"]["seat_games"] == 24
+    assert by_kind["easy"]["fair_share"] == pytest.approx(0.25)
+    total = by_kind["easy"]["win_share"] * 8 + by_kind["random"]["win_share"] * 24
+    assert total == pytest.approx(8)
+    low, high = by_kind["random"]["win_share_ci95"]
+    assert low <= by_kind["random"]["win_share"] <= high
+    assert "by kind" in format_report(result) and "game length" in format_report(result)
+
+
+def test_parse_iterations() -> None:
+    assert parse_iterations("800") == {"normal": 800, "hard": 800}
+    assert parse_iterations("hard=800, normal=160") == {"hard": 800, "normal": 160}
+    for bad, message in (
+        ("easy=5", "search kinds"),
+        ("hard=x", "whole numbers"),
+        ("0", "at least"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            parse_iterations(bad)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--iterations", "lots"], "--iterations needs whole numbers"),
+        (["--jobs", "0"], "--jobs must be at least 1"),
+    ],
+)
+def test_cli_bad_caps_and_jobs_fail_clearly(args: list[str], message: str) -> None:
+    proc = _arena(*args)
+    assert proc.returncode != 0 and message in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_cli_runs_in_parallel_with_caps() -> None:
+    proc = _arena(
+        "--game",
+        "medici",
+        "--players",
+        "4",
+        "--seats",
+        "normal,random,easy,random",
+        "--games",
+        "2",
+        "--iterations",
+        "normal=4",
+        "--jobs",
+        "2",
+        "--json",
+    )
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert result["jobs"] == 2 and result["iterations"] == {"normal": 4}
+    assert sum(e["wins"] for e in result["entrants"]) == pytest.approx(2)

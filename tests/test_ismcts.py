@@ -4,14 +4,17 @@ it decides the same way whatever the cards it cannot see (issue "AI that plays h
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
 import rules
 from rules.royal_houses import RoyalHouses
-from tabletop.ai.base import SeatView
-from tabletop.ai.bots import make_bot
+from tabletop.ai import policy
+from tabletop.ai.base import SeatView, decide
+from tabletop.ai.bots import HEURISTICS, RoyalHousesBot, make_bot
 from tabletop.ai.ismcts import ISMCTSBot
+from tabletop.ai.policy import final_rewards, game_ai, random_policy, score_rewards, teams_of
 
 
 def mid_game(game_id: str, players: int, seed: int, steps: int) -> rules.Game:
@@ -95,3 +98,128 @@ def test_search_beats_random_play() -> None:
             game.play(move)
         wins += search_seat in game.outcome().winners
     assert wins >= 5, f"search won only {wins} of {games}"
+
+
+# --------------------------------------------------------------------------- the search
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("medici", 4), ("allegiance", 7)])
+def test_search_repeats_itself_in_team_and_crowded_games(game_id: str, players: int) -> None:
+    game = mid_game(game_id, players, seed=8, steps=12)
+    seat = game.to_move
+    picks = [
+        ISMCTSBot(seed=2, budget=None, iterations=25).choose(SeatView(game, seat, random.Random(1)))
+        for _ in range(2)
+    ]
+    assert picks[0] == picks[1] and picks[0] in game.legal_moves()
+
+
+def test_time_budget_bounds_the_search_and_one_legal_move_is_instant() -> None:
+    game = mid_game("allegiance", 4, seed=3, steps=10)
+    bot = ISMCTSBot(seed=1, budget=0.2, iterations=10**9)
+    t0 = time.perf_counter()
+    bot.choose(SeatView(game, game.to_move, random.Random(1)))
+    assert time.perf_counter() - t0 < 0.6 and bot.last_iterations > 0
+    forced = rules.new_game("royal_houses", 2, seed=1)
+    while len(forced.legal_moves()) != 1:
+        forced.play(forced.legal_moves()[0])
+    t0 = time.perf_counter()
+    bot.choose(SeatView(forced, forced.to_move, random.Random(1)))
+    assert bot.last_iterations == 0 and time.perf_counter() - t0 < 0.05
+
+
+def test_team_games_back_up_one_reward_per_team() -> None:
+    """Medici Alliances (rules/medici.py: seats 0 and 2 against 1 and 3): partners always get
+    the same reward, cut-off or finished, and the rewards share out 1."""
+    game = mid_game("medici", 4, seed=4, steps=20)
+    assert teams_of(game) == ((0, 2), (1, 3))
+    bot = ISMCTSBot(seed=1, budget=None, iterations=1)
+    for seed in range(6):
+        result = bot._simulate(game.clone(), random.Random(seed), 4, game_ai("medici"))
+        assert result[0] == pytest.approx(result[2]) and result[1] == pytest.approx(result[3])
+        assert sum(result) == pytest.approx(1)
+    finished = game.clone()
+    rng = random.Random(9)
+    while not finished.over:
+        finished.play(rng.choice(finished.legal_moves()))
+    out = final_rewards(finished)
+    assert out[0] == out[2] and out[1] == out[3] and sum(out) == pytest.approx(1)
+
+
+def test_crowded_games_back_up_a_reward_vector() -> None:
+    game = mid_game("allegiance", 5, seed=6, steps=25)
+    bot = ISMCTSBot(seed=1, budget=None, iterations=1)
+    seen = set()
+    for seed in range(8):
+        result = bot._simulate(game.clone(), random.Random(seed), 5, game_ai("allegiance"))
+        assert len(result) == 5 and sum(result) == pytest.approx(1)
+        seen.add(tuple(round(r, 6) for r in result))
+    assert any(len(set(r)) > 1 for r in seen), "seats are told apart, not all equal"
+
+
+def test_score_rewards_favour_the_leader_and_respect_teams() -> None:
+    solo = score_rewards([10, 4, 4], ((0,), (1,), (2,)), margin=3)
+    assert solo[0] > solo[1] == pytest.approx(solo[2]) and sum(solo) == pytest.approx(1)
+    teams = score_rewards([6, 2, 6, 2], ((0, 2), (1, 3)), margin=3)
+    assert teams[0] == teams[2] > teams[1] == teams[3]
+    assert sum(teams) == pytest.approx(1)
+    huge = score_rewards([1e9, -1e9], ((0,), (1,)), margin=1)
+    assert huge[0] == pytest.approx(1) and huge[1] == pytest.approx(0)
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("allegiance", 4), ("medici", 2), ("medici", 4)])
+def test_provisional_scores_end_as_the_final_scores(game_id: str, players: int) -> None:
+    """The cut-off judgement must agree with the real scoring once the game is over."""
+    for seed in range(3):
+        game = rules.new_game(game_id, players, seed=seed)
+        rng = random.Random(seed)
+        while not game.over:
+            assert len(game.provisional_scores()) == players
+            game.play(rng.choice(game.legal_moves()))
+        assert game.provisional_scores() == game.outcome().scores
+
+
+def test_every_game_has_search_settings_and_new_games_plug_in_by_their_bot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    for game_id in rules.GAMES:
+        if game_id in HEURISTICS:  # a game still without a bot is searched with random play
+            assert game_ai(game_id).heuristic is not random_policy, game_id
+    monkeypatch.setattr(policy, "GAME_AI", dict(policy.GAME_AI))
+    assert game_ai("no-such-game").heuristic is random_policy
+    monkeypatch.setitem(HEURISTICS, "newcomer", RoyalHousesBot)
+    assert game_ai("newcomer").heuristic is not random_policy
+
+
+class _Representative(RoyalHouses):
+    """Royal Houses posing as a game whose legal_moves() lists only representative moves
+    (as Machiavelli does, ``LEGAL_MOVES_COMPLETE = False``); the rules still judge all."""
+
+    LEGAL_MOVES_COMPLETE = False
+
+    def _legal_moves(self) -> list[rules.Move]:
+        return RoyalHouses._legal_moves(self)[:2]
+
+    def _judge(self, move: rules.Move) -> None:
+        if move not in RoyalHouses._legal_moves(self):
+            raise self.explain_illegal(move)
+
+
+def test_games_with_representative_moves_are_searched_and_judged_by_the_rules() -> None:
+    game = mid_game("royal_houses", 2, seed=2, steps=12)
+    full = RoyalHouses._legal_moves(game)
+    assert len(full) > 2
+    game.__class__ = _Representative
+    seat = game.to_move
+    move = ISMCTSBot(seed=1, budget=None, iterations=20).choose(
+        SeatView(game, seat, random.Random(1))
+    )
+    assert move in game.legal_moves()
+
+    class Solver:  # finds a move the representative list leaves out
+        name = "solver"
+
+        def choose(self, seat_view: SeatView) -> rules.Move:
+            return full[-1]
+
+    assert decide(Solver(), game, seat, random.Random(1)) == full[-1]

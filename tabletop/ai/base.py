@@ -99,9 +99,13 @@ def decide(bot: Bot, game: Game, seat: int, rng: random.Random) -> Move:
     if game.over or game.to_move != seat:
         raise ValueError(f"Seat {seat} is not to move (to move: {game.to_move}).")
     moves = game.legal_moves()
-    if len(moves) == 1:
+    # One listed move is forced only where the list is complete: Machiavelli lists just
+    # "draw" when no simple play exists, yet a rearranging play the bot finds may.
+    if len(moves) == 1 and game.LEGAL_MOVES_COMPLETE:
         return moves[0]
     move = bot.choose(SeatView(game, seat, rng))
-    if move not in moves:
+    # Where legal_moves() lists only representative moves, a bot (a solver) may find others.
+    listed = move in moves or (not game.LEGAL_MOVES_COMPLETE and game.is_legal(move))
+    if not listed:
         raise BotError(f"Bot {bot.name!r} chose {move!s}, which is not legal now.")
     return move

@@ -16,13 +16,14 @@ from rules import Move
 from rules.royal_houses import CARDS, COUNTERS, HOUSES, house_of, number_of
 
 from .allegiance_bot import AllegianceBot
+from .alliances_bot import AlliancesBot
 from .base import Bot, SeatView
 from .ismcts import ISMCTSBot
 from .medici_bot import MediciBot
 
 _HN = {c: (house_of(c), number_of(c)) for c in CARDS}  # card -> (house, number)
-#: Search levels: (seconds per decision, iteration cap).
-SEARCH_LEVELS = {"normal": (0.3, 100_000), "hard": (1.5, 500_000)}
+#: Search levels: (seconds per decision, iteration cap, playout policy).
+SEARCH_LEVELS = {"normal": (0.3, 100_000, "heuristic"), "hard": (1.5, 500_000, "heuristic")}
 #: Kinds that decide in milliseconds (tests play whole games with them).
 QUICK_KINDS = ("random", "easy", "heuristic")
 KINDS = (*QUICK_KINDS, *SEARCH_LEVELS)
@@ -385,19 +386,25 @@ HEURISTICS: dict[str, HeuristicFactory] = {
     "royal_houses": RoyalHousesBot,
     "allegiance": AllegianceBot,
     "medici": MediciBot,
+    "alliances": AlliancesBot,
 }
 
 
-def make_bot(kind: str, game_id: str, seed: int) -> Bot:
+def make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) -> Bot:
     """A bot of ``kind`` ("random", "easy", "heuristic", "normal" or "hard") for ``game_id``.
 
-    Raises ``ValueError`` for an unknown kind.
+    ``iterations`` replaces a search level's time budget by that iteration cap (arena and
+    benchmarks: reproducible and bounded). Raises ``ValueError`` for an unknown kind.
     """
     if kind in BOTS:
         return BOTS[kind](seed)
     if kind in SEARCH_LEVELS:
-        budget, cap = SEARCH_LEVELS[kind]
-        return ISMCTSBot(seed, budget=budget, iterations=cap, name=f"ismcts-{kind}")
+        budget, cap, playouts = SEARCH_LEVELS[kind]
+        if iterations is not None:
+            budget, cap = None, iterations
+        return ISMCTSBot(
+            seed, budget=budget, iterations=cap, name=f"ismcts-{kind}", playouts=playouts
+        )
     if kind not in ("easy", "heuristic"):
         raise ValueError(f"Unknown bot kind {kind!r}; choose from {', '.join(KINDS)}.")
     factory = HEURISTICS.get(game_id)

@@ -2,12 +2,18 @@
 
 Every iteration deals the unseen cards again (``SeatView.determinize``), walks the one tree
 of the deciding seat's information set, choosing among the moves legal in *this* deal by
-UCB with availability counts, adds one node, plays the rest of the game out and backs the
-result up as a reward vector (one reward per seat: 3+ player games and teams work alike).
-The bot only ever sees its :class:`SeatView`, so it cannot cheat.
+UCB with availability counts, adds one node, plays the rest out with the game's playout
+policy (its heuristic bot, see :mod:`tabletop.ai.policy`) for at most the game's cut-off,
+judges where it stopped and backs the result up as a reward vector (one reward per seat:
+3+ player games work alike, and partners share a team's reward). The bot only ever sees
+its :class:`SeatView`, so it cannot cheat.
 
 Anytime: it stops at ``budget`` seconds or ``iterations``, whichever comes first; with no
 time budget, a fixed seed and an iteration cap it is deterministic.
+
+Games whose ``legal_moves()`` lists only representative moves (``LEGAL_MOVES_COMPLETE`` is
+false) are searched over those: the tree needs a finite list, and every move it returns is
+one the rules listed, so it is legal.
 """
 
 from __future__ import annotations
@@ -19,15 +25,15 @@ import time
 from rules import Game, Move
 
 from .base import SeatView
+from .policy import GameAI, final_rewards, game_ai, score_rewards, teams_of
 
 EXPLORATION = 0.7
 MAX_PLAYOUT = 5_000  # plies; no game of ours is longer, but a bug must not hang a worker
-CUTOFF = 12  # random plies after the tree, then the rules' provisional scores judge
-MARGIN_SCALE = 8.0  # points: how sharply a provisional lead turns into a win
+PLAYOUTS = ("heuristic", "random")
 
 
 class Node:
-    __slots__ = ("avail", "children", "move", "player", "reward", "visits")
+    __slots__ = ("avail", "children", "favoured", "move", "player", "reward", "visits")
 
     def __init__(self, move: Move | None, player: int | None, players: int) -> None:
         self.move = move
@@ -36,32 +42,25 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = [0.0] * players
+        self.favoured: Move | None = None  # the game's heuristic choice here, once asked
 
-    def ucb(self, c: float) -> float:
-        mean = self.reward[self.player] / self.visits  # type: ignore[index]
-        return mean + c * math.sqrt(math.log(self.avail) / self.visits)
-
-
-def provisional_rewards(scores: tuple[float, ...]) -> list[float]:
-    """A smooth stand-in for the outcome: each seat's chance of winning from its margin over
-    the best other seat (a logistic curve), normalised to sum to 1."""
-    raw = []
-    for seat, score in enumerate(scores):
-        best_other = max(s for i, s in enumerate(scores) if i != seat)
-        raw.append(1.0 / (1.0 + math.exp(-(score - best_other) / MARGIN_SCALE)))
-    total = sum(raw)
-    return [r / total for r in raw]
+    def ucb(self, c: float, bias: float) -> float:
+        """UCB1 with availability counts, plus a progressive bias (Chaslot et al. 2008)
+        towards the heuristic's choice that fades as the move's own results come in."""
+        n = self.visits
+        mean = self.reward[self.player] / n  # type: ignore[index]
+        return mean + c * math.sqrt(math.log(self.avail) / n) + bias / math.sqrt(n + 1)
 
 
 def rewards(game: Game) -> list[float]:
-    """1 shared among the winners (a team's partners share it too), 0 for everyone else."""
-    out = game.outcome()
-    share = 1.0 / len(out.winners)
-    return [share if seat in out.winners else 0.0 for seat in range(game.players)]
+    """The reward vector of a finished game (kept for callers of the first version)."""
+    return final_rewards(game)
 
 
 class ISMCTSBot:
-    """A search bot. ``budget`` in seconds (None: iterations only), ``iterations`` a cap."""
+    """A search bot. ``budget`` in seconds (None: iterations only), ``iterations`` a cap,
+    ``playouts`` "heuristic" (the game's registered policy) or "random"; ``cutoff`` False
+    plays every playout to the end."""
 
     def __init__(
         self,
@@ -70,25 +69,31 @@ class ISMCTSBot:
         iterations: int = 100_000,
         name: str = "ismcts",
         cutoff: bool = True,
+        playouts: str = "heuristic",
     ) -> None:
+        if playouts not in PLAYOUTS:
+            raise ValueError(f"Unknown playout kind {playouts!r}; choose from {PLAYOUTS}.")
         self.rng = random.Random(seed)
         self.budget = budget
         self.iterations = iterations
         self.name = name
-        self.cutoff = cutoff  # stop playouts early where the rules give provisional scores
+        self.cutoff = cutoff
+        self.playouts = playouts
         self.last_iterations = 0
 
     def choose(self, seat_view: SeatView) -> Move:
         legal = seat_view.legal_moves()
+        self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
+        ai = game_ai(seat_view.game_id)
         rng = self.rng
         players = seat_view.players
         root = Node(None, None, players)
         deadline = None if self.budget is None else time.perf_counter() + self.budget
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, seat_view.determinize(rng), rng, players)
+            self._iterate(root, seat_view.determinize(rng), rng, players, ai)
             done += 1
         self.last_iterations = done
         candidates = [root.children[m] for m in legal if m in root.children]
@@ -97,40 +102,63 @@ class ISMCTSBot:
         best = max(candidates, key=lambda n: (n.visits, n.reward[seat_view.seat]))
         return best.move  # type: ignore[return-value]
 
-    def _iterate(self, root: Node, game: Game, rng: random.Random, players: int) -> None:
+    def _iterate(
+        self, root: Node, game: Game, rng: random.Random, players: int, ai: GameAI
+    ) -> None:
         node = root
         path = [root]
         # Selection and expansion, over the moves legal in this deal only.
+        bias = ai.bias if self.playouts == "heuristic" else 0.0
         while not game.over:
             legal = game.legal_moves()
             mover = game.to_move
-            untried = [m for m in legal if m not in node.children]
-            present = [node.children[m] for m in legal if m in node.children]
+            children = node.children
+            if bias and node.favoured is None and len(legal) > 1:
+                node.favoured = ai.prior(game, rng)
+            favoured = node.favoured
+            untried = [m for m in legal if m not in children]
+            present = [children[m] for m in legal if m in children]
             for child in present:
                 child.avail += 1
             if untried:
-                move = rng.choice(untried)
+                move = favoured if favoured in untried else rng.choice(untried)
                 child = Node(move, mover, players)
-                node.children[move] = child
+                children[move] = child
                 game.play(move)
                 path.append(child)
                 break
-            node = max(present, key=lambda n: n.ucb(EXPLORATION))
+            node = max(
+                present,
+                key=lambda n: n.ucb(EXPLORATION, bias if n.move == favoured else 0.0),
+            )
             game.play(node.move)  # type: ignore[arg-type]
             path.append(node)
-        # Simulation: a few random plies, then the rules' provisional scores judge, where the
-        # game has them (random play to the very end is mostly noise); else play to the end.
-        plies = 0
-        limit = CUTOFF if self.cutoff and game.provisional_scores() is not None else MAX_PLAYOUT
-        while not game.over and plies < limit:
-            game.play(rng.choice(game.legal_moves()))
-            plies += 1
-        if game.over:
-            result = rewards(game)
-        else:
-            scores = game.provisional_scores()
-            result = provisional_rewards(scores) if scores else [1.0 / players] * players
+        result = self._simulate(game, rng, players, ai)
         for n in path:
             n.visits += 1
+            reward = n.reward
             for seat in range(players):
-                n.reward[seat] += result[seat]
+                reward[seat] += result[seat]
+
+    def _simulate(self, game: Game, rng: random.Random, players: int, ai: GameAI) -> list[float]:
+        """Play on with the game's policy, then judge: the outcome if the game ended, else
+        the points as if it ended now (random play to the very end is mostly noise)."""
+        policy = ai.heuristic if self.playouts == "heuristic" else ai.quick
+        limit = ai.cutoff if self.cutoff else MAX_PLAYOUT
+        plies = 0
+        while not game.over and plies < limit:
+            game.play(policy(game, rng))
+            plies += 1
+        if game.over:
+            return final_rewards(game)
+        scores = ai.scores(game)
+        while scores is None and not game.over and plies < MAX_PLAYOUT:
+            # No judgement possible here: play on quickly until there is one, or to the end.
+            game.play(ai.quick(game, rng))
+            plies += 1
+            scores = ai.scores(game)
+        if game.over:
+            return final_rewards(game)
+        if scores is None:
+            return [1.0 / players] * players
+        return score_rewards(scores, teams_of(game), ai.margin)

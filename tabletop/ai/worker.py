@@ -46,7 +46,7 @@ class AIWorker:
 
     def ask(self, bot: Bot, game: Game, seat: int, seed: int) -> Future[Move]:
         # The copy is made here, on the UI thread: the worker never touches the live game.
-        return self._executor().submit(_decide_seeded, bot, game.clone(), seat, seed)
+        return self._executor().submit(decide_seeded, bot, game.clone(), seat, seed)
 
     def shutdown(self) -> None:
         if self._pool is not None:
@@ -68,7 +68,7 @@ def _watch_parent() -> None:
     threading.Thread(target=wait_then_exit, name="tabletop-ai-watchdog", daemon=True).start()
 
 
-def _decide_seeded(bot: Bot, game: Game, seat: int, seed: int) -> Move:
+def decide_seeded(bot: Bot, game: Game, seat: int, seed: int) -> Move:
     """Runs in the worker. The bot arrives as a fresh copy each time (pickled), so its own
     random generator would never advance: give it one seeded for this decision."""
     if isinstance(getattr(bot, "rng", None), random.Random):

@@ -19,6 +19,14 @@ def get_layout(game_id: str) -> Layout:
         from .medici import MediciLayout
 
         return MediciLayout()
+    if game_id == "machiavelli":
+        from .machiavelli import MachiavelliLayout
+
+        return MachiavelliLayout()
+    if game_id == "alliances":
+        from .alliances import AlliancesLayout
+
+        return AlliancesLayout()
     return GenericLayout()
 
 

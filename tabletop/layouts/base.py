@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from rules import Move, Outcome
+from rules import IllegalMove, Move, Outcome
 
 from ..display import Display
 from ..table.model import Box, Piece, TableModel, Text, Zone
@@ -73,17 +74,30 @@ class Layout:
         """Whether piece ``drag`` may be picked up now (default: some legal move uses it)."""
         return bool(self.moves_for_piece(drag, legal))
 
-    def local_drop(self, drag: str, zone_id: str) -> bool:
-        """Handle a drop inside the working area; True if handled (the scene lays the table
-        out again). Checked before the drop is resolved into moves."""
+    #: The layout answers the Hint button itself, as its local action "hint" (Machiavelli
+    #: loads the exact solver's play into its working area instead of a search's move).
+    owns_hint = False
+
+    #: Set by the table scene: asks the rules why a move would be refused (None: it is legal),
+    #: so a working area can tell whether its result may be played yet.
+    judge: Callable[[Move], IllegalMove | None] | None = None
+
+    def local_drop(self, drag: str, zone_id: str) -> bool | str:
+        """Handle a drop inside the working area: True if handled (the scene lays the table
+        out again), a sentence if refused. Checked before the drop is resolved into moves."""
         return False
+
+    def button_moves(self, legal: list[Move]) -> list[Move]:
+        """The legal moves the scene may offer as buttons when no gesture makes them."""
+        return legal
 
     def local_actions(self, legal: list[Move]) -> list[LocalAction]:
         """Buttons of the working area, shown with the buttons for moves."""
         return []
 
     def run_local_action(self, key: str, legal: list[Move]) -> Move | str | None:
-        """Carry out a local action: a Move to play, a sentence to show, or None (done)."""
+        """Carry out a local action: a Move to play, a sentence to show, or None (done).
+        The scene lays the table out again after it."""
         return None
 
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:

@@ -88,6 +88,7 @@ class ResultsScene(Scene):
             mapping = _Names({f"p{i}": name for i, name in enumerate(names)})
             self.detail = self.outcome.detail.format_map(mapping)
             self.table = get_layout(session.game_id).score_table(self.outcome, names)
+            self._record_statistics()
         else:  # shown early by mistake: say so rather than invent a winner
             self.outcome = None
             self.headline = "The game is not over"
@@ -100,6 +101,17 @@ class ResultsScene(Scene):
         self._grid: pygame.Surface | None = None
         self._grid_pos = (0, 0)
         self.grid_font_size = 0
+
+    def _record_statistics(self) -> None:
+        """Count the finished game once (showing the results again does not count it twice)."""
+        if not self.session.humans:
+            return  # AI-only games are nobody's statistics
+        from ..stats import record_game
+
+        try:
+            record_game(self.session)
+        except OSError as err:
+            self.app.toast(f"The statistics could not be saved: {err}", kind="error", seconds=6)
 
     # ---- layout ---------------------------------------------------------------------------
     def build(self) -> None:

@@ -22,11 +22,12 @@ from rules import Move
 from ..ai.bots import make_bot
 from ..ai.worker import shared_worker
 from ..layouts import get_layout
-from ..session import Session
+from ..session import Session, UndoRefused
 from ..table import render
 from ..table.model import Piece, TableModel, Zone
 from ..ui.text import wrap_text
 from .base import Scene
+from .hint_overlay import HintOverlay
 
 DRAG_THRESHOLD = 6
 AI_DELAY = 0.8  # seconds an AI move waits at normal speed, so people can follow it
@@ -62,6 +63,7 @@ class TableScene(Scene):
         self.session = session
         self.game = session.game
         self.layout = get_layout(session.game_id)
+        self.layout.judge = lambda move: self.game.why_illegal(move, self.game.to_move)
         self.bots = {
             seat: make_bot(cfg.kind, session.game_id, (session.seed or 0) * 31 + seat)
             for seat, cfg in enumerate(session.seats)
@@ -97,6 +99,9 @@ class TableScene(Scene):
         self.rules_button: pygame_gui.elements.UIButton | None = None
         self.results_button: pygame_gui.elements.UIButton | None = None
         self.leave_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.undo_button: pygame_gui.elements.UIButton | None = None
+        self.hint = HintOverlay(self)  # the Hint button and its preview
+        self._save_failed = False  # say once, not after every move, that saving fails
 
     # ---- who is looking -------------------------------------------------------------
     def _initial_viewer(self) -> int | None:
@@ -181,6 +186,17 @@ class TableScene(Scene):
         )
         if not self.game.over:
             self.results_button.hide()
+        # Undo shares the Results slot: it is offered only while the game is on.
+        self.undo_button = pygame_gui.elements.UIButton(
+            self.results_button.relative_rect.copy(),
+            "Undo",
+            self.app.ui,
+            container=self.container,
+            tool_tip_text="Take back your last move (Ctrl+Z); the game then counts as assisted",
+        )
+        if not self._undo_offered():
+            self.undo_button.hide()
+        self.hint.build(pygame.Rect(d.width - 4 * bw - d.px(52), y, bw, bh))
         self.buttons = []
         self._update_viewer()
         self.refresh(animate=False)
@@ -189,6 +205,9 @@ class TableScene(Scene):
         super().uncover()  # showing the container shows every button in it again
         if self.results_button is not None and not self.game.over:
             self.results_button.hide()
+        if self.undo_button is not None and not self._undo_offered():
+            self.undo_button.hide()
+        self.hint.sync()
 
     def refresh(self, animate: bool = True) -> None:
         """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
@@ -220,6 +239,7 @@ class TableScene(Scene):
         self.sprites = fresh
         self._rebuild_buttons()
         self.focus = None
+        self.hint.sync()
 
     def _origin(self, piece: Piece) -> tuple[int, int] | None:
         """Where a piece that just appeared comes from: the hand of whoever played or gave it,
@@ -252,7 +272,7 @@ class TableScene(Scene):
             return
         legal = self.game.legal_moves()
         reachable = self._gesture_moves(legal)
-        rest: list[Move | str] = [m for m in legal if m not in reachable]
+        rest: list[Move | str] = [m for m in self.layout.button_moves(legal) if m not in reachable]
         local = self.layout.local_actions(legal)
         rest += [a.key for a in local]
         if not rest:
@@ -343,6 +363,7 @@ class TableScene(Scene):
         return True
 
     def _after_move(self, events: list[rules.Event]) -> None:
+        self._autosave()
         self._last_events = events
         self.selected = None
         self.press = None
@@ -356,13 +377,19 @@ class TableScene(Scene):
             self.holds_game = False
             if self.results_button is not None:
                 self.results_button.show()
+            if self.undo_button is not None:
+                self.undo_button.hide()
 
     def drop(self, drag: str, zone_id: str | None) -> None:
         """Resolve ``drag`` dropped on ``zone_id`` into a move, or explain the refusal."""
         legal = self.game.legal_moves()
         if zone_id is None:
             return  # dropped on nothing: it simply glides back
-        if self.layout.local_drop(drag, zone_id):
+        handled = self.layout.local_drop(drag, zone_id)
+        if isinstance(handled, str):
+            self.app.toast(handled, kind="error")
+            return
+        if handled:
             self.selected = None
             self.refresh()
             return
@@ -437,6 +464,8 @@ class TableScene(Scene):
             self._key(event)
 
     def _on_button(self, element: object) -> None:
+        if self.hint.handle_button(element):
+            return
         if element is self.menu_button:
             self._ask_leave()
         elif element is self.rules_button:
@@ -445,6 +474,8 @@ class TableScene(Scene):
             self.app.push(RulesScene(self.app, self.session.game_id))
         elif element is self.results_button:
             self._show_results()
+        elif element is self.undo_button:
+            self.undo()
         else:
             for button, item in self.buttons:
                 if button is element:
@@ -458,11 +489,11 @@ class TableScene(Scene):
         result = self.layout.run_local_action(key, self.game.legal_moves())
         if isinstance(result, Move):
             self.play(result)
-        elif isinstance(result, str):
-            self.app.toast(result, kind="error")
-        else:
-            self.selected = None
-            self.refresh()
+            return
+        if isinstance(result, str):
+            self.app.toast(result)
+        self.selected = None
+        self.refresh()
 
     def _ask_leave(self) -> None:
         if self.game.over:
@@ -472,12 +503,52 @@ class TableScene(Scene):
         w, h = d.px(640), d.px(300)
         self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(
             pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
-            "Leave this game and go back to the title screen? The game will be lost.",
+            "Leave this game and go back to the title screen? It is saved: Continue on the "
+            "title screen resumes it.",
             self.app.ui,
             window_title="Leave the game?",
             action_short_name="Leave",
             blocking=True,
         )
+
+    # ---- saving and undo ------------------------------------------------------------
+    def _autosave(self) -> None:
+        """Save after every move, so quitting never loses the game (Continue resumes it)."""
+        if not self.session.humans:
+            return  # AI-only games (the self-test, demos) are nobody's to resume
+        from ..saves import write_save
+
+        try:
+            write_save(self.session)
+        except OSError as err:
+            if not self._save_failed:
+                self.app.toast(f"The game could not be saved: {err}", kind="error", seconds=6)
+            self._save_failed = True
+        else:
+            self._save_failed = False
+
+    def _undo_offered(self) -> bool:
+        return len(self.session.humans) == 1 and not self.game.over
+
+    def undo(self) -> None:
+        """Take back the human's last decision (and the AI replies after it), if the rules of
+        undo allow it (``Session.undo``); otherwise say why."""
+        if not self._undo_offered():
+            return
+        try:
+            self.session.undo(self.session.humans[0])
+        except UndoRefused as err:
+            self.app.toast(str(err), kind="error")
+            return
+        self.game = self.session.game
+        self.thinking = None  # an AI answer still coming is for a position that is gone
+        self._last_events = []
+        self.selected = None
+        self.press = None
+        self._update_viewer()
+        self.refresh(animate=False)
+        self._autosave()
+        self.app.toast("Your last move is taken back; this game now counts as assisted.")
 
     def _leave(self) -> None:
         from .title import TitleScene
@@ -602,6 +673,12 @@ class TableScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> None:
         key = event.key
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            self.undo()
+            return
+        if key == pygame.K_h:
+            self.hint.ask()
+            return
         if key == pygame.K_ESCAPE:
             if self.selected is not None:
                 self.selected = None
@@ -641,6 +718,7 @@ class TableScene(Scene):
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._animate(dt)
+        self.hint.update()
         self._run_ai()
         if (
             self.results_at is not None
@@ -747,10 +825,11 @@ class TableScene(Scene):
             render.draw_box(
                 surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
-        if dragged is None:
-            self._draw_tip(surface, pygame.mouse.get_pos())
+        self.hint.draw(surface)
         self._draw_status(surface)
         self._draw_log(surface)
+        if dragged is None:
+            self._draw_tip(surface, pygame.mouse.get_pos())
 
     def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """The layout's explanation of what the pointer rests on (e.g. why a meld is invalid)."""
@@ -817,7 +896,7 @@ class TableScene(Scene):
             text = f"{names[mover]}'s turn" if mover is not None else ""
         width = (
             self.status_rect.w
-            - 3 * (self.menu_button.rect.w if self.menu_button else 0)
+            - 4 * (self.menu_button.rect.w if self.menu_button else 0)
             - d.px(100)
         )
         render.draw_text(
@@ -865,6 +944,7 @@ class TableScene(Scene):
 
     def leave(self) -> None:
         self.thinking = None  # an answer still coming is for a table that is gone
+        self.hint.clear()
         super().leave()
 
 

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
     from ..app import App
     from ..display import Display
+    from ..saves import SaveInfo
 
 GOLD = (201, 164, 76)
 GOLD_LIGHT = (232, 198, 106)
@@ -234,6 +235,11 @@ class TitleScene(Scene):
         self.game_labels: dict[str, UILabel] = {}
         self.settings_button: UIButton | None = None
         self.quit_button: UIButton | None = None
+        self.continue_button: UIButton | None = None
+        self.load_button: UIButton | None = None
+        self.stats_button: UIButton | None = None
+        self.resume: SaveInfo | None = None  # the unfinished game "Continue" resumes
+        self._saves_checked = False
         self.scroller: UIScrollingContainer | None = None
         self._rule_y = 0
 
@@ -352,22 +358,46 @@ class TitleScene(Scene):
             ry += row_h + row_gap
 
         y += list_h + gap_foot
-        fw, fgap = d.px(220), d.px(24)
-        fx = (W - 2 * fw - fgap) // 2
-        self.settings_button = UIButton(
-            pygame.Rect(fx, y, fw, btn_h),
-            "Settings",
-            app.ui,
-            container=root,
-            object_id="#big_button",
+        self._find_resume()
+        labels = ["Load", "Statistics", "Settings", "Quit"]
+        if self.resume is not None:
+            labels.insert(0, "Continue")
+        fgap = d.px(20)
+        fw = max(
+            d.px(170), *(text_width(app, "#big_button", t, "button") + d.px(44) for t in labels)
         )
-        self.quit_button = UIButton(
-            pygame.Rect(fx + fw + fgap, y, fw, btn_h),
-            "Quit",
-            app.ui,
-            container=root,
-            object_id="#big_button",
-        )
+        fw = min(fw, (W - 2 * d.px(40) - fgap * (len(labels) - 1)) // len(labels))
+        fx = (W - len(labels) * fw - (len(labels) - 1) * fgap) // 2
+        footer: dict[str, UIButton] = {}
+        for i, label in enumerate(labels):
+            footer[label] = UIButton(
+                pygame.Rect(fx + i * (fw + fgap), y, fw, btn_h),
+                label,
+                app.ui,
+                container=root,
+                object_id="#primary" if label == "Continue" else "#big_button",
+                tool_tip_text=self._resume_tip() if label == "Continue" else None,
+            )
+        self.continue_button = footer.get("Continue")
+        self.load_button = footer["Load"]
+        self.stats_button = footer["Statistics"]
+        self.settings_button = footer["Settings"]
+        self.quit_button = footer["Quit"]
+
+    def _find_resume(self) -> None:
+        """The last unfinished game, for Continue; bad save files are reported once."""
+        from ..saves import list_saves
+
+        infos, problems = list_saves()
+        self.resume = next((i for i in infos if not i.finished), None)
+        if problems and not self._saves_checked:
+            self.app.toast(problems[0], kind="error", seconds=8)
+        self._saves_checked = True
+
+    def _resume_tip(self) -> str | None:
+        if self.resume is None:
+            return None
+        return f"{self.resume.title} with {', '.join(self.resume.names)}: {self.resume.summary}"
 
     # ---- events -----------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -385,12 +415,37 @@ class TitleScene(Scene):
             if element is button:
                 self.open_rules(game_id)
                 return
-        if element is self.settings_button:
+        if element is self.continue_button:
+            self.continue_game()
+        elif element is self.load_button:
+            from .load import LoadScene
+
+            self.app.push(LoadScene(self.app))
+        elif element is self.stats_button:
+            from .stats import StatsScene
+
+            self.app.push(StatsScene(self.app))
+        elif element is self.settings_button:
             from .settings import SettingsScene
 
             self.app.push(SettingsScene(self.app))
         elif element is self.quit_button:
             self.app.request_quit()
+
+    def continue_game(self) -> None:
+        """Resume the last unfinished game exactly where it was left."""
+        from ..saves import SaveError, read_save
+        from .table import TableScene
+
+        if self.resume is None:
+            return
+        try:
+            session = read_save(self.resume.path)
+        except SaveError as err:
+            self.app.toast(str(err), kind="error", seconds=8)
+            self.rebuild()  # the bad file is gone from the list: Continue may change
+            return
+        self.app.replace(TableScene(self.app, session))
 
     def open_setup(self, game_id: str) -> None:
         from .setup import SetupScene

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -66,6 +67,16 @@ def draw_box(surface: pygame.Surface, box: Box) -> None:
     surface.blit(image, box.rect)
 
 
+#: Piece art a game adds beyond cards and counters (a map tile, a token stack):
+#: ``art[0]`` -> ``painter(art, width, colorblind)``. Surfaces are cached by ``art``.
+ART_PAINTERS: dict[str, Callable[[tuple, int, bool], pygame.Surface]] = {}
+
+
+def register_art(kind: str, painter: Callable[[tuple, int, bool], pygame.Surface]) -> None:
+    ART_PAINTERS[kind] = painter
+    _piece_image.cache_clear()
+
+
 def piece_image(piece: Piece, width: int, colorblind: bool) -> pygame.Surface:
     return _piece_image(piece.art, width, colorblind)
 
@@ -93,6 +104,8 @@ def _art(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
         return card_art.counter_token(art[1], width, colorblind=colorblind)
     if kind == "emblem":  # ("emblem", house, colour)
         return _emblem(art[1], width, art[2])
+    if kind in ART_PAINTERS:
+        return ART_PAINTERS[kind](art, width, colorblind)
     raise ValueError(f"unknown art {art!r}")
 
 

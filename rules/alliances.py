@@ -1,0 +1,1707 @@
+"""Alliances: world domination — bidding and trick-taking conflicts over a map of 20 countries.
+
+Source: ``shared/sources/004_f6b725bd12fb4163.txt``; decisions: RULES-NOTES.md ("Alliances").
+Our house readings are marked in ``alliances.md``.
+
+Cards: power cards ``M1``..``M12``, ``E1``..``E12``, ``P1``..``P12`` (Military, Economics,
+Politics) and 12 special action cards named in kebab-case (``covert-operation``, ``spin``).
+Tiles are addressed by grid position: zone ``tile:r,c`` with row 0-3 and column 0-4.
+
+Players sit clockwise in seat order (the player "on the left" is the next seat). Sides: with 4
+players seats 0 and 2 against 1 and 3; with 2 each player is a side; with 3 the Empire (side 0)
+against the two Rebels (side 1). Tokens are recorded by the seat that placed them.
+
+Decisions: ``keep`` (drafting variant), ``show`` (secret meeting), ``bid``/``pass`` (State of the
+Nations), ``call`` (dominant suit, 2 and 3 players), ``set``/``give``/``pair`` (3-player rise to
+power), ``target``, ``play``, then a special action's choices: ``choose`` (a card on the table)
+and ``boost`` (the player Dual Allegiance adds to).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .core import (
+    Event,
+    Game,
+    GameSpec,
+    IllegalMove,
+    Move,
+    OptionSpec,
+    Outcome,
+    SetupError,
+    private_event,
+    register,
+)
+
+# Suits from lowest to highest rank (Politics beats Economics beats Military).
+SUITS: dict[str, str] = {"M": "Military", "E": "Economics", "P": "Politics"}
+SUIT_RANK: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
+RANKS = tuple(range(1, 13))
+POWER_CARDS = tuple(f"{s}{r}" for s in SUITS for r in RANKS)
+
+# id -> (display name, effect in a few words); grouped by suit as the source lists them.
+SPECIAL_ACTIONS: dict[str, tuple[str, str]] = {
+    "spin": ("Spin", "Played last: every power passes to the left"),
+    "peace-treaty": ("Peace Treaty", "Discard all Military power cards"),
+    "embargo": ("Embargo", "Discard all Economics power cards"),
+    "dual-allegiance": ("Dual Allegiance", "Add a Politics card to any player's power"),
+    "bribe": ("Bribe", "A Politics card becomes your Economics power"),
+    "free-market": ("Free Market", "Target adds its Military to its Economic defence"),
+    "global-trading": ("Global Trading", "Sum the target's neighbours' Economic values"),
+    "monopoly": ("Monopoly", "Discard all Economics cards but one"),
+    "reserve-forces": ("Reserve Forces", "Sum the Military of 4 of your countries"),
+    "reinforcement": ("Reinforcement", "Double a Military power card"),
+    "covert-operation": ("Covert Operation", "Discard a special action card"),
+    "defensive-pact": ("Defensive Pact", "Triple the target's Military defence"),
+}
+SPECIAL_SUIT: dict[str, str] = {
+    **dict.fromkeys(("spin", "peace-treaty", "embargo", "dual-allegiance"), "P"),
+    **dict.fromkeys(("bribe", "free-market", "global-trading", "monopoly"), "E"),
+    **dict.fromkeys(("reserve-forces", "reinforcement", "covert-operation", "defensive-pact"), "M"),
+}
+ALL_CARDS = POWER_CARDS + tuple(SPECIAL_ACTIONS)
+
+# 20 nations of our own invention: (name, Military, Economic, Political defence). Balanced as
+# RULES-NOTES asks: every tile sums 6-14, suit totals within 5 of each other, several zeros.
+COUNTRIES: tuple[tuple[str, int, int, int], ...] = (
+    ("Aldoria", 4, 3, 2),
+    ("Brevmark", 6, 1, 3),
+    ("Caldessa", 2, 5, 4),
+    ("Dunmere", 0, 4, 5),
+    ("Estravia", 7, 2, 0),
+    ("Ferrowind", 3, 6, 1),
+    ("Galvenor", 5, 0, 4),
+    ("Halcyra", 1, 3, 7),
+    ("Istrelle", 3, 3, 3),
+    ("Jorvand", 8, 1, 2),
+    ("Kestoria", 2, 7, 3),
+    ("Lunagard", 4, 2, 6),
+    ("Morvania", 0, 6, 2),
+    ("Norhaven", 5, 4, 0),
+    ("Orlesse", 2, 2, 4),
+    ("Pelmora", 6, 3, 3),
+    ("Quillon", 1, 5, 2),
+    ("Rosthal", 3, 0, 6),
+    ("Sarmentia", 4, 4, 4),
+    ("Tyrrhel", 2, 3, 5),
+)
+COUNTRY: dict[str, dict[str, int]] = {name: {"M": m, "E": e, "P": p} for name, m, e, p in COUNTRIES}
+ROWS, COLS = 4, 5
+TILES = ROWS * COLS
+# Each start group: a corner and its two orthogonal neighbours (RULES-NOTES, "Start").
+CORNERS: tuple[tuple[int, ...], ...] = (
+    (0, 1, 5),  # top left
+    (4, 3, 9),  # top right
+    (19, 18, 14),  # bottom right
+    (15, 16, 10),  # bottom left
+)
+BID_MIN, BID_MAX = 10, 20
+
+
+def tile_zone(index: int) -> str:
+    return f"tile:{index // COLS},{index % COLS}"
+
+
+def tile_index(zone: Any) -> int | None:
+    return _TILE_OF.get(zone) if isinstance(zone, str) else None
+
+
+_TILE_OF: dict[str, int] = {tile_zone(i): i for i in range(ROWS * COLS)}
+
+
+def neighbours(index: int) -> list[int]:
+    r, c = divmod(index, COLS)
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        rr, cc = r + dr, c + dc
+        if 0 <= rr < ROWS and 0 <= cc < COLS:
+            out.append(rr * COLS + cc)
+    return out
+
+
+def is_special(card: str) -> bool:
+    return card in SPECIAL_SUIT
+
+
+def suit_of(card: str) -> str:
+    return SPECIAL_SUIT[card] if card in SPECIAL_SUIT else card[0]
+
+
+def rank_of(card: str) -> int:
+    return 0 if card in SPECIAL_SUIT else int(card[1:])
+
+
+def card_name(card: str) -> str:
+    """``"the 9 of Military"``, ``"Covert Operation"``."""
+    if card in SPECIAL_ACTIONS:
+        return SPECIAL_ACTIONS[card][0]
+    return f"the {card[1:]} of {SUITS[card[0]]}"
+
+
+def _listing(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _seat(seat: int) -> str:
+    return "{p%d}" % seat
+
+
+class AlliancesMove(Move):
+    """An Alliances decision with the game's short notation.
+
+    ``bid 12 P`` · ``pass`` · ``call P`` · ``keep M5`` · ``show M5`` · ``set M5`` · ``give M5`` ·
+    ``pair 1`` · ``target 2,4`` · ``play M5`` · ``choose P7`` · ``choose bribe`` · ``boost 2``.
+    """
+
+    def __str__(self) -> str:
+        # Saves and the move history print the same moves again and again: each move keeps
+        # its text (outside the dataclass fields, so equality and hashing are unchanged).
+        text = self.__dict__.get("_text")
+        if text is None:
+            text = self._plain()
+            object.__setattr__(self, "_text", text)
+        return text
+
+    def _plain(self) -> str:
+        try:
+            return self._notation()
+        except (IndexError, TypeError, ValueError, AttributeError):
+            return Move.__str__(self)
+
+    def _notation(self) -> str:
+        k = self.kind
+        if k == "bid" and len(self.value) == 2 and not self.cards:
+            return f"bid {int(self.value[0])} {self.value[1]}"
+        if k == "pass" and not self.cards and not self.value and not self.target:
+            return "pass"
+        if k == "call" and len(self.value) == 1 and not self.cards:
+            return f"call {self.value[0]}"
+        one_card = k in ("keep", "show", "set", "give", "play", "choose") and len(self.cards) == 1
+        if one_card and not self.value and self.target == ("conflict" if k == "play" else ""):
+            return f"{k} {self.cards[0]}"
+        if k == "pair" and len(self.value) == 1 and not self.cards:
+            return f"pair {int(self.value[0])}"
+        if k == "target" and tile_index(self.target) is not None and not self.cards:
+            return f"target {self.target[5:]}"
+        if k == "boost" and self.target.startswith("seat:") and not self.cards:
+            return f"boost {int(self.target[5:])}"
+        return Move.__str__(self)
+
+
+PASS = AlliancesMove("pass")
+
+
+def _play(card: str) -> AlliancesMove:
+    return AlliancesMove("play", (card,), "conflict")
+
+
+class Alliances(Game):
+    RULES_VERSION: ClassVar[int] = 1
+    move_type: ClassVar[type[Move]] = AlliancesMove
+
+    def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
+        super().__init__(players, seed, options)
+        n = players
+        first = self.options.get("first", -1)
+        if first >= n:
+            raise SetupError(f"The first player must be a seat from 0 to {n - 1}.")
+        self.drafting = bool(self.options.get("drafting")) and n >= 3
+        self.meeting = bool(self.options.get("secret_meeting")) and n == 4
+        self.exact_bid = bool(self.options.get("exact_bid")) and n == 2
+        self._check_fixed()
+        # First bidder (4p), first Empire (3p) or first drafting-phase starter (2p).
+        self.first = first if first >= 0 else self.rng.randrange(n)
+        self.campaign = 0
+        self.results: list[dict[str, Any]] = []
+        self.campaign_wins = [0, 0]  # per side, 2 and 4 players
+        self.empire_tiles = [0] * n  # 3 players: tiles ruled while Empire
+        self.rebel_tricks = [0] * n  # 3 players: conflicts won while Rebel
+        self.empire = 0
+        self.opening_events = self._start_campaign()
+
+    def _check_fixed(self) -> None:
+        deck = self.options.get("deck")
+        if deck is not None and sorted(deck) != sorted(ALL_CARDS):
+            raise SetupError(
+                "The fixed deck must list each of the 48 cards (M1 … P12 and the 12 special "
+                "action cards) exactly once."
+            )
+        tiles = self.options.get("tiles")
+        if tiles is not None and sorted(tiles) != sorted(COUNTRY):
+            raise SetupError("The fixed tiles must list each of the 20 countries exactly once.")
+
+    # ---- sides -------------------------------------------------------------------------
+    def side(self, seat: int) -> int:
+        if self.players == 4:
+            return seat % 2
+        if self.players == 2:
+            return seat
+        return 0 if seat == self.empire else 1
+
+    def side_seats(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if self.side(s) == side]
+
+    def controller(self, tile: int) -> int | None:
+        stack = self.tokens[tile]
+        return self.side(stack[-1]) if stack else None
+
+    def controlled(self, side: int) -> list[int]:
+        return [t for t in range(TILES) if self.controller(t) == side]
+
+    def token_count(self, side: int) -> int:
+        """Every token of a side on the board, covered ones included (RULES-NOTES)."""
+        return sum(1 for stack in self.tokens for s in stack if self.side(s) == side)
+
+    # ---- campaign set-up ------------------------------------------------------------------
+    def _start_campaign(self) -> list[Event]:
+        n = self.players
+        self.campaign += 1
+        fixed = self.campaign == 1
+        names = list(self.options["tiles"]) if fixed and self.options.get("tiles") else None
+        if names is None:
+            names = sorted(COUNTRY)
+            self.rng.shuffle(names)
+        self.grid: list[str] = names
+        if n == 3:
+            self.empire = (self.first + self.campaign - 1) % 3
+        self.tokens: list[list[int]] = [[] for _ in range(TILES)]
+        if n == 4:
+            groups = {s: [CORNERS[s]] for s in range(4)}
+        elif n == 2:
+            groups = {0: [CORNERS[0], CORNERS[2]], 1: [CORNERS[1], CORNERS[3]]}
+        else:
+            e = self.empire
+            groups = {e: [CORNERS[0], CORNERS[2]], (e + 1) % 3: [CORNERS[1]]}
+            groups[(e + 2) % 3] = [CORNERS[3]]
+        for s, gs in groups.items():
+            for g in gs:
+                for t in g:
+                    self.tokens[t].append(s)
+        self.dominant: str | None = None
+        self.bid: tuple[int, str, int] | None = None  # (count, suit, seat)
+        self.aggressor = 0
+        self.conflict = 0
+        self.conflicts_won = [0] * n
+        self.starter = 0
+        self.target: int | None = None
+        self.table: list[dict[str, Any]] = []
+        self.pending: dict[str, Any] = {}
+        self.discard: list[str] = []
+        self.reserve: list[str] = []
+        self.duel_tricks = [0, 0]
+        self.last_trick_winner: int | None = None
+        self.pairs: list[list[str]] = []
+        self.tribute: list[list[str]] = [[] for _ in range(n)]
+        self.last_conflict: dict[str, Any] = {}
+        events = [
+            Event(
+                "campaign",
+                "Campaign %d begins: the countries are laid out." % self.campaign,
+                {"campaign": self.campaign, "grid": list(self.grid)},
+            )
+        ]
+        return events + self._deal(fixed)
+
+    def _deal(self, fixed: bool) -> list[Event]:
+        n = self.players
+        deck = list(self.options["deck"]) if fixed and self.options.get("deck") else None
+        if deck is None:
+            deck = sorted(ALL_CARDS)
+            self.rng.shuffle(deck)
+        size = 16 if n == 3 else 12
+        dealt = [deck[s * size : (s + 1) * size] for s in range(n)]
+        self.reserve = deck[n * size :][::-1]  # top of the reserve at the end
+        self.discard = []
+        self.known: list[set[str]] = [set() for _ in range(n)]  # cards seen in others' hands
+        self.shows: list[list[str]] = [[] for _ in range(n)]
+        self.packets: list[list[str]] = [[] for _ in range(n)]
+        self.passed = [False] * n
+        self.bid_log: list[list[Any]] = []
+        self.bid = None
+        # Every use of the rng ends with a deal: fingerprint its state once here, not per snapshot.
+        self.rng_mark = hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16]
+        events = [Event("deal", "The cards are shuffled and dealt.", {"campaign": self.campaign})]
+        if self.drafting:
+            self.hands: list[list[str]] = [[] for _ in range(n)]
+            self.packets = dealt
+            self.draft_round = 1  # each player keeps 2 cards per round
+            self.phase, self.current = "draft", 0
+            return events
+        self.hands = dealt
+        return events + self._after_draft()
+
+    def _after_draft(self) -> list[Event]:
+        n = self.players
+        if self.meeting:
+            self.phase, self.current = "meeting", 0
+            return []
+        if n == 4:
+            self.phase = "bid"
+            self.current = (self.first + self.campaign - 1) % n
+            return []
+        if n == 3:
+            self.phase, self.current = "rise-set", self.empire
+            return []
+        self.phase = "duel"
+        self.starter = self.current = (self.first + self.campaign - 1) % 2
+        return []
+
+    # ---- questions ---------------------------------------------------------------------------
+    @property
+    def to_move(self) -> int | None:
+        return None if self.phase == "over" else self.current
+
+    def playable(self, hand: list[str]) -> list[str]:
+        """The cards of ``hand`` that may be played to the conflict now."""
+        if not self.table:
+            return sorted(hand)
+        lead = suit_of(self.table[0]["card"])
+        if not any(suit_of(c) == lead for c in hand):
+            return sorted(hand)
+        return sorted(c for c in hand if is_special(c) or suit_of(c) == lead)
+
+    def legal_targets(self, seat: int) -> list[int]:
+        """Neutral tiles next to the side's own; else rival ones; else any (RULES-NOTES)."""
+        me = self.side(seat)
+        mine = set(self.controlled(me))
+        near = {t for m in mine for t in neighbours(m)} - mine
+        neutral = sorted(t for t in near if self.controller(t) is None)
+        if neutral:
+            return neutral
+        rival = sorted(t for t in near if self.controller(t) is not None)
+        if rival:
+            return rival
+        other = [t for t in range(TILES) if t not in mine]
+        return other or list(range(TILES))
+
+    def _bid_options(self) -> list[tuple[int, str]]:
+        low = (BID_MIN - 1, "P") if self.bid is None else (self.bid[0], self.bid[1])
+        out = []
+        for count in range(BID_MIN, BID_MAX + 1):
+            for suit in SUITS:
+                if (count, SUIT_RANK[suit]) > (low[0], SUIT_RANK[low[1]]):
+                    out.append((count, suit))
+        return out
+
+    def _rise_give_options(self, seat: int) -> list[str]:
+        """A Rebel's tribute: the highest dominant power card, then the highest of another suit
+        (house reading: lacking one, the highest power card left, then any card)."""
+        hand = self.hands[seat]
+        given = self.tribute[seat]
+        dom = self.dominant
+        powers = [c for c in hand if not is_special(c)]
+        if not given:
+            pool = [c for c in powers if suit_of(c) == dom] or powers
+        else:
+            pool = [c for c in powers if suit_of(c) != dom] or powers
+        if not pool:
+            return sorted(hand)
+        top = max(rank_of(c) for c in pool)
+        return sorted(c for c in pool if rank_of(c) == top)
+
+    def _choice_options(self) -> list[Move]:
+        p = self.pending
+        card = p["special"]
+        if card == "dual-allegiance" and p.get("card"):
+            played = sorted({e["seat"] for e in self.table})
+            return [AlliancesMove("boost", target=f"seat:{s}") for s in played]
+        return [AlliancesMove("choose", (c,)) for c in self._choosable(card)]
+
+    def _choosable(self, special: str) -> list[str]:
+        live = [e for e in self.table if not e["discarded"]]
+        taken = self._taken()
+        if special in ("bribe", "dual-allegiance"):
+            return sorted(
+                e["card"]
+                for e in live
+                if suit_of(e["card"]) == "P"
+                and not is_special(e["card"])
+                and e["card"] not in taken
+            )
+        if special == "monopoly":
+            return sorted(
+                e["card"] for e in live if suit_of(e["card"]) == "E" and not is_special(e["card"])
+            )
+        if special == "reinforcement":
+            return sorted(
+                e["card"] for e in live if suit_of(e["card"]) == "M" and not is_special(e["card"])
+            )
+        if special == "covert-operation":
+            return sorted(e["card"] for e in live if is_special(e["card"]) and e["card"] != special)
+        return []
+
+    def _legal_moves(self) -> list[Move]:
+        me, phase = self.current, self.phase
+        if phase == "draft":
+            return [AlliancesMove("keep", (c,)) for c in sorted(self.packets[me])]
+        if phase == "meeting":
+            return [
+                AlliancesMove("show", (c,))
+                for c in sorted(self.hands[me])
+                if c not in self.shows[me]
+            ]
+        if phase == "bid":
+            return [AlliancesMove("bid", value=b) for b in self._bid_options()] + [PASS]
+        if phase in ("declare", "rise-call"):
+            if phase == "declare" and self.exact_bid:
+                return [
+                    AlliancesMove("bid", value=(n, s))
+                    for n in range(BID_MIN, BID_MAX + 1)
+                    for s in SUITS
+                ]
+            return [AlliancesMove("call", value=(s,)) for s in SUITS]
+        if phase == "rise-set":
+            return [AlliancesMove("set", (c,)) for c in sorted(self.hands[me])]
+        if phase == "rise-give":
+            return [AlliancesMove("give", (c,)) for c in self._rise_give_options(me)]
+        if phase == "rise-pick":
+            return [AlliancesMove("pair", value=(1,)), AlliancesMove("pair", value=(2,))]
+        if phase == "target":
+            return [AlliancesMove("target", target=tile_zone(t)) for t in self.legal_targets(me)]
+        if phase in ("play", "duel"):
+            return [_play(c) for c in self.playable(self.hands[me])]
+        if phase == "choose":
+            return self._choice_options()
+        return []
+
+    # ---- prompts and refusals ----------------------------------------------------------------
+    def prompt(self) -> str:
+        phase, me = self.phase, self.current
+        if phase == "over":
+            return ""
+        if phase == "draft":
+            return "Drafting: keep a card from the hand passed to you (2 each round)."
+        if phase == "meeting":
+            return "Secret meeting: choose a card to show your ally (2 in all)."
+        if phase == "bid":
+            if self.bid is None:
+                return (
+                    "State of the Nations: bid how many countries your alliance will control "
+                    "(10-20) and the dominant suit, or pass."
+                )
+            count, suit, _ = self.bid
+            return f"Outbid {count} {SUITS[suit]} or pass."
+        if phase == "declare":
+            if self.exact_bid:
+                return (
+                    "You won the drafting phase: declare the exact number of countries you "
+                    "will control and the dominant suit."
+                )
+            return "You won the drafting phase: call the dominant suit."
+        if phase == "rise-set":
+            left = 4 - sum(len(p) for p in self.pairs)
+            return f"Rise to power: set aside a card face down for the Rebels ({left} to go)."
+        if phase == "rise-call":
+            return "Rise to power: call the dominant suit."
+        if phase == "rise-give":
+            which = "of the dominant suit" if not self.tribute[me] else "of another suit"
+            return f"Rise to power: give the Empire your highest power card {which}."
+        if phase == "rise-pick":
+            return "Rise to power: take one of the Empire's two face-down pairs."
+        if phase == "target":
+            return "Choose the country to target in this conflict."
+        if phase == "duel":
+            return "Drafting phase: play a card to the conflict."
+        if phase == "play":
+            if not self.table:
+                return "Lead a card to the conflict: its suit becomes the leading suit."
+            lead = SUITS[suit_of(self.table[0]["card"])]
+            return f"Play a card to the conflict (follow {lead} or play a special action card)."
+        special = SPECIAL_ACTIONS[self.pending["special"]][0]
+        what = {
+            "bribe": "take the Politics card that becomes your Economics power",
+            "dual-allegiance": "take a Politics card from the table",
+            "monopoly": "choose the one Economics card to keep",
+            "reinforcement": "choose the Military card to double",
+            "covert-operation": "choose the special action card to discard",
+        }[self.pending["special"]]
+        if self.pending.get("card"):
+            what = "choose the player whose conflict power it joins"
+        return f"{special}: {what}."
+
+    def explain_illegal(self, move: Move) -> IllegalMove:
+        try:
+            found = self._explain(move)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            found = None
+        return found or super().explain_illegal(move)
+
+    def _explain(self, move: Move) -> IllegalMove | None:
+        me, k, phase = self.current, move.kind, self.phase
+        wanted = {
+            "draft": ("keep",),
+            "meeting": ("show",),
+            "bid": ("bid", "pass"),
+            "declare": ("bid",) if self.exact_bid else ("call",),
+            "rise-set": ("set",),
+            "rise-call": ("call",),
+            "rise-give": ("give",),
+            "rise-pick": ("pair",),
+            "target": ("target",),
+            "play": ("play",),
+            "duel": ("play",),
+            "choose": ("choose", "boost"),
+        }[phase]
+        if k not in wanted:
+            return IllegalMove("wrong-step", f"Now: {self.prompt()}", move)
+        card = move.cards[0] if len(move.cards) == 1 else None
+        if k in ("keep", "show", "set", "give", "play") and card not in ALL_CARDS:
+            return IllegalMove("no-such-card", f"'{move}' does not name one card.", move)
+        if k == "keep":
+            return IllegalMove(
+                "not-in-packet",
+                f"{card_name(card).capitalize()} is not in the hand passed to you.",
+                move,
+            )
+        if k in ("show", "set", "give", "play") and card not in self.hands[me]:
+            return IllegalMove("not-in-hand", f"You do not hold {card_name(card)}.", move)
+        if k == "show":
+            return IllegalMove("already-shown", "You are already showing that card.", move)
+        if k == "give":
+            allowed = _listing([card_name(c) for c in self._rise_give_options(me)])
+            return IllegalMove("wrong-tribute", f"You must give {allowed}.", move)
+        if k == "play":
+            return self._explain_follow(card, move)
+        if k == "bid":
+            if (
+                len(move.value) != 2
+                or move.value[1] not in SUITS
+                or not isinstance(move.value[0], int)
+            ):
+                return IllegalMove("bad-bid", "A bid is a number and a suit (M, E or P).", move)
+            count, _suit = move.value
+            if not BID_MIN <= count <= BID_MAX:
+                return IllegalMove("bad-bid", "A bid must be from 10 to 20 countries.", move)
+            if self.bid is not None:
+                return IllegalMove(
+                    "bid-too-low",
+                    f"Your bid must beat {self.bid[0]} {SUITS[self.bid[1]]}: a higher number, "
+                    "or the same number in a higher suit.",
+                    move,
+                )
+        if k == "call":
+            return IllegalMove("bad-suit", "Call one of M, E or P.", move)
+        if k == "pair":
+            return IllegalMove("bad-pair", "Take pair 1 or pair 2.", move)
+        if k == "target":
+            t = tile_index(move.target)
+            if t is None:
+                return IllegalMove("no-such-tile", "Target a country on the map.", move)
+            if self.controller(t) == self.side(me):
+                return IllegalMove(
+                    "own-country", "Your alliance already controls that country.", move
+                )
+            if self.controller(t) is not None and any(
+                self.controller(x) is None for x in self.legal_targets(me)
+            ):
+                return IllegalMove(
+                    "neutral-first",
+                    "You may target a rival country only when no neutral country is in reach.",
+                    move,
+                )
+            return IllegalMove(
+                "not-adjacent",
+                "Target a country next to (not diagonal to) one your alliance controls.",
+                move,
+            )
+        if k == "choose":
+            return IllegalMove(
+                "bad-choice",
+                f"{SPECIAL_ACTIONS[self.pending['special']][0]} cannot take that card: "
+                f"{self.prompt()}",
+                move,
+            )
+        if k == "boost":
+            return IllegalMove(
+                "bad-choice", "Choose a player who has played to this conflict.", move
+            )
+        return None
+
+    def _explain_follow(self, card: str, move: Move) -> IllegalMove:
+        lead = suit_of(self.table[0]["card"])
+        name = SUITS[lead]
+        mine = sorted(
+            (c for c in self.hands[self.current] if suit_of(c) == lead and not is_special(c)),
+            key=rank_of,
+        )
+        if mine:
+            ranks = _listing([str(rank_of(c)) for c in mine])
+            return IllegalMove(
+                "must-follow-suit",
+                f"You must follow {name}: you hold the {ranks} of {name} (or play a special "
+                "action card).",
+                move,
+            )
+        return IllegalMove(
+            "must-follow-suit",
+            f"You hold a {name} special action card, so you must play a special action card.",
+            move,
+        )
+
+    # ---- applying a decision --------------------------------------------------------------------
+    def _apply(self, move: Move) -> list[Event]:
+        campaign = self.campaign
+        events = self._apply_move(move)
+        if self.campaign != campaign:
+            # The last conflict's cards went back into the new deal within this same move: the
+            # events keep their words but drop the card ids, which now sit in hidden hands.
+            events = [_without_cards(e) for e in events]
+        return events
+
+    def _apply_move(self, move: Move) -> list[Event]:
+        me, k = self.current, move.kind
+        if k == "keep":
+            return self._keep(me, move.cards[0])
+        if k == "show":
+            return self._show(me, move.cards[0])
+        if k == "bid" and self.phase == "bid":
+            return self._bid(me, move.value[0], move.value[1])
+        if k == "pass":
+            return self._pass(me)
+        if k in ("call", "bid"):
+            return self._declare(me, move)
+        if k == "set":
+            return self._set(me, move.cards[0])
+        if k == "give":
+            return self._give(me, move.cards[0])
+        if k == "pair":
+            return self._pick_pair(me, move.value[0])
+        if k == "target":
+            return self._target(me, tile_index(move.target))  # type: ignore[arg-type]
+        if k == "play":
+            return self._play_card(me, move.cards[0])
+        if k == "choose":
+            return self._choose(me, move.cards[0])
+        return self._boost(me, int(move.target[5:]))
+
+    # -- drafting variant and secret meeting
+    def _keep(self, me: int, card: str) -> list[Event]:
+        self.packets[me].remove(card)
+        self.hands[me].append(card)
+        events = private_event(
+            me,
+            "keep",
+            "You keep %s." % card_name(card),
+            {"seat": me, "card": card},
+            "{p%d} keeps a card." % me,
+            {"seat": me},
+        )
+        if len(self.hands[me]) < 2 * self.draft_round and self.packets[me]:
+            return events  # the second card of this round
+        if me < self.players - 1:
+            self.current = me + 1
+            return events
+        n = self.players
+        self.packets = [self.packets[(s - 1) % n] for s in range(n)]
+        self.draft_round += 1
+        self.current = 0
+        if not any(self.packets):
+            events.append(Event("drafted", "The drafting is over.", {}))
+            return events + self._after_draft()
+        return events
+
+    def _show(self, me: int, card: str) -> list[Event]:
+        self.shows[me].append(card)
+        events = private_event(
+            me,
+            "show",
+            "You will show %s to your ally." % card_name(card),
+            {"seat": me, "card": card},
+            "{p%d} picks a card to show their ally." % me,
+            {"seat": me},
+        )
+        if len(self.shows[me]) < 2:
+            return events
+        if me < self.players - 1:
+            self.current = me + 1
+            return events
+        for s in range(self.players):
+            ally = (s + 2) % 4
+            self.known[ally].update(self.shows[s])
+            events += private_event(
+                ally,
+                "shown",
+                "%s shows you %s." % (_seat(s), _listing([card_name(c) for c in self.shows[s]])),
+                {"seat": s, "cards": list(self.shows[s])},
+                "%s shows two cards to %s." % (_seat(s), _seat(ally)),
+                {"seat": s},
+            )
+        self.shows = [[] for _ in range(self.players)]
+        self.phase = "bid"
+        self.current = (self.first + self.campaign - 1) % self.players
+        return events
+
+    # -- State of the Nations (4 players)
+    def _next_bidder(self, me: int) -> int:
+        n = self.players
+        for step in range(1, n + 1):
+            s = (me + step) % n
+            if not self.passed[s]:
+                return s
+        return me
+
+    def _bid(self, me: int, count: int, suit: str) -> list[Event]:
+        self.bid = (count, suit, me)
+        self.bid_log.append([me, count, suit])
+        events = [
+            Event(
+                "bid",
+                "%s bids %d %s." % (_seat(me), count, SUITS[suit]),
+                {"seat": me, "count": count, "suit": suit},
+            )
+        ]
+        return events + self._bidding_goes_on(me)
+
+    def _pass(self, me: int) -> list[Event]:
+        self.passed[me] = True
+        self.bid_log.append([me, None, None])
+        events = [Event("pass", "%s passes." % _seat(me), {"seat": me})]
+        if all(self.passed):
+            events.append(Event("redeal", "Everyone passed: the cards are dealt again.", {}))
+            # House reading: after a pass-out the next player opens the bidding.
+            self.first += 1
+            return events + self._deal(False)
+        return events + self._bidding_goes_on(me)
+
+    def _bidding_goes_on(self, me: int) -> list[Event]:
+        active = [s for s in range(self.players) if not self.passed[s]]
+        if self.bid is not None and active == [self.bid[2]]:
+            count, suit, who = self.bid
+            self.dominant = suit
+            self.aggressor = self.side(who)
+            self.starter = who
+            self.phase, self.current = "target", who
+            return [
+                Event(
+                    "contract",
+                    "%s wins the bidding with %d %s: %s's alliance is the Aggressor."
+                    % (_seat(who), count, SUITS[suit], _seat(who)),
+                    {"seat": who, "count": count, "suit": suit},
+                )
+            ]
+        self.current = self._next_bidder(me)
+        return []
+
+    # -- 2-player declaration and 3-player call
+    def _declare(self, me: int, move: Move) -> list[Event]:
+        suit = move.value[-1]
+        self.dominant = suit
+        if self.phase == "rise-call":
+            self.phase = "rise-give"
+            self.current = (self.empire + 1) % 3
+            return [
+                Event(
+                    "call",
+                    "%s calls %s as the dominant suit." % (_seat(me), SUITS[suit]),
+                    {"seat": me, "suit": suit},
+                )
+            ]
+        self.aggressor = self.side(me)
+        self.starter = me
+        self.phase = "target"
+        if move.kind == "bid":
+            self.bid = (move.value[0], suit, me)
+            text = "%s declares exactly %d countries, %s dominant." % (
+                _seat(me),
+                move.value[0],
+                SUITS[suit],
+            )
+        else:
+            text = "%s calls %s as the dominant suit." % (_seat(me), SUITS[suit])
+        return [Event("call", text, {"seat": me, "suit": suit})]
+
+    # -- 3-player rise to power
+    def _set(self, me: int, card: str) -> list[Event]:
+        self.hands[me].remove(card)
+        if not self.pairs or len(self.pairs[-1]) == 2:
+            self.pairs.append([])
+        self.pairs[-1].append(card)
+        events = private_event(
+            me,
+            "set",
+            "You set aside %s (pair %d)." % (card_name(card), len(self.pairs)),
+            {"seat": me, "card": card},
+            "%s sets a card aside face down." % _seat(me),
+            {"seat": me},
+        )
+        if sum(len(p) for p in self.pairs) == 4:
+            self.phase = "rise-call"
+        return events
+
+    def _give(self, me: int, card: str) -> list[Event]:
+        self.hands[me].remove(card)
+        self.tribute[me].append(card)
+        events = private_event(
+            me,
+            "give",
+            "You give %s to the Empire." % card_name(card),
+            {"seat": me, "card": card},
+            "%s puts a card face down for the Empire." % _seat(me),
+            {"seat": me},
+        )
+        if len(self.tribute[me]) < 2:
+            return events
+        if me == (self.empire + 1) % 3:
+            self.current = (self.empire + 2) % 3
+            return events
+        self.phase, self.current = "rise-pick", (self.empire + 1) % 3
+        return events
+
+    def _pick_pair(self, me: int, number: int) -> list[Event]:
+        e = self.empire
+        other = (e + 2) % 3
+        mine, theirs = self.pairs[number - 1], self.pairs[2 - number]
+        events = [
+            Event(
+                "pair",
+                "%s takes pair %d of the Empire's." % (_seat(me), number),
+                {"seat": me, "pair": number},
+            )
+        ]
+        for rebel, pair in ((me, mine), (other, theirs)):
+            self.hands[rebel] += pair
+            self.known[e].update(pair)
+            events += private_event(
+                rebel,
+                "receive",
+                "You receive %s." % _listing([card_name(c) for c in pair]),
+                {"seat": rebel, "cards": list(pair)},
+                "%s takes a pair." % _seat(rebel),
+                {"seat": rebel},
+            )
+        for rebel in (me, other):
+            self.hands[e] += self.tribute[rebel]
+            self.known[rebel].update(self.tribute[rebel])
+            events += private_event(
+                e,
+                "tribute",
+                "%s gives you %s."
+                % (_seat(rebel), _listing([card_name(c) for c in self.tribute[rebel]])),
+                {"seat": rebel, "cards": list(self.tribute[rebel])},
+                "The Empire takes %s's two cards." % _seat(rebel),
+                {"seat": rebel},
+            )
+            self.tribute[rebel] = []
+        self.pairs = []
+        self.phase, self.current = "target", e
+        self.starter = e
+        self.aggressor = 0
+        return events
+
+    # -- conflicts
+    def _target(self, me: int, tile: int) -> list[Event]:
+        self.target = tile
+        self.phase = "play"
+        name = self.grid[tile]
+        return [
+            Event(
+                "target",
+                "%s targets %s." % (_seat(me), name),
+                {"seat": me, "tile": tile_zone(tile), "country": name},
+            )
+        ]
+
+    def _play_card(self, me: int, card: str) -> list[Event]:
+        self.hands[me].remove(card)
+        for known in self.known:
+            known.discard(card)
+        entry: dict[str, Any] = {"seat": me, "card": card, "discarded": False, "choice": []}
+        self.table.append(entry)
+        events = [
+            Event("play", "%s plays %s." % (_seat(me), card_name(card)), {"seat": me, "card": card})
+        ]
+        if self.phase == "duel" or not is_special(card):
+            return events + self._next_player(me)
+        return events + self._resolve_special(me, entry)
+
+    def _resolve_special(self, me: int, entry: dict[str, Any]) -> list[Event]:
+        card = entry["card"]
+        if card in ("peace-treaty", "embargo"):
+            suit = "M" if card == "peace-treaty" else "E"
+            gone = self._discard_where(lambda c: suit_of(c) == suit and not is_special(c))
+            return self._special_done(me, entry, gone)
+        if card == "reserve-forces":
+            mine = sorted(
+                (COUNTRY[self.grid[t]]["M"] for t in self.controlled(self.side(me))), reverse=True
+            )
+            entry["value"] = sum(mine[:4])
+            return self._special_done(me, entry, [])
+        if card == "global-trading":
+            assert self.target is not None
+            entry["value"] = sum(COUNTRY[self.grid[t]]["E"] for t in neighbours(self.target))
+            return self._special_done(me, entry, [])
+        if card in ("bribe", "dual-allegiance", "monopoly", "reinforcement", "covert-operation"):
+            options = self._choosable(card)
+            if card == "monopoly" and len(options) < 2:
+                return self._special_done(me, entry, [])
+            if not options:
+                return self._special_done(me, entry, [])
+            self.pending = {"special": card}
+            if len(options) == 1:  # only one way to resolve it: no question to ask
+                return self._choose(me, options[0])
+            self.phase = "choose"
+            return []
+        return self._special_done(me, entry, [])  # spin, free market, defensive pact
+
+    def _discard_where(self, test: Any) -> list[str]:
+        gone = []
+        for e in self.table:
+            if not e["discarded"] and test(e["card"]):
+                e["discarded"] = True
+                gone.append(e["card"])
+        return gone
+
+    def _special_done(self, me: int, entry: dict[str, Any], gone: list[str]) -> list[Event]:
+        card = entry["card"]
+        name = SPECIAL_ACTIONS[card][0]
+        if gone:
+            text = "%s: %s discarded." % (name, _listing([card_name(c) for c in gone]))
+        elif card in ("reserve-forces", "global-trading"):
+            text = "%s gives %s %d %s." % (name, _seat(me), entry["value"], SUITS[suit_of(card)])
+        elif entry["choice"]:
+            text = "%s resolves on %s." % (name, card_name(entry["choice"][0]))
+        elif card == "spin":
+            text = "Spin is on the table: it acts only if played last."
+        elif card in ("free-market", "defensive-pact"):
+            text = "%s strengthens the target's defence." % name
+        else:
+            text = "%s has nothing to act on." % name
+        self.pending = {}
+        self.phase = "play"
+        event = Event("special", text, {"seat": me, "card": card, "discarded": gone})
+        return [event, *self._next_player(me)]
+
+    def _choose(self, me: int, card: str) -> list[Event]:
+        special = self.pending["special"]
+        entry = self.table[-1]
+        if special == "dual-allegiance":
+            self.pending["card"] = card
+            played = {e["seat"] for e in self.table}
+            if len(played) == 1:
+                return self._boost(me, me)
+            self.phase = "choose"
+            return []
+        entry["choice"] = [card]
+        gone: list[str] = []
+        if special == "monopoly":
+            gone = self._discard_where(
+                lambda c: suit_of(c) == "E" and not is_special(c) and c != card
+            )
+        elif special == "covert-operation":
+            gone = self._discard_where(lambda c: c == card)
+        return self._special_done(me, entry, gone)
+
+    def _boost(self, me: int, seat: int) -> list[Event]:
+        entry = self.table[-1]
+        entry["choice"] = [self.pending["card"], seat]
+        events = [
+            Event(
+                "boost",
+                "Dual Allegiance adds %s to %s's power."
+                % (card_name(self.pending["card"]), _seat(seat)),
+                {"seat": me, "card": self.pending["card"], "to": seat},
+            )
+        ]
+        self.pending = {}
+        self.phase = "play"
+        return events + self._next_player(me)
+
+    def _next_player(self, me: int) -> list[Event]:
+        if len(self.table) < self.players:
+            self.current = (me + 1) % self.players
+            return []
+        if self.phase == "duel":
+            return self._end_duel_trick()
+        return self._end_conflict()
+
+    # ---- conflict power -----------------------------------------------------------------------
+    def _taken(self) -> set[str]:
+        taken = set()
+        for e in self.table:
+            if not e["discarded"] and e["card"] in ("bribe", "dual-allegiance") and e["choice"]:
+                taken.add(e["choice"][0])
+        return taken
+
+    def powers(self, final: bool = False) -> list[tuple[str, int] | None]:
+        """Each seat's conflict power (suit, value), ``None`` without one. Effects are replayed
+        over the cards still on the table, so a discarded special no longer grants anything
+        (RULES-NOTES: Covert Operation cancels the power and modifiers a card granted)."""
+        n = self.players
+        base: list[tuple[str, int] | None] = [None] * n
+        bonus = [0] * n
+        live = [e for e in self.table if not e["discarded"]]
+        for e in live:
+            base[e["seat"]] = (suit_of(e["card"]), rank_of(e["card"]))
+        if self.phase == "duel":
+            return base  # the 2-player drafting phase: special actions are worth 0
+        taken: set[str] = set()
+        doubled: set[str] = set()
+        for e in live:
+            card, choice = e["card"], e["choice"]
+            if card == "bribe" and choice:
+                taken.add(choice[0])
+                base[e["seat"]] = ("E", rank_of(choice[0]))
+            elif card == "dual-allegiance" and len(choice) == 2:
+                taken.add(choice[0])
+                bonus[choice[1]] += rank_of(choice[0])
+            elif card == "reinforcement" and choice:
+                doubled.add(choice[0])
+            elif card in ("reserve-forces", "global-trading"):
+                base[e["seat"]] = (suit_of(card), e["value"])
+        for e in live:
+            if e["card"] in taken:
+                base[e["seat"]] = None
+            elif e["card"] in doubled:
+                base[e["seat"]] = ("M", 2 * rank_of(e["card"]))
+        out: list[tuple[str, int] | None] = []
+        for s in range(n):
+            p = base[s]
+            if bonus[s]:
+                p = ("P", bonus[s]) if p is None else (p[0], p[1] + bonus[s])
+            out.append(p)
+        if final and self._spin_acts():
+            out = [out[(s - 1) % n] for s in range(n)]
+        return out
+
+    def _spin_acts(self) -> bool:
+        last = self.table[-1] if self.table else None
+        return (
+            self.phase != "duel"
+            and len(self.table) == self.players
+            and last is not None
+            and last["card"] == "spin"
+            and not last["discarded"]
+        )
+
+    def defence_of(self, tile: int) -> dict[str, int]:
+        """A country's printed defence values."""
+        return dict(COUNTRY[self.grid[tile]])
+
+    def defence(self) -> dict[str, int]:
+        """The target's defence now: Defensive Pact and Free Market act for this conflict."""
+        if self.target is None:
+            return {}
+        d = self.defence_of(self.target)
+        for e in self.table:
+            if e["discarded"]:
+                continue
+            if e["card"] == "defensive-pact":
+                d["M"] *= 3
+            elif e["card"] == "free-market":
+                d["E"] += d["M"]
+        return d
+
+    def leader(self, final: bool = False) -> tuple[int | None, str | None, int]:
+        """(winning seat or None on a draw, the deciding suit, the winning value)."""
+        if not self.table:
+            return None, None, 0
+        powers = self.powers(final)
+        lead = suit_of(self.table[0]["card"])
+        for suit in (self.dominant, lead):
+            if suit is None:
+                continue
+            cands = [(p[1], s) for s, p in enumerate(powers) if p is not None and p[0] == suit]
+            if cands:
+                best = max(v for v, _ in cands)
+                top = [s for v, s in cands if v == best]
+                return (top[0] if len(top) == 1 else None), suit, best
+        return None, None, 0
+
+    # ---- end of a conflict -----------------------------------------------------------------------
+    def _clear_table(self) -> list[str]:
+        cards = [e["card"] for e in self.table]
+        self.discard += cards
+        self.table = []
+        return cards
+
+    def _end_conflict(self) -> list[Event]:
+        winner, suit, value = self.leader(final=True)
+        spun = self._spin_acts()
+        target = self.target
+        assert target is not None
+        defence = self.defence()
+        name = self.grid[target]
+        events = []
+        if spun:
+            events.append(Event("spun", "Spin: every conflict power passes to the left.", {}))
+        captured = False
+        if winner is None:
+            text = "The conflict over %s is a draw." % name
+        else:
+            self.conflicts_won[winner] += 1
+            assert suit is not None
+            captured = value > defence[suit]
+            if captured:
+                self.tokens[target].append(winner)
+                text = "%s wins with %d %s and takes %s (defence %d)." % (
+                    _seat(winner),
+                    value,
+                    SUITS[suit],
+                    name,
+                    defence[suit],
+                )
+            else:
+                text = "%s wins with %d %s, but %s holds (defence %d)." % (
+                    _seat(winner),
+                    value,
+                    SUITS[suit],
+                    name,
+                    defence[suit],
+                )
+        self.last_conflict = {
+            "tile": tile_zone(target),
+            "winner": winner,
+            "captured": captured,
+            "cards": [[e["seat"], e["card"], e["discarded"]] for e in self.table],
+        }
+        cards = self._clear_table()
+        events.append(
+            Event(
+                "conflict",
+                text,
+                {"winner": winner, "tile": tile_zone(target), "captured": captured, "cards": cards},
+            )
+        )
+        n = self.players
+        if captured:
+            assert winner is not None
+            self.starter = winner
+        elif n == 2 and winner is not None:
+            self.starter = 1 - winner  # the winner loses the momentum (2-player rules)
+        else:
+            self.starter = (self.starter + 1) % n
+        self.conflict += 1
+        self.target = None
+        if not any(self.hands):
+            return events + self._end_campaign()
+        self.phase, self.current = "target", self.starter
+        return events
+
+    def _end_duel_trick(self) -> list[Event]:
+        winner, _, _ = self.leader()
+        cards = self._clear_table()
+        if winner is not None:
+            self.duel_tricks[winner] += 1
+            self.last_trick_winner = winner
+            self.starter = winner
+            text = "%s wins the drafting trick." % _seat(winner)
+        else:
+            text = "The drafting trick is a draw."  # house reading: the same player starts
+        events = [Event("trick", text, {"winner": winner, "cards": cards})]
+        for s in (self.starter, 1 - self.starter):
+            if self.reserve:
+                card = self.reserve.pop()
+                self.hands[s].append(card)
+                events += private_event(
+                    s,
+                    "draw",
+                    "You draw %s." % card_name(card),
+                    {"seat": s, "card": card},
+                    "%s draws a card." % _seat(s),
+                    {"seat": s},
+                )
+        if self.reserve:
+            self.current = self.starter
+            return events
+        a, b = self.duel_tricks
+        if a != b:
+            champ = 0 if a > b else 1
+        else:
+            champ = self.last_trick_winner if self.last_trick_winner is not None else self.starter
+        events.append(
+            Event(
+                "drafted",
+                "%s wins the drafting phase (%d tricks to %d)."
+                % (_seat(champ), max(a, b), min(a, b)),
+                {"seat": champ},
+            )
+        )
+        self.phase, self.current = "declare", champ
+        return events
+
+    def campaign_result(self) -> tuple[int, str]:
+        """(winning side, why) of the campaign as the board stands (2 and 4 players)."""
+        agg, dfn = self.aggressor, 1 - self.aggressor
+        have = len(self.controlled(agg))
+        if self.players == 2:
+            other = len(self.controlled(dfn))
+            if self.exact_bid and self.bid is not None:
+                if have == self.bid[0]:
+                    return agg, "controls exactly the %d countries declared" % have
+                return dfn, "the Aggressor controls %d countries, not the %d declared" % (
+                    have,
+                    self.bid[0],
+                )
+            if have > other:
+                return agg, "the Aggressor controls %d countries to %d" % (have, other)
+            if other > have:
+                return dfn, "the Defender controls %d countries to %d" % (other, have)
+            return dfn, "a tie at %d countries goes to the Defender" % have
+        assert self.bid is not None
+        bid = self.bid[0]
+        if have > bid or (have == bid and bid != BID_MIN):
+            return agg, "the Aggressor controls %d countries, bid %d" % (have, bid)
+        if have == bid:
+            mine, theirs = self.token_count(agg), self.token_count(dfn)
+            if mine > theirs:
+                return agg, "the Aggressor controls exactly %d and has more tokens (%d to %d)" % (
+                    have,
+                    mine,
+                    theirs,
+                )
+            return dfn, "the Aggressor controls exactly %d but has no more tokens (%d to %d)" % (
+                have,
+                mine,
+                theirs,
+            )
+        return dfn, "the Aggressor controls only %d countries, bid %d" % (have, bid)
+
+    def _end_campaign(self) -> list[Event]:
+        events: list[Event] = []
+        n = self.players
+        if n == 3:
+            e = self.empire
+            tiles = len(self.controlled(0))
+            self.empire_tiles[e] += tiles
+            for s in range(3):
+                if s != e:
+                    self.rebel_tricks[s] += self.conflicts_won[s]
+            self.results.append(
+                {
+                    "campaign": self.campaign,
+                    "empire": e,
+                    "tiles": tiles,
+                    "tricks": list(self.conflicts_won),
+                }
+            )
+            events.append(
+                Event(
+                    "campaign-end",
+                    "Campaign %d ends: %s, the Empire, rules %d "
+                    "countries." % (self.campaign, _seat(e), tiles),
+                    {"empire": e, "tiles": tiles},
+                )
+            )
+            done = self.campaign == 3
+        else:
+            side, why = self.campaign_result()
+            self.campaign_wins[side] += 1
+            seats = self.side_seats(side)
+            self.results.append(
+                {
+                    "campaign": self.campaign,
+                    "winner": side,
+                    "why": why,
+                    "countries": [len(self.controlled(0)), len(self.controlled(1))],
+                }
+            )
+            events.append(
+                Event(
+                    "campaign-end",
+                    "Campaign %d goes to %s: %s."
+                    % (self.campaign, " and ".join(_seat(s) for s in seats), why),
+                    {"side": side, "why": why},
+                )
+            )
+            done = max(self.campaign_wins) == 2
+        if done:
+            self.phase = "over"
+            events.append(Event("end", "The game is over.", {}))
+            return events
+        return events + self._start_campaign()
+
+    # ---- the end ------------------------------------------------------------------------------
+    def provisional_scores(self) -> tuple[float, ...]:
+        if self.players == 3:
+            return tuple(float(v) for v in self.empire_tiles)
+        return tuple(float(self.campaign_wins[self.side(s)]) for s in range(self.players))
+
+    def outcome(self) -> Outcome:
+        if not self.over:
+            raise ValueError("The game is not over yet.")
+        scores = self.provisional_scores()
+        if self.players == 3:
+            best = max(self.empire_tiles)
+            top = [s for s in range(3) if self.empire_tiles[s] == best]
+            decided = "countries"
+            if len(top) > 1:
+                most = max(self.rebel_tricks[s] for s in top)
+                top = [s for s in top if self.rebel_tricks[s] == most]
+                decided = "rebel conflicts" if len(top) == 1 else "shared"
+            if decided == "countries":
+                detail = "%s wins with %d countries ruled as Empire." % (_seat(top[0]), best)
+            elif decided == "rebel conflicts":
+                detail = "Tied at %d countries; %s won more conflicts as a Rebel." % (
+                    best,
+                    _seat(top[0]),
+                )
+            else:
+                detail = "Tied on countries and on conflicts won as a Rebel: the honours are split."
+            breakdown = {
+                "empire_tiles": list(self.empire_tiles),
+                "rebel_tricks": list(self.rebel_tricks),
+                "campaigns": self.results,
+                "decided_by": decided,
+            }
+            return Outcome(scores, tuple(top), detail, breakdown)
+        side = 0 if self.campaign_wins[0] == 2 else 1
+        seats = self.side_seats(side)
+        detail = "%s %s %d campaigns to %d." % (
+            " and ".join(_seat(s) for s in seats),
+            "win" if len(seats) > 1 else "wins",
+            self.campaign_wins[side],
+            self.campaign_wins[1 - side],
+        )
+        breakdown = {"campaign_wins": list(self.campaign_wins), "campaigns": self.results}
+        return Outcome(scores, tuple(seats), detail, breakdown)
+
+    # ---- what each seat sees --------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        n = self.players
+        over = self.phase == "over"
+        mine = seat is not None and 0 <= seat < n
+        grid = []
+        for t in range(TILES):
+            name = self.grid[t]
+            grid.append(
+                {
+                    "id": tile_zone(t),
+                    "country": name,
+                    "defence": dict(COUNTRY[name]),
+                    "tokens": list(self.tokens[t]),
+                    "controller": self.controller(t),
+                }
+            )
+        powers = self.powers() if self.table else [None] * n
+        winner, suit, value = self.leader()
+        known: dict[str, list[str]] = {}
+        if mine:
+            for s in range(n):
+                cards = sorted(c for c in self.hands[s] if s != seat and c in self.known[seat])
+                if cards:
+                    known[str(s)] = cards
+        rise: dict[str, Any] = {
+            "pairs": [len(p) for p in self.pairs],
+            "tribute": [len(t) for t in self.tribute],
+        }
+        if mine and seat == self.empire and n == 3:
+            rise["my_pairs"] = [list(p) for p in self.pairs]
+        if mine:
+            rise["my_tribute"] = list(self.tribute[seat])
+        pending: dict[str, Any] = {}
+        if self.pending:
+            pending = {"special": self.pending["special"], "card": self.pending.get("card")}
+        return {
+            "game": "alliances",
+            "viewer": seat,
+            "players": n,
+            "phase": self.phase,
+            "to_move": self.to_move,
+            "over": over,
+            "campaign": self.campaign,
+            "conflict": self.conflict + 1,
+            "sides": [self.side(s) for s in range(n)],
+            "empire": self.empire if n == 3 else None,
+            "grid": grid,
+            "hands": [sorted(self.hands[s]) if (over or s == seat) else None for s in range(n)],
+            "hand_counts": [len(h) for h in self.hands],
+            "packet": sorted(self.packets[seat]) if mine else None,
+            "packet_counts": [len(p) for p in self.packets],
+            "showing": list(self.shows[seat]) if mine else None,
+            "known": known,
+            "reserve_count": len(self.reserve),
+            "discard": list(self.discard),
+            "table": [
+                {
+                    "seat": e["seat"],
+                    "card": e["card"],
+                    "discarded": e["discarded"],
+                    "choice": [c for c in e["choice"] if isinstance(c, str)],
+                }
+                for e in self.table
+            ],
+            "powers": [list(p) if p else None for p in powers],
+            "leading": suit_of(self.table[0]["card"]) if self.table else None,
+            "winning": {"seat": winner, "suit": suit, "value": value},
+            "target": tile_zone(self.target) if self.target is not None else None,
+            "defence": self.defence(),
+            "dominant": self.dominant,
+            "bid": list(self.bid) if self.bid else None,
+            "bids": [list(b) for b in self.bid_log],
+            "passed": list(self.passed),
+            "aggressor": self.aggressor,
+            "starter": self.starter,
+            "conflicts_won": list(self.conflicts_won),
+            "drafting_tricks": list(self.duel_tricks),
+            "rise": rise,
+            "pending": pending,
+            "last_conflict": dict(self.last_conflict),
+            "campaign_wins": list(self.campaign_wins),
+            "empire_tiles": list(self.empire_tiles),
+            "rebel_tricks": list(self.rebel_tricks),
+            "results": [dict(r) for r in self.results],
+        }
+
+    def hidden_cards(self, seat: int | None) -> set[str]:
+        hidden: set[str] = set(self.reserve)
+        n = self.players
+        for s in range(n):
+            if s == seat:
+                continue
+            known = self.known[seat] if seat is not None else set()
+            if self.phase != "over":
+                hidden.update(c for c in self.hands[s] if c not in known)
+            hidden.update(self.packets[s])
+            hidden.update(self.tribute[s])
+        if seat != self.empire or n != 3:
+            for p in self.pairs:
+                hidden.update(p)
+        return hidden
+
+    def census(self) -> list[str]:
+        out = list(self.reserve) + list(self.discard) + [e["card"] for e in self.table]
+        for s in range(self.players):
+            out += self.hands[s] + self.packets[s] + self.tribute[s]
+        for p in self.pairs:
+            out += p
+        return out
+
+    def snapshot(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "current": self.current,
+            "campaign": self.campaign,
+            "conflict": self.conflict,
+            "first": self.first,
+            "empire": self.empire,
+            "grid": list(self.grid),
+            "tokens": [list(t) for t in self.tokens],
+            "hands": [sorted(h) for h in self.hands],
+            "packets": [sorted(p) for p in self.packets],
+            "shows": [list(s) for s in self.shows],
+            "known": [sorted(k) for k in self.known],
+            "reserve": list(self.reserve),
+            "discard": list(self.discard),
+            "table": [
+                [e["seat"], e["card"], e["discarded"], list(e["choice"]), e.get("value")]
+                for e in self.table
+            ],
+            "pending": sorted(self.pending.items()),
+            "target": self.target,
+            "dominant": self.dominant,
+            "bid": list(self.bid) if self.bid else None,
+            "bid_log": [list(b) for b in self.bid_log],
+            "passed": list(self.passed),
+            "aggressor": self.aggressor,
+            "starter": self.starter,
+            "conflicts_won": list(self.conflicts_won),
+            "duel_tricks": list(self.duel_tricks),
+            "last_trick_winner": self.last_trick_winner,
+            "pairs": [list(p) for p in self.pairs],
+            "tribute": [list(t) for t in self.tribute],
+            "results": [dict(r) for r in self.results],
+            "campaign_wins": list(self.campaign_wins),
+            "empire_tiles": list(self.empire_tiles),
+            "rebel_tricks": list(self.rebel_tricks),
+            "rng": self.rng_mark,
+        }
+
+    def _copy_into(self, other: Game) -> None:
+        assert isinstance(other, Alliances)
+        other.grid = list(self.grid)
+        other.tokens = [list(t) for t in self.tokens]
+        other.hands = [list(h) for h in self.hands]
+        other.packets = [list(p) for p in self.packets]
+        other.shows = [list(s) for s in self.shows]
+        other.known = [set(k) for k in self.known]
+        other.reserve = list(self.reserve)
+        other.discard = list(self.discard)
+        other.table = [dict(e, choice=list(e["choice"])) for e in self.table]
+        other.pending = dict(self.pending)
+        other.passed = list(self.passed)
+        other.bid_log = [list(b) for b in self.bid_log]
+        other.conflicts_won = list(self.conflicts_won)
+        other.duel_tricks = list(self.duel_tricks)
+        other.pairs = [list(p) for p in self.pairs]
+        other.tribute = [list(t) for t in self.tribute]
+        other.results = [dict(r) for r in self.results]
+        other.campaign_wins = list(self.campaign_wins)
+        other.empire_tiles = list(self.empire_tiles)
+        other.rebel_tricks = list(self.rebel_tricks)
+        other.last_conflict = dict(self.last_conflict)
+
+    def determinize(self, seat: int, rng: random.Random) -> Alliances:
+        """A copy where every card ``seat`` cannot see is dealt again into the same hidden
+        places: rivals' hands (cards ``seat`` has been shown stay put), drafting packets, the
+        reserve, face-down pairs and tributes."""
+        copy = self._determinized_copy(seat, rng)
+        assert isinstance(copy, Alliances)
+        if self.phase == "over":
+            return copy
+        known = self.known[seat]
+        places: list[list[str]] = []
+        for s in range(self.players):
+            if s != seat:
+                places += [copy.hands[s], copy.packets[s], copy.tribute[s]]
+        places.append(copy.reserve)
+        if seat != self.empire or self.players != 3:
+            places += copy.pairs
+        pool = sorted(c for place in places for c in place if c not in known)
+        rng.shuffle(pool)
+        for place in places:
+            keep = [c for c in place if c in known]
+            need = len(place) - len(keep)
+            place[:] = keep + pool[:need]
+            del pool[:need]
+        for s in range(self.players):
+            if s != seat and copy.shows[s]:
+                free = sorted(c for c in copy.hands[s] if c not in known)
+                copy.shows[s] = rng.sample(free, len(copy.shows[s]))
+        return copy
+
+    # ---- notation ---------------------------------------------------------------------------
+    def parse_move(self, text: str) -> AlliancesMove:
+        """Read :class:`AlliancesMove` notation; raise IllegalMove('bad-notation') if unreadable."""
+        if not isinstance(text, str):
+            raise IllegalMove("bad-notation", "A move must be written as text.", text)
+        try:
+            move = _parse_words(text.split())
+        except (KeyError, ValueError, IndexError):
+            move = None
+        if move is None:
+            raise IllegalMove(
+                "bad-notation",
+                f"'{text[:40]}' is not an Alliances move (try 'bid 12 P', 'pass', 'target 2,4', "
+                "'play M5', 'choose P7', 'boost 2').",
+                text,
+            )
+        return move
+
+
+def _without_cards(event: Event) -> Event:
+    data = {k: v for k, v in event.data.items() if k not in ("card", "cards", "discarded")}
+    return Event(event.kind, event.text, data, event.audience, event.hidden_from)
+
+
+def _card(word: str) -> str | None:
+    low = word.lower()
+    if low in SPECIAL_ACTIONS:
+        return low
+    up = word.upper()
+    return up if up in POWER_CARDS else None
+
+
+def _small(word: str) -> int:
+    if not word.isdigit() or len(word) > 3:
+        raise ValueError(word)
+    return int(word)
+
+
+def _parse_words(words: list[str]) -> AlliancesMove | None:
+    if not words:
+        return None
+    head, rest = words[0].lower(), words[1:]
+    if head == "pass" and not rest:
+        return PASS
+    if head == "bid" and len(rest) == 2 and rest[1].upper() in SUITS:
+        return AlliancesMove("bid", value=(_small(rest[0]), rest[1].upper()))
+    if head == "call" and len(rest) == 1 and rest[0].upper() in SUITS:
+        return AlliancesMove("call", value=(rest[0].upper(),))
+    if head == "pair" and len(rest) == 1:
+        return AlliancesMove("pair", value=(_small(rest[0]),))
+    if head == "target" and len(rest) == 1:
+        zone = "tile:" + rest[0].removeprefix("tile:")
+        if tile_index(zone) is None:
+            return None
+        return AlliancesMove("target", target=zone)
+    if head == "boost" and len(rest) == 1:
+        return AlliancesMove("boost", target=f"seat:{_small(rest[0].removeprefix('seat:'))}")
+    if head in ("keep", "show", "set", "give", "play", "choose") and len(rest) == 1:
+        card = _card(rest[0])
+        if card is None:
+            return None
+        return AlliancesMove(head, (card,), "conflict" if head == "play" else "")
+    return None
+
+
+SPEC = register(
+    GameSpec(
+        id="alliances",
+        title="Alliances: world domination",
+        pitch="Bid for the world, then fight for it country by country in trick-taking "
+        "conflicts; 2 to 4 players, in alliances of two.",
+        min_players=2,
+        max_players=4,
+        options=(
+            OptionSpec(
+                "drafting",
+                "bool",
+                False,
+                "Drafting (3-4 players)",
+                "Each campaign starts with a draft: keep 2 cards of the hand you hold and pass "
+                "the rest to your left until every card is chosen. (The 2-player game always "
+                "has its own drafting phase.)",
+            ),
+            OptionSpec(
+                "secret_meeting",
+                "bool",
+                False,
+                "Secret meeting (4 players)",
+                "Before the bidding, allies secretly show each other 2 cards of their hands.",
+            ),
+            OptionSpec(
+                "exact_bid",
+                "bool",
+                False,
+                "State of Nations (2 players)",
+                "The winner of the drafting phase declares the exact number of countries they "
+                "will control, and wins the campaign only with exactly that many.",
+            ),
+            OptionSpec(
+                "first",
+                "int",
+                -1,
+                "First player",
+                "Seat that bids first (4 players), is the first Empire (3 players) or starts the "
+                "first drafting phase (2 players); -1 draws it at random.",
+                minimum=-1,
+                maximum=3,
+                advanced=True,
+            ),
+            OptionSpec(
+                "deck",
+                "card-list",
+                None,
+                "Fixed deck",
+                "All 48 cards in dealing order for the first campaign: each player in seat "
+                "order receives the next 12 (16 with 3 players); with 2 players the remaining "
+                "24 form the reserve, drawn in list order.",
+                advanced=True,
+            ),
+            OptionSpec(
+                "tiles",
+                "card-list",
+                None,
+                "Fixed map",
+                "The 20 country names in grid order (row by row, 5 per row) for the first "
+                "campaign.",
+                advanced=True,
+            ),
+        ),
+        factory=Alliances,
+        rules_file="alliances.md",
+        test_configs=(
+            (4, {}),
+            (4, {"drafting": True, "secret_meeting": True}),
+            (3, {}),
+            (3, {"drafting": True}),
+            (2, {}),
+            (2, {"exact_bid": True}),
+        ),
+    )
+)
+Alliances.spec = SPEC

@@ -1,0 +1,586 @@
+"""A heuristic Alliances: world domination player for the arena, the Easy level and playouts.
+
+It reasons only from its own seat's view: its hand, the cards shown to it, the map, the
+conflict on the table and the cards already gone. The rivals' hands are a risk it prices from
+the cards it has not seen (each one in a given hand with that hand's share of them), never
+cards it imagines. Every decision is one ply:
+
+- *bidding, calling, drafting, rise to power*: a hand-strength estimate per dominant suit
+  (trumps count most, high side-suit cards a little, special cards by what they can do);
+- *targets and plays*: each legal move is tried on a small copy of the conflict (the special
+  actions mirrored from the rules), the chance that the players still to act overturn the
+  result is priced from the unseen cards, and the country gained or lost is weighed against
+  the worth of the card spent, so it wins cheaply and dumps low cards in a lost conflict.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules import Move
+from rules.alliances import (
+    ALL_CARDS,
+    BID_MIN,
+    COLS,
+    ROWS,
+    SUITS,
+    neighbours,
+    rank_of,
+    suit_of,
+    tile_index,
+)
+
+from .base import SeatView
+
+# A table entry as the bot mirrors it: [seat, card, discarded, choice, value]; a Dual
+# Allegiance's choice is [card, boosted seat], Bribe/Monopoly/Reinforcement/Covert [card].
+Entry = list[Any]
+Power = tuple[str, int] | None
+
+BEAT_WILL = 0.85  # a rival able to overturn the conflict does so this often
+RESCUE_WILL = 0.7  # an ally able to take a lost conflict back does so this often
+LATE_CAPTURE = 0.75  # a conflict taken over later captures this often (value unknown)
+CARD_COST = 0.7  # worth of a card kept, in countries, for a sure winner of a later conflict
+OWN_CONFLICT = 0.05  # winning the conflict oneself (3 players: a Rebel's tie-break)
+DUEL_TRICK = 0.35  # 2-player drafting phase: one trick, in countries
+EXPANSION = 0.04  # per neutral country a capture would bring within reach
+CAPTURE_SHARE = 0.8  # of the conflicts an alliance wins, the share that capture a country
+EXACT_MARGIN = 0.0  # State of Nations: countries declared above the estimate
+TRICK_SCALE = 4.65  # see trick_estimate
+# What a special card tends to be worth in conflicts won, by the dominant suit (None: any).
+SPECIAL_WORTH: dict[str, dict[str | None, float]] = {
+    "reserve-forces": {"M": 0.75, None: 0.2},
+    "global-trading": {"E": 0.6, None: 0.2},
+    "bribe": {"E": 0.45, None: 0.15},
+    "dual-allegiance": {"P": 0.45, None: 0.2},
+    "reinforcement": {"M": 0.35, None: 0.1},
+    "covert-operation": {None: 0.25},
+    "peace-treaty": {None: 0.25},
+    "embargo": {None: 0.25},
+    "monopoly": {None: 0.15},
+    "spin": {None: 0.2},
+    "defensive-pact": {None: 0.1},
+    "free-market": {None: 0.1},
+}
+
+
+def card_worth(card: str, dominant: str | None) -> float:
+    """The share of a later conflict this card tends to win (0 to 1)."""
+    if card in SPECIAL_WORTH:
+        worth = SPECIAL_WORTH[card]
+        return worth.get(dominant, worth[None]) if dominant else max(worth.values())
+    r = rank_of(card) / 12
+    if dominant is None:  # the dominant suit is not called yet: any suit may become it
+        return 0.6 * r * r
+    if card[0] == dominant:
+        return r * r
+    return 0.35 * r * r * r
+
+
+def trick_estimate(hand: list[str], dominant: str | None, players: int) -> float:
+    """Conflicts this hand should win with ``dominant`` as the dominant suit."""
+    total = 0.0
+    trumps = 0
+    for c in hand:
+        total += card_worth(c, dominant)
+        trumps += c[0] == dominant and c in _POWER
+    # Trumps beyond a fair share win when their holder is void in the leading suit.
+    fair = len(hand) / 4
+    total += 0.3 * max(0.0, trumps - fair)
+    # A random hand sums to about 0.215 a card: scale so that an average hand expects its
+    # fair share of the conflicts (one in ``players``).
+    return total * TRICK_SCALE / players
+
+
+_POWER = {c for c in ALL_CARDS if c not in SPECIAL_WORTH}
+
+
+def expected_tiles(tricks: float, conflicts: int, start: int = 6) -> float:
+    """Countries an alliance should hold after winning ``tricks`` of ``conflicts``: it starts
+    with ``start``, captures most of what it wins and loses some to the rivals' wins."""
+    lost = max(0.0, conflicts - tricks)
+    return start + CAPTURE_SHARE * tricks - 0.2 * CAPTURE_SHARE * lost
+
+
+class AlliancesBot:
+    """One-ply judgement of each decision from the seat's view (see the module text).
+
+    ``noise`` is the chance of a uniformly random legal move instead (Easy level).
+    """
+
+    def __init__(self, seed: int, noise: float = 0.0) -> None:
+        self.name = "heuristic" if noise == 0 else f"heuristic (noise {noise:g})"
+        self.rng = random.Random(seed)
+        self.noise = noise
+
+    def choose(self, seat_view: SeatView) -> Move:
+        moves = seat_view.legal_moves()
+        if len(moves) == 1 or (self.noise and self.rng.random() < self.noise):
+            return self.rng.choice(moves)
+        view, seat = seat_view.view, seat_view.seat
+        phase = view["phase"]
+        if phase in ("play", "duel", "choose", "target"):
+            judge = _Judge(view, seat)
+            if phase == "target":
+                scored = [(judge.target_value(m), i) for i, m in enumerate(moves)]
+            elif phase == "choose":
+                scored = [(judge.choice_value(m), i) for i, m in enumerate(moves)]
+            else:
+                scored = [(judge.play_value(m.cards[0]), i) for i, m in enumerate(moves)]
+            best = max(v for v, _ in scored)
+            # Ties broken at random so that equal options do not always favour the first.
+            return moves[self.rng.choice([i for v, i in scored if v >= best - 1e-9])]
+        hand = list(view["hands"][seat] or [])
+        if phase == "bid":
+            return self._bid(view, seat, hand, moves)
+        if phase in ("declare", "rise-call"):
+            return self._declare(view, hand, moves)
+        if phase == "draft":
+            return max(moves, key=lambda m: self._keep_worth(m.cards[0], hand))
+        if phase == "meeting":
+            # Show the ally what our bid will rest on: the strongest cards.
+            return max(moves, key=lambda m: self._keep_worth(m.cards[0], []))
+        if phase == "rise-set":
+            return self._set_aside(hand, moves)
+        if phase == "rise-give":
+            return self._tribute(hand, moves)
+        return self.rng.choice(moves)  # rise-pick: the pairs are face down, all alike
+
+    # ---- bidding and suits -------------------------------------------------------------
+    @staticmethod
+    def _suit_strength(hand: list[str], known_ally: list[str], players: int) -> dict[str, float]:
+        return {
+            s: trick_estimate(hand, s, players) + 0.5 * trick_estimate(known_ally, s, players)
+            for s in SUITS
+        }
+
+    def _bid(self, view: dict[str, Any], seat: int, hand: list[str], moves: list[Move]) -> Move:
+        """Bid the cheapest contract the alliance should make in our best suit; never outbid
+        the ally (RULES-NOTES: the bid is the alliance's), pass otherwise."""
+        n = view["players"]
+        ally = (seat + 2) % n
+        bid = view["bid"]
+        pass_move = next(m for m in moves if m.kind == "pass")
+        if bid is not None and bid[2] == ally:
+            return pass_move
+        conflicts = len(hand)
+        strength = self._suit_strength(hand, view["known"].get(str(ally), []), n)
+        # The ally's own bids say which suit it is strong in.
+        for who, _count, suit in view["bids"]:
+            if who == ally and suit is not None:
+                strength[suit] += 0.7
+        ally_share = conflicts / n  # an unknown ally wins about its share
+        best: Move = pass_move
+        best_margin = 0.0
+        for m in moves:
+            if m.kind != "bid":
+                continue
+            count, suit = m.value
+            tiles = expected_tiles(strength[suit] + ally_share, conflicts)
+            margin = tiles - count - 0.5
+            if count == BID_MIN:
+                margin -= 0.3  # an exact 10 also needs more tokens than the Defender
+            if margin > best_margin:
+                best, best_margin = m, margin
+        return best
+
+    def _declare(self, view: dict[str, Any], hand: list[str], moves: list[Move]) -> Move:
+        """Call our strongest suit (2 players: with the exact count we expect to hold)."""
+        n = view["players"]
+        strength = self._suit_strength(hand, [], n)
+        if n == 3:
+            # The Rebels' tribute brings the Empire two more cards of the called suit.
+            strength = {s: v + 0.3 * sum(1 for c in hand if c[0] == s) for s, v in strength.items()}
+        suit = max(strength, key=lambda s: strength[s])
+        calls = [m for m in moves if m.value[-1] == suit]
+        if len(calls) == 1:
+            return calls[0]
+        # State of Nations: the exact count (both sides start with 6 countries).
+        share = expected_tiles(strength[suit], len(hand))
+        want = round(max(BID_MIN, min(ROWS * COLS, share + EXACT_MARGIN)))
+        return min(calls, key=lambda m: abs(m.value[0] - want))
+
+    @staticmethod
+    def _keep_worth(card: str, hand: list[str]) -> float:
+        """Drafting: strong cards first, and cards of a suit we already collect."""
+        same = sum(1 for c in hand if suit_of(c) == suit_of(card))
+        return card_worth(card, None) + 0.03 * same
+
+    def _set_aside(self, hand: list[str], moves: list[Move]) -> Move:
+        """Rise to power: the Empire gives away its weakest cards for the suit it will call."""
+        strength = self._suit_strength(hand, [], 3)
+        suit = max(strength, key=lambda s: strength[s])
+        return min(moves, key=lambda m: card_worth(m.cards[0], suit))
+
+    @staticmethod
+    def _tribute(hand: list[str], moves: list[Move]) -> Move:
+        """Among equal tributes, give the card of our shortest suit: a void lets us trump."""
+        return min(moves, key=lambda m: sum(1 for c in hand if suit_of(c) == suit_of(m.cards[0])))
+
+
+# --------------------------------------------------------------------------- conflicts
+
+
+class _Judge:
+    """Prices targets and plays from one seat's view."""
+
+    def __init__(self, view: dict[str, Any], seat: int) -> None:
+        self.view = view
+        self.seat = seat
+        n = self.n = view["players"]
+        self.sides = view["sides"]
+        self.side = self.sides[seat]
+        self.duel = view["phase"] == "duel"
+        self.dominant: str | None = None if self.duel else view["dominant"]
+        self.hand: list[str] = list(view["hands"][seat] or [])
+        grid = view["grid"]
+        self.defences: list[dict[str, int]] = [t["defence"] for t in grid]
+        self.controllers: list[int | None] = [t["controller"] for t in grid]
+        self.target = tile_index(view["target"]) if view["target"] else None
+        self.entries = self._mirror_table()
+        # Unseen cards: each is in a rival's hand with that hand's share of them.
+        known: dict[int, list[str]] = {int(s): cs for s, cs in view["known"].items()}
+        gone = set(self.hand) | set(view["discard"]) | {e[1] for e in self.entries}
+        for cards in known.values():
+            gone.update(cards)
+        rise = view["rise"]
+        gone.update(rise.get("my_tribute", ()))
+        for pair in rise.get("my_pairs", ()):
+            gone.update(pair)
+        pool = [c for c in ALL_CARDS if c not in gone]
+        self.pool_size = max(1, len(pool))
+        # Per suit: the unseen power ranks, and how many unseen cards (specials included).
+        self.pool_ranks: dict[str, list[int]] = {s: [] for s in SUITS}
+        self.pool_count: dict[str, int] = dict.fromkeys(SUITS, 0)
+        for c in pool:
+            s = suit_of(c)
+            self.pool_count[s] += 1
+            if c in _POWER:
+                self.pool_ranks[s].append(rank_of(c))
+        self.share = [0.0] * n
+        self.known_top: list[dict[str, int]] = [{} for _ in range(n)]
+        self.known_suits: list[set[str]] = [set() for _ in range(n)]
+        for s in range(n):
+            if s == seat:
+                continue
+            mine = known.get(s, [])
+            unknown = view["hand_counts"][s] - len(mine)
+            self.share[s] = min(1.0, max(0.0, unknown / self.pool_size))
+            for c in mine:
+                self.known_suits[s].add(suit_of(c))
+                if c in _POWER:
+                    top = self.known_top[s]
+                    top[c[0]] = max(top.get(c[0], 0), rank_of(c))
+        self._beat_cache: dict[tuple[int, str | None, int, str], float] = {}
+        cards_left = len(self.hand) - 1
+        # State of Nations: the drafting winner must then hit an exact count, which the
+        # Defender spoils by any miss: there the drafting tricks are better left to the rival.
+        self.duel_trick = -DUEL_TRICK if view.get("exact_bid") else DUEL_TRICK
+        # State of Nations (2 players): (the Aggressor's countries, the number declared,
+        # whether we are the Aggressor).
+        self.exact: tuple[int, int, bool] | None = None
+        bid = view["bid"]
+        if n == 2 and bid is not None and not self.duel:
+            agg = view["aggressor"]
+            held = sum(1 for c in self.controllers if c == agg)
+            self.exact = (held, bid[0], self.side == agg)
+        self.card_cost = CARD_COST if cards_left > 0 else 0.0
+
+    # ---- the table -----------------------------------------------------------------
+    def _mirror_table(self) -> list[Entry]:
+        """The conflict on the table as entries; a Dual Allegiance's boosted seat (not in the
+        view's table) is the one that gives the view's own powers."""
+        view = self.view
+        entries: list[Entry] = []
+        target = self.target
+        for e in view["table"]:
+            card = e["card"]
+            value = None
+            if card == "reserve-forces":
+                value = self._reserve_forces(self.sides[e["seat"]])
+            elif card == "global-trading" and target is not None:
+                value = self._global_trading(target)
+            entries.append([e["seat"], card, e["discarded"], list(e["choice"]), value])
+        duals = [i for i, e in enumerate(entries) if e[1] == "dual-allegiance" and len(e[3]) == 1]
+        if duals and not self.duel:
+            want = [tuple(p) if p else None for p in view["powers"]]
+            for i in duals:
+                played = sorted({e[0] for e in entries[: i + 1]})
+                for s in played:
+                    entries[i][3] = [entries[i][3][0], s]
+                    if self.powers(entries) == want:
+                        break
+        return entries
+
+    def _reserve_forces(self, side: int) -> int:
+        mine = sorted(
+            (
+                self.defences[t]["M"]
+                for t in range(len(self.defences))
+                if self.controllers[t] == side
+            ),
+            reverse=True,
+        )
+        return sum(mine[:4])
+
+    def _global_trading(self, target: int) -> int:
+        return sum(self.defences[t]["E"] for t in neighbours(target))
+
+    def powers(self, entries: list[Entry], final: bool = False) -> list[Power]:
+        """Mirror of ``Alliances.powers`` over mirrored entries."""
+        n = self.n
+        base: list[Power] = [None] * n
+        live = [e for e in entries if not e[2]]
+        for e in live:
+            base[e[0]] = (suit_of(e[1]), rank_of(e[1]))
+        if self.duel:
+            return base
+        bonus = [0] * n
+        taken: set[str] = set()
+        doubled: set[str] = set()
+        for e in live:
+            card, choice = e[1], e[3]
+            if card == "bribe" and choice:
+                taken.add(choice[0])
+                base[e[0]] = ("E", rank_of(choice[0]))
+            elif card == "dual-allegiance" and len(choice) == 2:
+                taken.add(choice[0])
+                bonus[choice[1]] += rank_of(choice[0])
+            elif card == "reinforcement" and choice:
+                doubled.add(choice[0])
+            elif card in ("reserve-forces", "global-trading"):
+                base[e[0]] = (suit_of(card), e[4] or 0)
+        for e in live:
+            if e[1] in taken:
+                base[e[0]] = None
+            elif e[1] in doubled:
+                base[e[0]] = ("M", 2 * rank_of(e[1]))
+        out: list[Power] = []
+        for s in range(n):
+            p = base[s]
+            if bonus[s]:
+                p = ("P", bonus[s]) if p is None else (p[0], p[1] + bonus[s])
+            out.append(p)
+        if final and len(entries) == n and entries[-1][1] == "spin" and not entries[-1][2]:
+            out = [out[(s - 1) % n] for s in range(n)]
+        return out
+
+    def leader(self, entries: list[Entry], final: bool) -> tuple[int | None, str | None, int]:
+        """Mirror of ``Alliances.leader``: (winning seat or None on a draw, suit, value)."""
+        powers = self.powers(entries, final)
+        lead = suit_of(entries[0][1])
+        for suit in (self.dominant, lead):
+            if suit is None:
+                continue
+            cands = [(p[1], s) for s, p in enumerate(powers) if p is not None and p[0] == suit]
+            if cands:
+                best = max(v for v, _ in cands)
+                top = [s for v, s in cands if v == best]
+                return (top[0] if len(top) == 1 else None), suit, best
+        return None, None, 0
+
+    def defence(self, entries: list[Entry], target: int) -> dict[str, int]:
+        d = dict(self.defences[target])
+        for e in entries:
+            if e[2]:
+                continue
+            if e[1] == "defensive-pact":
+                d["M"] *= 3
+            elif e[1] == "free-market":
+                d["E"] += d["M"]
+        return d
+
+    # ---- the players still to act ----------------------------------------------------
+    def _none_above(self, seat: int, suit: str, value: int) -> float:
+        """Chance that ``seat`` holds no power card of ``suit`` above ``value``."""
+        if self.known_top[seat].get(suit, 0) > value:
+            return 0.0
+        above = sum(1 for r in self.pool_ranks[suit] if r > value)
+        return (1.0 - self.share[seat]) ** above
+
+    def _void(self, seat: int, suit: str) -> float:
+        """Chance that ``seat`` holds no card of ``suit`` (special cards included)."""
+        if suit in self.known_suits[seat]:
+            return 0.0
+        return (1.0 - self.share[seat]) ** self.pool_count[suit]
+
+    def beat(self, seat: int, suit: str | None, value: int, lead: str) -> float:
+        """Chance that ``seat`` can overturn a conflict won by ``value`` of ``suit``."""
+        key = (seat, suit, value, lead)
+        hit = self._beat_cache.get(key)
+        if hit is not None:
+            return hit
+        dom = self.dominant
+        if suit is None:
+            suit, value = lead, 0
+        if suit == dom:
+            p = 1.0 - self._none_above(seat, suit, value)
+            if lead != dom:
+                p *= self._void(seat, lead)
+        else:
+            p = 1.0 - self._none_above(seat, lead, value)
+            if dom is not None:
+                ruff = self._void(seat, lead) * (1.0 - self._none_above(seat, dom, 0))
+                p = 1.0 - (1.0 - p) * (1.0 - ruff)
+        self._beat_cache[key] = p
+        return p
+
+    # ---- judging a conflict --------------------------------------------------------------
+    def outcome(self, entries: list[Entry], target: int | None) -> float:
+        """Expected countries gained by our side (negative: lost) once everybody has played,
+        from the table ``entries`` as it stands after our decision."""
+        n = self.n
+        final = len(entries) == n
+        winner, suit, value = self.leader(entries, final)
+        lead = suit_of(entries[0][1])
+        if target is None:  # the 2-player drafting phase: tricks, not countries
+            d = None
+            gain = loss = self.duel_trick
+        else:
+            d = self.defence(entries, target)
+            gain, loss = self._stakes(target)
+        capture = 1.0 if d is None or (suit is not None and value > d[suit]) else 0.0
+        # a/c: our side / a rival keeps the conflict as it stands; b/r: one takes it later.
+        a = c = b = r = 0.0
+        me_now = winner == self.seat
+        if winner is None:
+            none = 1.0
+        elif self.sides[winner] == self.side:
+            a, none = 1.0, 0.0
+        else:
+            c, none = 1.0, 0.0
+        if not final:
+            played = {e[0] for e in entries}
+            s = self.seat
+            for _ in range(n):
+                s = (s + 1) % n
+                if s in played:
+                    continue
+                p = self.beat(s, suit, value, lead)
+                if self.sides[s] == self.side:
+                    moved = p * RESCUE_WILL
+                    b += (c + r + none) * moved
+                    c, r, none = c * (1 - moved), r * (1 - moved), none * (1 - moved)
+                else:
+                    moved = p * BEAT_WILL
+                    r += (a + b + none) * moved
+                    a, b, none = a * (1 - moved), b * (1 - moved), none * (1 - moved)
+        late = 1.0 if capture else LATE_CAPTURE
+        out = gain * (a * capture + b * late) - loss * (c * capture + r * late)
+        if me_now:
+            out += OWN_CONFLICT * a
+        return out
+
+    def _stakes(self, target: int) -> tuple[float, float]:
+        """(what our side gains if it captures ``target``, what it loses if a rival does)."""
+        owner = self.controllers[target]
+        if self.exact is None:
+            gain = 0.05 if owner == self.side else (2.0 if owner is not None else 1.0)
+            loss = 0.05 if owner not in (None, self.side) else (2.0 if owner is not None else 1.0)
+            return gain, loss
+        # State of Nations: only the Aggressor's count matters, and only its distance from
+        # the declared number (source, 2-player game variant).
+        count, declared, ours = self.exact
+        sign = 1.0 if ours else -1.0
+
+        def worth(delta: int) -> float:
+            return sign * (abs(count - declared) - abs(count + delta - declared))
+
+        agg = self.view["aggressor"]
+        me_agg = self.side == agg
+        gain = worth(1 if me_agg else (-1 if owner == agg else 0)) + 0.1
+        loss = -worth(-1 if me_agg and owner == agg else (1 if not me_agg else 0)) + 0.1
+        return gain, loss
+
+    def _cost(self, card: str) -> float:
+        return self.card_cost * card_worth(card, self.dominant)
+
+    def play_value(self, card: str, target: int | None = None) -> float:
+        """Worth of playing ``card`` now (with the best follow-up choices of a special)."""
+        if target is None:
+            target = self.target
+        entry: Entry = [self.seat, card, False, [], None]
+        best = max(
+            self.outcome(entries, target) for entries in self._resolved(self.entries, entry, target)
+        )
+        return best - self._cost(card)
+
+    def _resolved(self, table: list[Entry], entry: Entry, target: int | None) -> list[list[Entry]]:
+        """Every way the rules could resolve ``entry`` played onto ``table`` (its choices)."""
+        card = entry[1]
+        if self.duel or card in _POWER:
+            return [[*table, entry]]
+        if card == "reserve-forces":
+            entry[4] = self._reserve_forces(self.side)
+        elif card == "global-trading" and target is not None:
+            entry[4] = self._global_trading(target)
+        if card in ("peace-treaty", "embargo"):
+            suit = "M" if card == "peace-treaty" else "E"
+            cleared = [
+                [e[0], e[1], e[2] or (e[1] in _POWER and e[1][0] == suit), e[3], e[4]]
+                for e in table
+            ]
+            return [[*cleared, entry]]
+        options = self._choosable(table, card)
+        if not options or (card == "monopoly" and len(options) < 2):
+            return [[*table, entry]]
+        out = []
+        for choice in options:
+            out += self._chosen(table, [*entry[:3], [], entry[4]], choice)
+        return out
+
+    def _choosable(self, table: list[Entry], special: str) -> list[str]:
+        """Mirror of ``Alliances._choosable``."""
+        live = [e for e in table if not e[2]]
+        if special in ("bribe", "dual-allegiance"):
+            taken = {e[3][0] for e in live if e[1] in ("bribe", "dual-allegiance") and e[3]}
+            return [e[1] for e in live if e[1] in _POWER and e[1][0] == "P" and e[1] not in taken]
+        if special == "monopoly":
+            return [e[1] for e in live if e[1] in _POWER and e[1][0] == "E"]
+        if special == "reinforcement":
+            return [e[1] for e in live if e[1] in _POWER and e[1][0] == "M"]
+        if special == "covert-operation":
+            return [e[1] for e in live if e[1] in SPECIAL_WORTH and e[1] != special]
+        return []
+
+    def _chosen(self, table: list[Entry], entry: Entry, choice: str) -> list[list[Entry]]:
+        """The tables after ``entry`` (a special on top of ``table``) takes ``choice``."""
+        card = entry[1]
+        if card == "dual-allegiance":
+            played = sorted({e[0] for e in table} | {entry[0]})
+            return [[*table, [*entry[:3], [choice, s], entry[4]]] for s in played]
+        if card == "monopoly":
+            table = [
+                [
+                    e[0],
+                    e[1],
+                    e[2] or (e[1] in _POWER and e[1][0] == "E" and e[1] != choice),
+                    e[3],
+                    e[4],
+                ]
+                for e in table
+            ]
+        elif card == "covert-operation":
+            table = [[e[0], e[1], e[2] or e[1] == choice, e[3], e[4]] for e in table]
+        return [[*table, [*entry[:3], [choice], entry[4]]]]
+
+    def choice_value(self, move: Move) -> float:
+        """A pending special's choice: the table as that choice leaves it."""
+        table, entry = self.entries[:-1], self.entries[-1]
+        pending = self.view["pending"]
+        if move.kind == "boost":
+            boosted = [*entry[:3], [pending["card"], int(move.target[5:])], entry[4]]
+            return self.outcome([*table, boosted], self.target)
+        options = self._chosen(table, [*entry[:3], [], entry[4]], move.cards[0])
+        return max(self.outcome(t, self.target) for t in options)
+
+    # ---- targets ------------------------------------------------------------------------
+    def target_value(self, move: Move) -> float:
+        """A target is worth our best lead against it, plus the neutral countries a capture
+        there would bring within reach."""
+        t = tile_index(move.target)
+        assert t is not None
+        best = max(self.play_value(c, t) for c in self.hand)
+        frontier = sum(1 for x in neighbours(t) if self.controllers[x] is None)
+        return best + EXPANSION * frontier

@@ -1,0 +1,86 @@
+"""Hints: "what would Hard play here?", for a human seat, computed off the UI thread.
+
+The hint bot is an ordinary bot (Hard by default; a game may register its own, such as
+Machiavelli's meld solver, in :data:`HINT_BOTS`), asked through the AI worker with the same
+honest :class:`~tabletop.ai.base.SeatView` as any AI seat: a hint never knows more than
+the player asking for it. A hint belongs to one position; once anything is played it is
+stale and is dropped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+
+from rules import Game, Move
+
+from .base import Bot
+from .bots import make_bot
+from .worker import AIWorker, decide_seeded
+
+HINT_LEVEL = "hard"
+#: game id -> factory(seed) of the bot that gives that game's hints instead of Hard.
+HINT_BOTS: dict[str, Callable[[int], Bot]] = {}
+
+
+def hint_bot(game_id: str, seed: int, iterations: int | None = None) -> Bot:
+    """The bot whose choice a hint shows (``iterations`` caps a search, for tests)."""
+    factory = HINT_BOTS.get(game_id)
+    if factory is not None:
+        return factory(seed)
+    return make_bot(HINT_LEVEL, game_id, seed, iterations=iterations)
+
+
+def hint_seed(game: Game, seat: int) -> int:
+    """Same position, same hint: the seed depends on the game and how far it has gone."""
+    return random.Random(f"hint:{game.seed}:{len(game.history)}:{seat}").getrandbits(32)
+
+
+def hint_now(game: Game, seat: int, iterations: int | None = None) -> Move:
+    """The hint for ``seat``, computed here and now exactly as the worker would (headless
+    tools and tests)."""
+    seed = hint_seed(game, seat)
+    return decide_seeded(hint_bot(game.spec.id, seed, iterations), game.clone(), seat, seed)
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a hint was asked: it stays valid only while the game is still there."""
+
+    seat: int
+    plies: int
+
+    @staticmethod
+    def of(game: Game) -> Position | None:
+        seat = game.to_move
+        return None if seat is None else Position(seat, len(game.history))
+
+
+class HintRequest:
+    """One hint being worked out in the worker for the position ``game`` is in now."""
+
+    def __init__(
+        self, worker: AIWorker, game: Game, seat: int, iterations: int | None = None
+    ) -> None:
+        if game.to_move != seat:
+            raise ValueError(f"Seat {seat} is not to move: no hint to give.")
+        self.position = Position(seat, len(game.history))
+        seed = hint_seed(game, seat)
+        self.future: Future[Move] = worker.ask(
+            hint_bot(game.spec.id, seed, iterations), game, seat, seed
+        )
+
+    def is_for(self, game: Game) -> bool:
+        return Position.of(game) == self.position
+
+    def done(self) -> bool:
+        return self.future.done()
+
+    def result(self) -> Move:
+        """The hinted move (raises what the bot raised); call once :meth:`done`."""
+        return self.future.result()
+
+    def cancel(self) -> None:
+        self.future.cancel()

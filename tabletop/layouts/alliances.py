@@ -1,0 +1,1197 @@
+"""Alliances: world domination at the table: the map on the left, the players on the right.
+
+The 4×5 map of country tiles (name and three defence values, tokens stacked in alliance
+colours, the conflict marker on the target) fills the left, with the viewer's hand beneath it.
+The right column lists the players — in a conflict each row shows the card played and the
+conflict power it gives, and who is winning — and under them the panel of the phase: the
+State of the Nations bidding grid, the rise to power's pairs and tributes, the drafting packet,
+the secret meeting, or the conflict's target and defence. A strip on top keeps the campaign
+score, the bid and the dominant suit in view at all times.
+
+Gestures: drag a hand card onto the conflict (the players' rows) to play it; click a lit tile to
+target it; click a lit cell of the bidding grid to bid (Pass is a button); click a card on the
+table, or a player's row, to answer a special action's question; drag a packet card onto the
+hand to keep it, a hand card onto the meeting panel to show it, onto the Empire's pairs to set
+it aside or onto the tribute to give it; click one of the Empire's pairs to take it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from rules import Move, Outcome
+from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS, AlliancesMove
+
+from ..display import Display
+from ..table import art_alliances, render
+from ..table.model import Box, Piece, TableModel, Text, Zone
+from .base import Layout
+
+CREAM = (240, 234, 216)
+MUTED = (178, 186, 178)
+GOLD = (232, 198, 106)
+PANEL = (12, 22, 16, 200)
+CELL = (30, 40, 34, 230)
+DIM_CELL = (24, 28, 26, 160)
+RIM = (201, 164, 76, 150)
+BIDS = range(10, 21)
+TILE_ART = "alliances-tile"
+TOKEN_ART = "alliances-tokens"
+CONFLICT_PHASES = ("target", "play", "choose", "duel")
+# Where a hand (or packet) card goes for each kind of move that carries it.
+DROP_ZONES = {
+    "play": "conflict",
+    "keep": "hand",
+    "show": "meeting",
+    "set": "aside",
+    "give": "tribute",
+}
+
+
+# ---- piece art: tiles and token stacks (registered with the renderer) ------------------------
+
+
+def _paint_tile(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    _, name, defence, height, lit, target, rim = art
+    return art_alliances.country_tile(
+        name, defence, width, height, colorblind=colorblind, lit=lit, target=target, highlight=rim
+    )
+
+
+def _paint_tokens(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    return art_alliances.token_stack_of(art[1], width, colorblind=colorblind)
+
+
+render.register_art(TILE_ART, _paint_tile)
+render.register_art(TOKEN_ART, _paint_tokens)
+
+
+# ---- words ------------------------------------------------------------------------------------
+
+
+def card_label(card: str) -> str:
+    """``"9 Politics"``, ``"Covert Operation"``."""
+    if card in SPECIAL_ACTIONS:
+        return SPECIAL_ACTIONS[card][0]
+    return f"{card[1:]} {SUITS[card[0]]}"
+
+
+def _suit_colour(suit: str, colorblind: bool) -> tuple[int, int, int]:
+    colour = art_alliances.suit_colour(suit, colorblind)
+    # Suit colours are dark for cards on paper: lift them to read on the dark felt.
+    return tuple(min(255, round(c + (255 - c) * 0.45)) for c in colour)  # type: ignore[return-value]
+
+
+def _side_colour(side: int, colorblind: bool) -> tuple[int, int, int]:
+    return art_alliances.alliance_colour(side, colorblind)
+
+
+def _side_name(side: int, players: int) -> str:
+    if players == 3:
+        return "Empire" if side == 0 else "Rebels"
+    return "Gold" if side == 0 else "Silver"
+
+
+def _beats(count: int, suit: str, bid: list | None) -> bool:
+    """Whether bid (count, suit) is above the standing bid (for greying out the grid only:
+    the rules' legal moves decide what a click does)."""
+    if not bid:
+        return True
+    return (count, SUIT_RANK[suit]) > (int(bid[0]), SUIT_RANK[str(bid[1])])
+
+
+class AlliancesLayout(Layout):
+    game_id = "alliances"
+
+    def __init__(self) -> None:
+        self._view: dict[str, Any] = {}
+
+    # ---- gestures ---------------------------------------------------------------------
+    @staticmethod
+    def _drop_zone(move: Move) -> str | None:
+        return DROP_ZONES.get(move.kind) if move.cards else None
+
+    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
+        return [m for m in legal if m.cards == (drag,) and m.kind in DROP_ZONES]
+
+    def resolve_drop(self, drag: str, zone_id: str, legal: list[Move]) -> list[Move]:
+        return [m for m in self.moves_for_piece(drag, legal) if self._drop_zone(m) == zone_id]
+
+    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
+        return {z for m in self.moves_for_piece(drag, legal) if (z := self._drop_zone(m))}
+
+    def click_moves(self, zone_id: str, legal: list[Move]) -> list[Move]:
+        kind, _, rest = zone_id.partition(":")
+        if kind == "bid":
+            count, _, suit = rest.partition(":")
+            return [
+                m
+                for m in legal
+                if m.kind == "bid"
+                and len(m.value) == 2
+                and (str(m.value[0]), m.value[1]) == (count, suit)
+            ]
+        if kind == "call":
+            return [m for m in legal if m.kind == "call" and m.value == (rest,)]
+        if kind == "pair":
+            return [m for m in legal if m.kind == "pair" and [str(v) for v in m.value] == [rest]]
+        if kind == "choice":
+            return [m for m in legal if m.kind == "choose" and m.cards == (rest,)]
+        if kind in ("tile", "seat"):
+            return [m for m in legal if m.target == zone_id and m.kind in ("target", "boost")]
+        return []
+
+    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        """A dropped card the rules refuse: ask them about the move it looks like, so the
+        toast says why (e.g. "You must follow Military…")."""
+        kinds = {m.kind for m in legal if m.kind in DROP_ZONES}
+        for kind in kinds:
+            if DROP_ZONES[kind] == zone_id:
+                return AlliancesMove(kind, (drag,), "conflict" if kind == "play" else "")
+        if "play" in kinds and zone_id.startswith(("seat:", "choice:")):
+            return AlliancesMove("play", (drag,), "conflict")
+        return None
+
+    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
+        k = move.kind
+        card = move.cards[0] if move.cards else ""
+        if k == "pass":
+            return "Pass"
+        if k == "bid" and len(move.value) == 2:
+            verb = "Declare" if self._view.get("phase") == "declare" else "Bid"
+            return f"{verb} {move.value[0]} {SUITS.get(str(move.value[1]), move.value[1])}"
+        if k == "call" and move.value:
+            return f"Call {SUITS.get(str(move.value[0]), move.value[0])}"
+        if k == "pair" and move.value:
+            return f"Take pair {move.value[0]}"
+        if k == "target":
+            tile = next((t for t in self._view.get("grid", []) if t["id"] == move.target), None)
+            return f"Target {tile['country']}" if tile else f"Target {move.target[5:]}"
+        if k == "boost" and move.target.startswith("seat:"):
+            seat = int(move.target[5:])
+            return f"Add to {names[seat]}" if seat < len(names) else f"Add to seat {seat}"
+        if k == "choose" and card:
+            special = self._view.get("pending", {}).get("special")
+            verb = {
+                "bribe": "Take",
+                "dual-allegiance": "Take",
+                "monopoly": "Keep",
+                "reinforcement": "Double",
+                "covert-operation": "Discard",
+            }.get(str(special), "Choose")
+            return f"{verb} {card_label(card)}"
+        verbs = {"play": "Play", "keep": "Keep", "show": "Show", "set": "Set aside", "give": "Give"}
+        if k in verbs and card:
+            return f"{verbs[k]} {card_label(card)}"
+        return str(move)
+
+    def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
+        b = outcome.breakdown
+        campaigns = b.get("campaigns", [])
+        n = len(outcome.scores)
+        if "empire_tiles" in b:  # 3 players: each ruled the Empire once
+            header = [
+                "Campaign",
+                "Empire",
+                "Countries ruled",
+                *(f"{names[s]} (conflicts)" for s in range(n)),
+            ]
+            rows = []
+            for r in campaigns:
+                e = int(r.get("empire", 0))
+                tricks = r.get("tricks", [0] * n)
+                rows.append(
+                    [
+                        str(r.get("campaign", "")),
+                        names[e] if e < len(names) else str(e),
+                        str(r.get("tiles", "")),
+                        *(("Empire" if s == e else str(tricks[s])) for s in range(n)),
+                    ]
+                )
+            rows.append(["Total", "", "", *(f"{b['empire_tiles'][s]} ruled" for s in range(n))])
+            rows.append(["Rebel conflicts", "", "", *(str(b["rebel_tricks"][s]) for s in range(n))])
+            return header, rows
+        sides = [[s for s in range(n) if (s % 2 if n == 4 else s) == side] for side in (0, 1)]
+        who = [" & ".join(names[s] for s in seats) for seats in sides]
+        header = ["Campaign", f"Gold: {who[0]}", f"Silver: {who[1]}", "Won by"]
+        rows = []
+        for r in campaigns:
+            countries = r.get("countries", ["", ""])
+            side = int(r.get("winner", 0))
+            rows.append(
+                [
+                    str(r.get("campaign", "")),
+                    f"{countries[0]} countries",
+                    f"{countries[1]} countries",
+                    f"{_side_name(side, n)}: {r.get('why', '')}",
+                ]
+            )
+        wins = b.get("campaign_wins", [0, 0])
+        rows.append(["Campaigns won", str(wins[0]), str(wins[1]), ""])
+        return header, rows
+
+    # ---- the table --------------------------------------------------------------------
+    def build(
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> TableModel:
+        self._view = view
+        px, fp = display.px, display.font_px
+        model = TableModel()
+        pad = px(12)
+        area = rect.inflate(-2 * pad, -2 * pad)
+        info_h = fp(19) * 2 + px(20)
+        info = pygame.Rect(area.x, area.y, area.w, info_h)
+        body = pygame.Rect(area.x, info.bottom + pad, area.w, area.bottom - info.bottom - pad)
+        rw = max(px(400), round(body.w * 0.33))
+        right = pygame.Rect(body.right - rw, body.y, rw, body.h)
+        left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
+        act_h = max(px(56), fp(22) + px(20))
+        # The map takes what it can use; the hand gets the rest (bigger cards on a TV).
+        hand_min = min(px(176), round(left.h * 0.24))
+        gap = px(12)
+        _, th = self._tile_size(left.w, left.h - hand_min - act_h - px(10), gap)
+        board_h = 4 * th + 3 * gap
+        hand_h = min(left.h - board_h - act_h - px(10), px(250))
+        hand = pygame.Rect(left.x, left.bottom - hand_h, left.w, hand_h)
+        action = pygame.Rect(left.x, hand.y - act_h - px(4), left.w, act_h)
+        board = pygame.Rect(left.x, left.y, left.w, action.y - px(6) - left.y)
+        model.action_area = action
+
+        self._info(model, view, info, display, names, colorblind)
+        self._map(model, view, board, display, colorblind)
+        rows_bottom = self._players(model, view, viewer, right, display, names, colorblind)
+        panel = pygame.Rect(right.x, rows_bottom + pad, right.w, right.bottom - rows_bottom - pad)
+        self._phase_panel(model, view, viewer, panel, display, names, colorblind)
+        self._hand(model, view, viewer, hand, display)
+        return model
+
+    # ---- the strip on top: campaign score, bid, dominant suit -----------------------------
+    def _info(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
+        n = view["players"]
+        sides = view["sides"]
+        held = [0, 0]
+        for tile in view["grid"]:
+            if tile["controller"] in (0, 1):
+                held[tile["controller"]] += 1
+        neutral = 20 - sum(held)
+        team = [" & ".join(names[s] for s in range(n) if sides[s] == side) for side in (0, 1)]
+        dominant = view.get("dominant")
+        dom = f"Dominant suit: {SUITS[dominant]}" if dominant else "Dominant suit: not yet"
+        if n == 3:
+            empire = view["empire"]
+            scores = " · ".join(f"{names[s]} {view['empire_tiles'][s]}" for s in range(n))
+            line1 = (
+                f"Campaign {view['campaign']} of 3 · Empire: {names[empire]} · "
+                f"Countries ruled as Empire: {scores}"
+            )
+            rebels = " · ".join(
+                f"{names[s]} {view['conflicts_won'][s]}" for s in range(n) if s != empire
+            )
+            line2 = (
+                f"{dom} · The Empire rules {held[0]}, the Rebels {held[1]}, neutral {neutral} · "
+                f"Conflicts won by Rebels: {rebels}"
+            )
+        else:
+            wins = view["campaign_wins"]
+            line1 = (
+                f"Campaign {view['campaign']} · Campaigns won (best of 3): "
+                f"Gold ({team[0]}) {wins[0]} – {wins[1]} Silver ({team[1]})"
+            )
+            bid = view.get("bid")
+            if n == 4:
+                if bid and view["phase"] != "bid":
+                    agg = _side_name(sides[bid[2]], n)
+                    line2 = (
+                        f"State of the Nations: {names[bid[2]]} bid {bid[0]} {SUITS[bid[1]]} · "
+                        f"{agg} must control {bid[0]}: Gold {held[0]} · Silver {held[1]} · "
+                        f"neutral {neutral}"
+                    )
+                elif bid:
+                    line2 = (
+                        f"State of the Nations: highest bid {bid[0]} {SUITS[bid[1]]} by "
+                        f"{names[bid[2]]} · countries from 10 to 20, then the suit"
+                    )
+                else:
+                    line2 = (
+                        "State of the Nations: no bid yet · countries from 10 to 20, then the suit"
+                    )
+            elif view["phase"] == "duel":
+                tricks = view["drafting_tricks"]
+                line2 = (
+                    f"Drafting phase: tricks {names[0]} {tricks[0]} – {tricks[1]} {names[1]} · "
+                    f"reserve {view['reserve_count']} cards · the most tricks chooses the suit"
+                )
+            elif view["phase"] == "declare":
+                tricks = view["drafting_tricks"]
+                line2 = (
+                    f"{names[view['to_move']]} won the drafting phase ({max(tricks)} tricks to "
+                    f"{min(tricks)}) and now chooses the dominant suit"
+                )
+            else:
+                agg = names[view["aggressor"]]
+                goal = f"declared exactly {bid[0]}" if bid else "a tie goes to the Defender"
+                line2 = (
+                    f"{dom} · Aggressor {agg} ({goal}) · Gold {held[0]} · Silver {held[1]} · "
+                    f"neutral {neutral}"
+                )
+        inner = area.w - px(24)
+        model.texts.append(
+            Text(
+                line1,
+                (area.x + px(12), area.y + px(8)),
+                fp(19),
+                GOLD,
+                face="sans-bold",
+                max_width=inner,
+            )
+        )
+        model.texts.append(
+            Text(line2, (area.x + px(12), area.y + px(12) + fp(19)), fp(19), CREAM, max_width=inner)
+        )
+
+    # ---- the map -------------------------------------------------------------------------
+    @staticmethod
+    def _tile_size(w: int, h: int, gap: int) -> tuple[int, int]:
+        """The largest tile, a little wider than tall, with which 5 × 4 fit in ``w`` × ``h``."""
+        tw = (w - 4 * gap) // 5
+        th = min((h - 3 * gap) // 4, round(tw / 1.12))
+        return min(tw, round(th * 1.35)), th
+
+    def _map(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        colorblind: bool,
+    ) -> None:
+        px = display.px
+        gap = px(12)
+        tw, th = self._tile_size(area.w, area.h, gap)
+        total_w, total_h = 5 * tw + 4 * gap, 4 * th + 3 * gap
+        x0 = area.x + (area.w - total_w) // 2
+        y0 = area.y + (area.h - total_h) // 2
+        sides = view["sides"]
+        lit = set(view.get("_targets", []))
+        for i, tile in enumerate(view["grid"]):
+            r, c = divmod(i, 5)
+            box = pygame.Rect(x0 + c * (tw + gap), y0 + r * (th + gap), tw, th)
+            d = tile["defence"]
+            controller = tile["controller"]
+            rim = _side_colour(controller, colorblind) if controller in (0, 1) else None
+            targeted = view.get("target") == tile["id"]
+            art = (
+                TILE_ART,
+                tile["country"],
+                (d["M"], d["E"], d["P"]),
+                th,
+                tile["id"] in lit,
+                targeted,
+                rim,
+            )
+            defence = f"defence Military {d['M']}, Economic {d['E']}, Political {d['P']}"
+            owner = (
+                f"held by {_side_name(controller, view['players'])}"
+                if controller in (0, 1)
+                else "neutral"
+            )
+            label = f"{tile['country']}: {defence}; {owner}" + (" — the target" if targeted else "")
+            model.pieces.append(Piece(tile["id"], art, box, z=1, label=label))
+            model.zones.append(Zone(tile["id"], box.inflate(gap - 2, gap - 2), tile["country"]))
+            model.tips.append((box, label))
+            stack = tile["tokens"]
+            if stack:
+                layout = art_alliances.tile_layout(tile["country"], tw, th)
+                spot = layout.elements.get("map", pygame.Rect(0, 0, tw, th // 2))
+                dia = max(16, min(spot.h, round(tw * 0.34)))
+                token = pygame.Rect(0, 0, dia, dia)
+                token.bottomright = (box.x + spot.right, box.y + spot.bottom)
+                colours = tuple(sides[s] if s < len(sides) else 0 for s in stack)
+                model.pieces.append(
+                    Piece(
+                        f"tokens:{tile['id'][5:]}",
+                        (TOKEN_ART, colours),
+                        token,
+                        z=2,
+                        label=f"{len(stack)} alliance token(s) on {tile['country']}",
+                    )
+                )
+
+    # ---- the players (and the conflict) -----------------------------------------------------
+    def _players(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        colorblind: bool,
+    ) -> int:
+        """The players' rows; in a conflict each shows its card and power. Returns the bottom."""
+        px, fp = display.px, display.font_px
+        n = view["players"]
+        phase = view["phase"]
+        conflict = phase in CONFLICT_PHASES
+        head = fp(20) + px(14)
+        lines = 3 if conflict else 2  # name; role and status (on two lines in a conflict)
+        text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
+        cw = ch = 0
+        row_h = text_h
+        if conflict:
+            # Cards as large as two thirds of the column allow (the phase panel needs the rest).
+            room = (area.h * 2 // 3 - head - px(10)) // n - px(6)
+            cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
+            ch = round(cw * 1.4)
+            row_h = max(text_h, ch + px(12))
+        height = head + n * row_h + (n - 1) * px(6) + px(10)
+        panel = pygame.Rect(area.x, area.y, area.w, min(height, area.h))
+        model.boxes.append(Box(panel, PANEL, RIM, px(10), 2))
+        if conflict:
+            title = (
+                f"Conflict {view['conflict']}" if n != 2 or phase != "duel" else "Drafting trick"
+            )
+            if view.get("target"):
+                tile = next(t for t in view["grid"] if t["id"] == view["target"])
+                title += f" over {tile['country']}"
+            if phase in ("play", "duel"):
+                title += " — drop a card here to play it"
+        else:
+            title = "Players"
+        model.texts.append(
+            Text(
+                title,
+                (panel.x + px(12), panel.y + px(7)),
+                fp(20),
+                GOLD,
+                face="serif-bold",
+                max_width=panel.w - px(24),
+            )
+        )
+        sides = view["sides"]
+        table = {e["seat"]: e for e in view["table"]}
+        pending = view.get("pending") or {}
+        choosing = phase == "choose" and not pending.get("card")
+        boosting = phase == "choose" and bool(pending.get("card"))
+        choice_zones: list[Zone] = []
+        seat_zones: list[Zone] = []
+        y = panel.y + head
+        for seat in range(n):
+            row = pygame.Rect(panel.x + px(8), y, panel.w - px(16), row_h)
+            y += row_h + px(6)
+            side = sides[seat]
+            colour = _side_colour(side, colorblind)
+            mover = view["to_move"] == seat
+            model.boxes.append(
+                Box(
+                    row,
+                    (24, 34, 28, 220),
+                    GOLD if mover else (70, 80, 72),
+                    px(8),
+                    px(3) if mover else 1,
+                )
+            )
+            dia = min(px(34), row_h - px(12))
+            disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
+            model.pieces.append(
+                Piece(f"disc:{seat}", (TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
+            )
+            x = disc.right + px(8)
+            power_w = max(px(120), fp(18) * 6) if conflict else 0
+            card_x = row.right - power_w - cw - px(8)
+            text_w = (card_x if conflict else row.right) - x - px(8)
+            role = self._role(view, seat)
+            model.texts.append(
+                Text(
+                    f"{names[seat]}{' (you)' if seat == viewer else ''}",
+                    (x, row.y + px(6)),
+                    fp(19),
+                    colour,
+                    face="sans-bold",
+                    max_width=text_w,
+                )
+            )
+            status = [role, self._status(view, seat)]
+            if not conflict:
+                status = [" · ".join(status)]
+            for i, text in enumerate(status):
+                model.texts.append(
+                    Text(
+                        text,
+                        (x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
+                        fp(16),
+                        CREAM if i == len(status) - 1 else MUTED,
+                        max_width=text_w,
+                    )
+                )
+            if conflict:
+                slot = pygame.Rect(card_x, row.y + (row.h - ch) // 2, cw, ch)
+                entry = table.get(seat)
+                if entry is None:
+                    model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(6), 1))
+                else:
+                    card = entry["card"]
+                    label = card_label(card) + (" (discarded)" if entry["discarded"] else "")
+                    model.pieces.append(
+                        Piece(
+                            card,
+                            ("card", "alliances", card),
+                            slot,
+                            z=5,
+                            label=label,
+                            dim=entry["discarded"],
+                        )
+                    )
+                    model.tips.append((slot, label + self._choice_words(entry)))
+                    if choosing and not entry["discarded"]:
+                        choice_zones.append(
+                            Zone(f"choice:{card}", slot.inflate(px(10), px(10)), card_label(card))
+                        )
+                self._power(
+                    model,
+                    view,
+                    seat,
+                    pygame.Rect(slot.right + px(8), row.y, power_w, row.h),
+                    display,
+                    colorblind,
+                )
+            if boosting and seat in table:
+                seat_zones.append(Zone(f"seat:{seat}", row, names[seat]))
+        # Most specific first: the scene takes the first zone under the pointer.
+        model.zones += choice_zones + seat_zones
+        if conflict and not view["over"]:
+            model.zones.append(Zone("conflict", panel, "the conflict"))
+        return panel.bottom
+
+    def _role(self, view: dict[str, Any], seat: int) -> str:
+        n = view["players"]
+        side = view["sides"][seat]
+        if n == 3:
+            return "Empire" if side == 0 else "Rebel"
+        name = _side_name(side, n)
+        if view.get("dominant") and view["phase"] not in ("bid", "duel", "draft", "meeting"):
+            return f"{name} · {'Aggressor' if side == view['aggressor'] else 'Defender'}"
+        return name
+
+    def _status(self, view: dict[str, Any], seat: int) -> str:
+        held = view["hand_counts"][seat]
+        parts = [f"{held} card{'' if held == 1 else 's'}"]
+        phase = view["phase"]
+        if phase == "bid":
+            last = next((b for b in reversed(view["bids"]) if b[0] == seat), None)
+            if view["passed"][seat]:
+                parts.append("passed")
+            elif last is not None and last[1] is not None:
+                parts.append(f"bid {last[1]} {SUITS[last[2]]}")
+        elif phase == "draft":
+            parts.append(f"packet {view['packet_counts'][seat]}")
+        elif view["players"] == 2 and phase == "duel":
+            won = view["drafting_tricks"][seat]
+            parts.append(f"{won} trick{'' if won == 1 else 's'} won")
+        else:
+            won = view["conflicts_won"][seat]
+            parts.append(f"{won} conflict{'' if won == 1 else 's'} won")
+        seen = view.get("known", {}).get(str(seat))
+        if seen:
+            parts.append("you saw " + ", ".join(card_label(c) for c in seen))
+        return " · ".join(parts)
+
+    @staticmethod
+    def _choice_words(entry: dict[str, Any]) -> str:
+        return f": took {card_label(entry['choice'][0])}" if entry.get("choice") else ""
+
+    def _power(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        seat: int,
+        area: pygame.Rect,
+        display: Display,
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        power = view["powers"][seat] if seat < len(view["powers"]) else None
+        winning = view["winning"]
+        if power is None:
+            if any(e["seat"] == seat for e in view["table"]):
+                model.texts.append(
+                    Text(
+                        "no power",
+                        (area.x, area.centery),
+                        fp(16),
+                        MUTED,
+                        "midleft",
+                        max_width=area.w,
+                    )
+                )
+            return
+        suit, value = power
+        colour = _suit_colour(suit, colorblind)
+        model.texts.append(
+            Text(str(value), (area.x, area.y + px(4)), fp(28), colour, face="sans-bold")
+        )
+        model.texts.append(
+            Text(
+                SUITS[suit],
+                (area.x + px(8) + fp(28) * 6 // 5, area.y + px(4) + fp(28) // 2),
+                fp(17),
+                colour,
+                "midleft",
+                "sans-bold",
+                max_width=area.right - area.x - px(8) - fp(28) * 6 // 5,
+            )
+        )
+        if winning.get("seat") == seat:
+            note, colour = "Winning", GOLD
+        elif (
+            winning.get("seat") is None
+            and winning.get("suit") == suit
+            and winning.get("value") == value
+        ):
+            note, colour = "Tied", CREAM
+        else:
+            note, colour = "", MUTED
+        if note:
+            # A pill, so who is winning reads at a glance from across the room.
+            w = render.fonts.get_font(fp(17), "sans-bold").size(note)[0] + px(16)
+            pill = pygame.Rect(area.x, area.y + px(14) + fp(28), min(w, area.w), fp(17) + px(8))
+            model.boxes.append(Box(pill, (*colour, 235), None, pill.h // 2))
+            model.texts.append(
+                Text(
+                    note,
+                    pill.center,
+                    fp(17),
+                    (20, 24, 22),
+                    "center",
+                    face="sans-bold",
+                    max_width=pill.w - px(8),
+                )
+            )
+
+    # ---- the phase's own panel ------------------------------------------------------------------
+    def _phase_panel(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        if area.h < px(40):
+            return
+        model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
+        phase = view["phase"]
+        inner = area.inflate(-px(24), -px(20))
+        if view["over"]:
+            model.texts.append(
+                Text(
+                    "Game over",
+                    inner.center,
+                    fp(30),
+                    GOLD,
+                    "center",
+                    "serif-bold",
+                    max_width=inner.w,
+                )
+            )
+            return
+        if phase == "bid" or (phase == "declare" and self._exact(view)):
+            self._bidding(model, view, inner, display, names, colorblind)
+        elif phase in ("declare", "rise-call"):
+            self._calls(model, view, inner, display, colorblind)
+        elif phase.startswith("rise-"):
+            self._rise(model, view, viewer, inner, display, names)
+        elif phase == "draft":
+            self._draft(model, view, viewer, inner, display)
+        elif phase == "meeting":
+            self._meeting(model, view, viewer, area, inner, display, names)
+        else:
+            self._conflict(model, view, inner, display, names, colorblind)
+
+    def _exact(self, view: dict[str, Any]) -> bool:
+        """2 players, State of Nations variant: the declaration is a count and a suit, not a
+        call. The view does not say which, so ask the rules whether a call would do."""
+        if "exact_bid" in view:
+            return bool(view["exact_bid"])
+        if self.judge is None:
+            return False
+        return self.judge(AlliancesMove("call", value=("P",))) is not None
+
+    def _title(self, model: TableModel, text: str, area: pygame.Rect, display: Display) -> int:
+        """A panel title, wrapped to two lines when long; returns the y below it."""
+        fp, px = display.font_px, display.px
+        model.texts.append(
+            Text(text, area.topleft, fp(19), GOLD, face="serif-bold", max_width=area.w)
+        )
+        return area.y + fp(19) + px(12)
+
+    def _bidding(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        declaring = view["phase"] == "declare"
+        title = (
+            "Declare exactly how many countries you will control, and the suit"
+            if declaring
+            else "State of the Nations: click a bid (countries, then suit)"
+        )
+        y = self._title(model, title, area, display)
+        bid = None if declaring else view.get("bid")
+        gap = px(8)  # the lit ring of a cell is drawn in the gap, clear of its number
+        cell_w = area.w // len(BIDS)
+        label_h = fp(17) + px(4)
+        room = (area.bottom - y - fp(17) - px(12)) // 3 - label_h
+        cell_h = max(fp(18) + px(14), min(px(56), room))
+        ranks = {"P": "highest suit", "E": "", "M": "lowest suit"}
+        for suit in ("P", "E", "M"):
+            colour = _suit_colour(suit, colorblind)
+            note = f" ({ranks[suit]})" if ranks[suit] else ""
+            model.texts.append(
+                Text(
+                    SUITS[suit] + note,
+                    (area.x + gap // 2, y),
+                    fp(17),
+                    colour,
+                    face="sans-bold",
+                    max_width=area.w,
+                )
+            )
+            y += label_h
+            for i, count in enumerate(BIDS):
+                cell = pygame.Rect(area.x + i * cell_w + gap // 2, y, cell_w - gap, cell_h - gap)
+                standing = bool(bid) and (count, suit) == (bid[0], bid[1])
+                open_ = declaring or _beats(count, suit, bid)
+                fill = CELL if open_ else DIM_CELL
+                border = GOLD if standing else ((*colour, 220) if open_ else (60, 64, 60))
+                model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing else 2))
+                model.texts.append(
+                    Text(
+                        str(count),
+                        cell.center,
+                        fp(18),
+                        CREAM if open_ else (96, 100, 96),
+                        "center",
+                        "sans-bold" if open_ else "sans",
+                        max_width=cell.w - px(4),
+                    )
+                )
+                if open_:
+                    model.zones.append(
+                        Zone(
+                            f"bid:{count}:{suit}",
+                            cell.inflate(gap, gap),
+                            f"{count} {SUITS[suit]}",
+                        )
+                    )
+            y += cell_h
+        if bid:
+            model.texts.append(
+                Text(
+                    f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}",
+                    (area.x, min(area.bottom - fp(17), y + px(6))),
+                    fp(17),
+                    CREAM,
+                    max_width=area.w,
+                )
+            )
+
+    def _calls(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        title = (
+            "Rise to power: the Empire calls the dominant suit"
+            if view["phase"] == "rise-call"
+            else "The drafting phase's winner calls the dominant suit"
+        )
+        y = self._title(model, title, area, display)
+        gap = px(12)
+        w = (area.w - 2 * gap) // 3
+        h = min(px(90), area.bottom - y)
+        for i, suit in enumerate(("P", "E", "M")):
+            cell = pygame.Rect(area.x + i * (w + gap), y, w, h)
+            colour = art_alliances.suit_colour(suit, colorblind)
+            model.boxes.append(Box(cell, (*colour, 230), CREAM, px(10), 2))
+            model.texts.append(
+                Text(
+                    SUITS[suit],
+                    cell.center,
+                    fp(22),
+                    (255, 255, 255) if not colorblind or suit != "E" else (20, 20, 20),
+                    "center",
+                    "sans-bold",
+                    max_width=w - px(8),
+                )
+            )
+            model.zones.append(Zone(f"call:{suit}", cell, SUITS[suit]))
+
+    def _card_row(
+        self,
+        model: TableModel,
+        cards: list[tuple[str, tuple, str, str | None]],
+        area: pygame.Rect,
+        cw: int,
+        display: Display,
+        z: int = 20,
+    ) -> None:
+        """Cards (id, art, label, drag) in rows inside ``area``, overlapping when short of room."""
+        px = display.px
+        ch = round(cw * 1.4)
+        per_row = max(1, (area.w + px(6)) // (cw + px(6)))
+        rows = max(1, -(-len(cards) // per_row))
+        step_y = min(ch + px(6), (area.h - ch) // max(1, rows - 1)) if rows > 1 else 0
+        for i, (pid, art, label, drag) in enumerate(cards):
+            r, c = divmod(i, per_row)
+            box = pygame.Rect(area.x + c * (cw + px(6)), area.y + r * step_y, cw, ch)
+            model.pieces.append(Piece(pid, art, box, z=z + i, drag=drag, label=label))
+
+    def _rise(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> None:
+        px, fp = display.px, display.font_px
+        phase = view["phase"]
+        empire = view["empire"]
+        rise = view["rise"]
+        what = {
+            "rise-set": f"{names[empire]}, the Empire, sets two pairs aside: drag cards here",
+            "rise-give": "each Rebel gives the Empire two cards: drag yours to the tribute",
+            "rise-pick": "the Rebel takes one of the Empire's pairs: click it",
+        }.get(phase, "")
+        y = self._title(model, f"Rise to power: {what}", area, display)
+        head = fp(16) + px(14)  # a slot's label above its cards
+        room = (area.bottom - y - px(10)) // 2 - head - px(10)
+        cw = max(card_min(), min(px(90), round(room / 1.4)))
+        ch = round(cw * 1.4)
+        # The Empire's two pairs: faces for the Empire, backs for the Rebels.
+        mine = rise.get("my_pairs")
+        half = (area.w - px(16)) // 2
+        pairs_box = pygame.Rect(area.x, y, area.w, head + ch + px(10))
+        if phase == "rise-set":
+            model.zones.append(Zone("aside", pairs_box, "the Empire's pairs"))
+        for p in range(2):
+            slot = pygame.Rect(area.x + p * (half + px(16)), y, half, pairs_box.h)
+            count = rise["pairs"][p] if p < len(rise["pairs"]) else 0
+            model.texts.append(
+                Text(
+                    f"Pair {p + 1}",
+                    (slot.x + px(10), slot.y + px(8)),
+                    fp(16),
+                    CREAM,
+                    max_width=slot.w - px(20),
+                )
+            )
+            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
+            cards: list[tuple[str, tuple, str, str | None]] = []
+            for k in range(count):
+                if mine and p < len(mine) and k < len(mine[p]):
+                    c = mine[p][k]
+                    cards.append((c, ("card", "alliances", c), card_label(c), None))
+                else:
+                    cards.append((f"pair:{p}:{k}", ("back", "alliances"), "a face-down card", None))
+            inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), ch)
+            self._card_row(model, cards, inner, cw, display)
+            if phase == "rise-pick":
+                model.zones.insert(0, Zone(f"pair:{p + 1}", slot, f"pair {p + 1}"))
+        y = pairs_box.bottom + px(10)
+        tribute_box = pygame.Rect(area.x, y, area.w, min(area.bottom, y + head + ch + px(10)) - y)
+        if phase == "rise-give":
+            model.zones.append(Zone("tribute", tribute_box, "the tribute"))
+        rebels = [s for s in range(3) if s != empire]
+        for i, seat in enumerate(rebels):
+            slot = pygame.Rect(area.x + i * (half + px(16)), y, half, tribute_box.h)
+            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
+            model.texts.append(
+                Text(
+                    f"{names[seat]}'s tribute",
+                    (slot.x + px(10), slot.y + px(8)),
+                    fp(16),
+                    CREAM,
+                    max_width=slot.w - px(20),
+                )
+            )
+            count = rise["tribute"][seat]
+            own = rise.get("my_tribute") if seat == viewer else None
+            cards = []
+            for k in range(count):
+                if own and k < len(own):
+                    cards.append((own[k], ("card", "alliances", own[k]), card_label(own[k]), None))
+                else:
+                    cards.append(
+                        (f"tribute:{seat}:{k}", ("back", "alliances"), "a face-down card", None)
+                    )
+            inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), ch)
+            self._card_row(model, cards, inner, cw, display)
+
+    def _draft(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+    ) -> None:
+        px = display.px
+        y = self._title(
+            model,
+            "Drafting: drag 2 cards of this packet onto your hand, then pass it on",
+            area,
+            display,
+        )
+        packet = view.get("packet") or []
+        box = pygame.Rect(area.x, y, area.w, area.bottom - y)
+        playing = viewer is not None and view["to_move"] == viewer
+        cards = [
+            (c, ("card", "alliances", c), card_label(c), c if playing else None) for c in packet
+        ]
+        cw = self._fit_cards(len(cards), box, display, px(84))
+        self._card_row(model, cards, box, cw, display, z=30)
+
+    def _fit_cards(self, count: int, box: pygame.Rect, display: Display, widest: int) -> int:
+        """The widest card (up to ``widest``) that lays ``count`` cards in rows inside ``box``."""
+        px = display.px
+        for cw in range(widest, card_min() - 1, -2):
+            per_row = max(1, (box.w + px(6)) // (cw + px(6)))
+            rows = -(-count // per_row)
+            if rows * (round(cw * 1.4) + px(6)) <= box.h + px(6):
+                return cw
+        return card_min()
+
+    def _meeting(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        panel: pygame.Rect,
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> None:
+        px = display.px
+        ally = (viewer + 2) % 4 if viewer is not None else None
+        who = names[ally] if ally is not None else "their ally"
+        y = self._title(
+            model, f"Secret meeting: drag 2 cards here to show them to {who}", area, display
+        )
+        model.zones.append(Zone("meeting", panel, "the secret meeting"))
+        shown = view.get("showing") or []
+        cards = [(f"showing:{c}", ("card", "alliances", c), card_label(c), None) for c in shown]
+        box = pygame.Rect(area.x, y, area.w, area.bottom - y)
+        self._card_row(model, cards, box, self._fit_cards(2, box, display, px(84)), display)
+
+    def _conflict(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        colorblind: bool,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        phase = view["phase"]
+        duel = phase == "duel"
+        lines: list[tuple[str, tuple[int, int, int]]] = []
+        if duel:
+            title = "Drafting phase: win tricks to choose the dominant suit"
+            tricks = view["drafting_tricks"]
+            lines.append((f"Tricks won: {names[0]} {tricks[0]} · {names[1]} {tricks[1]}", CREAM))
+            lines.append(("The trick's winner draws first from the reserve.", MUTED))
+        elif view.get("target"):
+            tile = next(t for t in view["grid"] if t["id"] == view["target"])
+            title = f"Target: {tile['country']}"
+            d = view.get("defence") or tile["defence"]
+            base = tile["defence"]
+            parts = []
+            for s in ("M", "E", "P"):
+                mark = "*" if d.get(s) != base.get(s) else ""
+                parts.append(f"{SUITS[s]} {d.get(s)}{mark}")
+            lines.append(("Defence: " + " · ".join(parts), CREAM))
+            if any(d.get(s) != base.get(s) for s in SUITS):
+                lines.append(("* raised by a special action for this conflict", MUTED))
+        else:
+            title = "Choose the country to target: click a lit tile"
+        lead, dom = view.get("leading"), view.get("dominant")
+        if lead or dom:
+            lines.append(
+                (
+                    " · ".join(
+                        x
+                        for x in (
+                            f"Leading: {SUITS[lead]}" if lead else "",
+                            f"Dominant: {SUITS[dom]}" if dom and not duel else "",
+                        )
+                        if x
+                    ),
+                    CREAM,
+                )
+            )
+        win = view["winning"]
+        if view["table"]:
+            if win.get("seat") is not None:
+                verdict = (
+                    f"{names[win['seat']]} is winning with {win['value']} {SUITS[win['suit']]}"
+                )
+                d = view.get("defence") or {}
+                if not duel and win.get("suit") in d:
+                    takes = win["value"] > d[win["suit"]]
+                    verdict += (
+                        " and would take it"
+                        if takes
+                        else f", not enough (defence {d[win['suit']]})"
+                    )
+                lines.append((verdict, GOLD))
+            elif win.get("suit"):
+                lines.append(
+                    (f"A tie at {win['value']} {SUITS[win['suit']]}: a draw so far", CREAM)
+                )
+        pending = view.get("pending") or {}
+        if pending.get("special"):
+            name = SPECIAL_ACTIONS[pending["special"]][0]
+            ask = (
+                "click the player it joins"
+                if pending.get("card")
+                else "click a lit card on the table"
+            )
+            lines.append((f"{name}: {ask}", GOLD))
+        y = self._title(model, title, area, display)
+        for text, colour in lines:
+            if y + fp(17) > area.bottom:
+                break
+            model.texts.append(Text(text, (area.x, y), fp(17), colour, max_width=area.w))
+            y += fp(17) + px(8)
+        if duel:
+            count = view["reserve_count"]
+            cw = min(px(56), round((area.bottom - y - px(4)) / 1.4))
+            if count and cw >= card_min():
+                pile = pygame.Rect(area.x, y + px(4), cw, round(cw * 1.4))
+                model.pieces.append(
+                    Piece("reserve", ("back", "alliances"), pile, z=5, label="the reserve")
+                )
+                model.origins["deck"] = pile
+                model.texts.append(
+                    Text(
+                        f"Reserve: {count} cards",
+                        (pile.right + px(10), pile.centery),
+                        fp(17),
+                        CREAM,
+                        "midleft",
+                        max_width=area.right - pile.right - px(10),
+                    )
+                )
+
+    # ---- the viewer's hand ---------------------------------------------------------------------
+    def _hand(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+    ) -> None:
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
+        for seat in range(view["players"]):
+            model.origins[f"hand:{seat}"] = pygame.Rect(area.centerx, area.y, px(60), px(84))
+        if view["phase"] == "draft":
+            model.zones.append(Zone("hand", area, "your hand"))
+        hand = view["hands"][viewer] if viewer is not None else None
+        if hand is None:
+            model.texts.append(
+                Text(
+                    "The table display: every hand stays hidden",
+                    area.center,
+                    fp(20),
+                    MUTED,
+                    "center",
+                    max_width=area.w - px(24),
+                )
+            )
+            return
+        top = 0
+        if view["phase"] == "draft":
+            top = fp(16) + px(8)
+            model.texts.append(
+                Text(
+                    "Your hand: drag the cards you keep here",
+                    (area.x + px(12), area.y + px(6)),
+                    fp(16),
+                    GOLD,
+                    max_width=area.w - px(24),
+                )
+            )
+        cw = max(card_min(), min(px(150), round((area.h - top - px(16)) / 1.4)))
+        ch = round(cw * 1.4)
+        if not hand:
+            if not top:
+                model.texts.append(Text("Your hand is empty", area.center, fp(20), MUTED, "center"))
+            return
+        inner = area.inflate(-px(16), 0)
+        n = len(hand)
+        step = cw + px(8)
+        if cw + (n - 1) * step > inner.w:
+            step = max(cw // 5, (inner.w - cw) // max(1, n - 1))
+        total = cw + (n - 1) * step
+        x0 = inner.x + (inner.w - total) // 2
+        y = area.y + top + (area.h - top - ch) // 2
+        playing = viewer == view["to_move"] and not view["over"]
+        for i, card in enumerate(hand):
+            r = pygame.Rect(x0 + i * step, y, cw, ch)
+            model.pieces.append(
+                Piece(
+                    card,
+                    ("card", "alliances", card),
+                    r,
+                    z=40 + i,
+                    drag=card if playing else None,
+                    label=card_label(card),
+                )
+            )
+
+
+def card_min() -> int:
+    """The narrowest card the art draws (its number and symbol stay readable)."""
+    from ..table import card_art
+
+    return max(card_art.MIN_WIDTH, 24)
+
+
+__all__ = ["AlliancesLayout", "card_label"]

@@ -1,0 +1,529 @@
+"""Machiavelli at the table: melds in rows that reflow, the hand below, a working area.
+
+A turn's play is one decision (the whole new table), so the player first rearranges a private
+copy of the table — drag any card from the hand or from any meld onto any meld, onto
+"new meld", or (your own cards only) back to the hand. The copy may be invalid while you work:
+invalid melds are outlined in red with the rules' reason on hover. "End turn" hands the copy
+to the rules as one ``play`` move and is enabled only when they would accept it; "Reset turn"
+restores the table and hand; "Hint" loads the exact solver's best play into the copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from rules import Move, Outcome
+from rules.machiavelli import card_label, meld_problem, play_move
+from rules.machiavelli.game import best_table
+from rules.machiavelli.melds import FACE, card_order, sort_meld
+
+from ..display import Display
+from ..table import art_machiavelli  # noqa: F401  (registers the card painter)
+from ..table.model import Box, Piece, TableModel, Text, Zone
+from .base import Layout, LocalAction
+
+CREAM = (240, 234, 216)
+MUTED = (178, 186, 178)
+GOLD = (232, 198, 106)
+RED = (236, 84, 84)
+PANEL = (14, 24, 18, 190)
+EDGE = (201, 164, 76)
+NEW_ZONE = "meld:new"
+HAND_ZONE = "hand"
+ASPECT = 1.4
+OVERLAP = 0.4  # the visible fraction of each card but the last in a meld
+
+
+@dataclass
+class Workspace:
+    """The mover's private copy of the table and hand during a turn (never seen by the rules
+    until "End turn")."""
+
+    key: tuple
+    start_table: list[list[str]]
+    start_hand: list[str]
+    melds: list[list[str]] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+
+    @property
+    def changed(self) -> bool:
+        return self.hand != self.start_hand or self.melds != self.start_table
+
+    def where(self, card: str) -> int | None:
+        """Index of the meld holding ``card``; None if it is in the hand (or nowhere)."""
+        return next((i for i, m in enumerate(self.melds) if card in m), None)
+
+    def take(self, card: str) -> None:
+        if card in self.hand:
+            self.hand.remove(card)
+            return
+        i = self.where(card)
+        if i is not None:
+            self.melds[i].remove(card)
+
+    def tidy(self, ace_low: bool) -> None:
+        """Drop emptied melds; show valid melds in reading order, others grouped by suit."""
+        self.melds = [
+            list(sort_meld(m, ace_low)) if meld_problem(m, ace_low) is None else _grouped(m)
+            for m in self.melds
+            if m
+        ]
+
+
+def _grouped(cards: list[str]) -> list[str]:
+    return sorted(cards, key=card_order)
+
+
+def _by_rank(card: str) -> tuple[int, int, str]:
+    r, s = FACE[card]
+    return r, s, card
+
+
+def _art(card: str) -> tuple:
+    # Both decks look alike: one cached picture per face.
+    return ("card", "machiavelli", card.split(".")[0] + ".1")
+
+
+class MachiavelliLayout(Layout):
+    game_id = "machiavelli"
+    owns_hint = True
+
+    def __init__(self) -> None:
+        self.work: Workspace | None = None
+        self.sort_by_rank = False
+        self.ace_low = False
+        self._opened = True
+
+    # ---- the working area ------------------------------------------------------------------
+    def _sync(self, view: dict[str, Any], viewer: int | None) -> None:
+        """Start a fresh working copy whenever the viewer's turn (or the position) is new."""
+        if viewer is None or view.get("to_move") != viewer or view.get("over"):
+            self.work = None
+            return
+        hand = list(view["hands"][viewer] or [])
+        table = [list(m) for m in view["table"]]
+        key = (view.get("hand_number"), view.get("to_move"), str(table), tuple(hand))
+        if self.work is None or self.work.key != key:
+            self.work = Workspace(key, table, hand, [list(m) for m in table], list(hand))
+        self._opened = bool(view["opened"][viewer])
+        self.ace_low = bool(view.get("ace_low_or_high"))
+
+    def can_pick_up(self, drag: str, legal: list[Move]) -> bool:
+        w = self.work
+        if w is None:
+            return False
+        if drag in w.hand:
+            return True
+        # Before opening, the table's melds may not be touched (only your new melds may).
+        return w.where(drag) is not None and (self._opened or drag in w.start_hand)
+
+    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
+        w = self.work
+        if w is None or not self.can_pick_up(drag, legal):
+            return set()
+        own = w.where(drag)
+        found = {f"meld:{i}" for i in range(len(w.melds)) if i != own}
+        found.add(NEW_ZONE)
+        if drag in w.start_hand and drag not in w.hand:
+            found.add(HAND_ZONE)
+        return found
+
+    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
+        return []  # no single-card moves: cards move in the working area
+
+    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        return None
+
+    def local_drop(self, drag: str, zone_id: str) -> bool | str:
+        w = self.work
+        if w is None:
+            return False
+        if not self.can_pick_up(drag, []):
+            if not self._opened:
+                return "Before you open, the melds on the table may not be touched."
+            return False
+        if zone_id == HAND_ZONE:
+            if drag not in w.start_hand:
+                return "Cards that were on the table stay on the table."
+            w.take(drag)
+            w.hand.append(drag)
+        elif zone_id == NEW_ZONE:
+            w.take(drag)
+            w.melds.append([drag])
+        elif zone_id.startswith("meld:"):
+            try:
+                index = int(zone_id[5:])
+            except ValueError:
+                return False
+            if not 0 <= index < len(w.melds) or w.where(drag) == index:
+                return False
+            target = w.melds[index]
+            w.take(drag)
+            target.append(drag)
+        else:
+            return False
+        w.tidy(self.ace_low)
+        return True
+
+    def button_moves(self, legal: list[Move]) -> list[Move]:
+        return [m for m in legal if m.kind in ("draw", "pass")]
+
+    def local_actions(self, legal: list[Move]) -> list[LocalAction]:
+        w = self.work
+        if w is None:
+            return []
+        reason = self._end_turn_problem()
+        return [
+            LocalAction("end", "End turn", reason is None, reason or ""),
+            LocalAction("reset", "Reset turn", w.changed, "Nothing has moved yet."),
+            LocalAction("sort", "Sort by suit" if self.sort_by_rank else "Sort by rank"),
+        ]
+
+    def _end_turn_problem(self) -> str | None:
+        w = self.work
+        if w is None:
+            return "It is not your turn."
+        if len(w.hand) >= len(w.start_hand):
+            return "Put at least one card from your hand on the table, or draw."
+        if self.judge is None:
+            return None
+        err = self.judge(play_move(w.melds))
+        return None if err is None else err.message
+
+    def run_local_action(self, key: str, legal: list[Move]) -> Move | str | None:
+        w = self.work
+        if w is None:
+            return None
+        if key == "end":
+            problem = self._end_turn_problem()
+            return play_move(w.melds) if problem is None else problem
+        if key == "reset":
+            w.melds = [list(m) for m in w.start_table]
+            w.hand = list(w.start_hand)
+            return None
+        if key == "sort":
+            self.sort_by_rank = not self.sort_by_rank
+            return None
+        if key == "hint":
+            return self.hint()
+        return None
+
+    def hint(self) -> str:
+        """Load the solver's best play (most cards placed, then highest ranks) as a preview."""
+        w = self.work
+        if w is None:
+            return "It is not your turn."
+        best = best_table(
+            tuple(tuple(m) for m in w.start_table),
+            tuple(sorted(w.start_hand, key=card_order)),
+            self._opened,
+            self.ace_low,
+        )
+        if best is None:
+            return "No card of your hand can go on the table now: draw a card."
+        w.melds = [list(m) for m in best]
+        placed = {c for m in best for c in m} - {c for m in w.start_table for c in m}
+        w.hand = [c for c in w.start_hand if c not in placed]
+        return (
+            f"Hint: this places {len(placed)} card{'s' if len(placed) != 1 else ''}. "
+            "End turn to play it, or Reset turn to dismiss it."
+        )
+
+    # ---- drawing -------------------------------------------------------------------------
+    def build(
+        self,
+        view: dict[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> TableModel:
+        self._sync(view, viewer)
+        px, fp = display.px, display.font_px
+        model = TableModel()
+        pad = px(14)
+        band_h = max(px(64), fp(20) * 2 + px(20))
+        act_h = max(px(60), fp(22) + px(28))
+        hand_cw = min(px(96), max(30, round(rect.h * 0.15 / ASPECT)))
+        hand_h = round(hand_cw * ASPECT) + px(24)
+        band = pygame.Rect(rect.x + pad, rect.y + px(8), rect.w - 2 * pad, band_h)
+        hand_rect = pygame.Rect(
+            rect.x + pad, rect.bottom - hand_h - px(6), rect.w - 2 * pad, hand_h
+        )
+        action = pygame.Rect(rect.x + pad, hand_rect.y - act_h - px(4), rect.w - 2 * pad, act_h)
+        table_rect = pygame.Rect(
+            rect.x + pad, band.bottom + px(10), rect.w - 2 * pad, action.y - band.bottom - px(16)
+        )
+        model.action_area = action
+        self._band(model, view, viewer, band, display, names)
+        melds = self.work.melds if self.work is not None else [list(m) for m in view["table"]]
+        self._table(model, melds, table_rect, display)
+        hand = self._hand_cards(view, viewer)
+        self._hand(model, hand, viewer, hand_rect, hand_cw, display, names)
+        model.origins["deck"] = pygame.Rect(band.right - px(90), band.y, px(60), band.h)
+        for s in range(view["players"]):
+            model.origins[f"hand:{s}"] = hand_rect if s == viewer else band
+        if view.get("over"):
+            model.texts.append(
+                Text("Hand over", action.center, fp(28), GOLD, "center", "serif-bold")
+            )
+        return model
+
+    def _hand_cards(self, view: dict[str, Any], viewer: int | None) -> list[str]:
+        if self.work is not None:
+            cards = list(self.work.hand)
+        elif viewer is not None and view["hands"][viewer] is not None:
+            cards = list(view["hands"][viewer])
+        else:
+            return []
+        return sorted(cards, key=_by_rank if self.sort_by_rank else card_order)
+
+    def _band(
+        self,
+        model: TableModel,
+        view: dict[str, Any],
+        viewer: int | None,
+        band: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> None:
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(band, PANEL, EDGE, px(10), 1))
+        n = view["players"]
+        info_w = px(230)
+        seat_w = (band.w - info_w) // n
+        for s in range(n):
+            cell = pygame.Rect(band.x + s * seat_w, band.y, seat_w, band.h)
+            mover = s == view.get("to_move")
+            if mover:
+                model.boxes.append(
+                    Box(cell.inflate(-px(6), -px(6)), (60, 52, 24, 200), GOLD, px(8), 2)
+                )
+            name = names[s] if s < len(names) else f"Player {s + 1}"
+            model.texts.append(
+                Text(
+                    name + (" (you)" if s == viewer else ""),
+                    (cell.x + px(14), cell.y + px(8)),
+                    fp(20),
+                    GOLD if mover else CREAM,
+                    face="sans-bold",
+                    max_width=cell.w - px(24),
+                )
+            )
+            count = view["hand_counts"][s]
+            state = "opened" if view["opened"][s] else "not opened"
+            line = f"{count} card{'s' if count != 1 else ''} · {state}"
+            if view.get("match"):
+                line += f" · {view['totals'][s]} pts"
+            model.texts.append(
+                Text(
+                    line,
+                    (cell.x + px(14), cell.bottom - px(8)),
+                    fp(17),
+                    MUTED,
+                    "bottomleft",
+                    max_width=cell.w - px(24),
+                )
+            )
+        info = pygame.Rect(band.right - info_w, band.y, info_w, band.h)
+        stock = view["stock_count"]
+        model.texts.append(
+            Text(
+                f"Stock: {stock}" if stock else "Stock empty: pass or play",
+                (info.x + px(12), info.y + px(8)),
+                fp(20),
+                CREAM,
+                max_width=info.w - px(20),
+            )
+        )
+        extra = f"Hand {view.get('hand_number', 1)}"
+        if view.get("match"):
+            extra += " · match to 100"
+        if view.get("ace_low_or_high"):
+            extra += " · ace low or high"
+        model.texts.append(
+            Text(
+                extra,
+                (info.x + px(12), info.bottom - px(8)),
+                fp(17),
+                MUTED,
+                "bottomleft",
+                max_width=info.w - px(20),
+            )
+        )
+
+    def _table(
+        self, model: TableModel, melds: list[list[str]], area: pygame.Rect, display: Display
+    ) -> None:
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(area, (10, 30, 20, 120), None, px(14)))
+        working = self.work is not None
+        slots = [len(m) for m in melds] + ([1] if working else [])
+        cw, rows = _fit_cards(slots, area.inflate(-px(24), -px(24)), px)
+        if not melds and not working:
+            model.texts.append(Text("The table is empty.", area.center, fp(24), MUTED, "center"))
+            return
+        step = max(8, round(cw * OVERLAP))
+        ch = round(cw * ASPECT)
+        gap = max(px(14), cw // 4)
+        row_h = ch + gap
+        start = self.work.start_table if self.work is not None else melds
+        start_cards = {c for m in start for c in m}
+        z = 100
+        for i, (row, x, y) in enumerate(_flow(slots, rows, cw, step, gap, area, px)):
+            del row
+            if i == len(melds):  # the "new meld" slot at the end of the flow
+                box = pygame.Rect(x, y, max(cw, px(84)), ch)
+                model.zones.append(Zone(NEW_ZONE, box.inflate(px(8), px(8)), "New meld"))
+                model.boxes.append(Box(box, (20, 40, 28, 160), MUTED, px(8), 2))
+                model.texts.append(
+                    Text("+ new meld", box.center, fp(16), MUTED, "center", max_width=cw - px(8))
+                )
+                continue
+            meld = melds[i]
+            width = cw + step * (len(meld) - 1)
+            zone_rect = pygame.Rect(x, y, width, ch).inflate(px(10), px(10))
+            model.zones.append(Zone(f"meld:{i}", zone_rect, f"Meld {i + 1}"))
+            problem = meld_problem(meld, self.ace_low) if working else None
+            if problem is not None:
+                model.boxes.append(Box(zone_rect, (120, 20, 20, 70), RED, px(8), max(2, px(3))))
+                model.tips.append((zone_rect, problem))
+            elif working and any(c not in start_cards for c in meld):
+                model.boxes.append(Box(zone_rect, None, GOLD, px(8), 2))
+            for k, card in enumerate(meld):
+                r = pygame.Rect(x + k * step, y, cw, ch)
+                model.pieces.append(
+                    Piece(
+                        card,
+                        _art(card),
+                        r,
+                        z=z,
+                        drag=card if working else None,
+                        label=card_label(card),
+                    )
+                )
+                z += 1
+        if rows and row_h * rows > area.h:  # cannot happen with _fit_cards, but never hide it
+            model.texts.append(Text("…", area.bottomright, fp(20), MUTED, "bottomright"))
+
+    def _hand(
+        self,
+        model: TableModel,
+        hand: list[str],
+        viewer: int | None,
+        area: pygame.Rect,
+        cw: int,
+        display: Display,
+        names: list[str],
+    ) -> None:
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(area, PANEL, EDGE, px(10), 1))
+        model.zones.append(Zone(HAND_ZONE, area, "Your hand"))
+        if viewer is None:
+            model.texts.append(
+                Text(
+                    "Hands are hidden on the table display.",
+                    area.center,
+                    fp(20),
+                    MUTED,
+                    "center",
+                )
+            )
+            return
+        label_w = px(150)
+        model.texts.append(
+            Text(
+                f"Your hand ({len(hand)})",
+                (area.x + px(12), area.centery),
+                fp(18),
+                MUTED,
+                "midleft",
+                max_width=label_w - px(16),
+            )
+        )
+        left = area.x + label_w
+        room = area.right - px(12) - left
+        if not hand:
+            return
+        step = min(cw + px(6), max(8, (room - cw) // max(1, len(hand) - 1)))
+        y = area.y + (area.h - round(cw * ASPECT)) // 2
+        working = self.work is not None
+        for k, card in enumerate(hand):
+            r = pygame.Rect(left + k * step, y, cw, round(cw * ASPECT))
+            model.pieces.append(
+                Piece(
+                    card,
+                    _art(card),
+                    r,
+                    z=1000 + k,
+                    drag=card if working else None,
+                    label=card_label(card),
+                )
+            )
+
+    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
+        if move.kind == "draw":
+            return "Draw a card"
+        if move.kind == "pass":
+            return "Pass"
+        return f"Play {len(move.value)} melds"
+
+    def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
+        breakdown = outcome.breakdown or {}
+        rows: list[list[str]] = []
+        for number, record in enumerate(breakdown.get("hands", []), 1):
+            points = record.get("points", [])
+            rows.append([f"Hand {number}", *(str(p) for p in points)])
+        rows.append(["Penalty points", *(str(p) for p in breakdown.get("penalties", []))])
+        return (["", *names], rows)
+
+
+def _fit_cards(slots: list[int], area: pygame.Rect, px: Any) -> tuple[int, int]:
+    """The largest card width at which every meld fits the area in reflowing rows."""
+    for cw in (px(96), px(88), px(80), px(72), px(64), px(56), px(50), px(44), px(38), 32, 26):
+        step = max(8, round(cw * OVERLAP))
+        gap = max(px(14), cw // 4)
+        rows = len(_rows(slots, cw, step, gap, area.w))
+        if rows * (round(cw * ASPECT) + gap) - gap <= area.h:
+            return cw, rows
+    cw = 26
+    return cw, len(_rows(slots, cw, max(8, round(cw * OVERLAP)), max(px(14), cw // 4), area.w))
+
+
+def _rows(slots: list[int], cw: int, step: int, gap: int, width: int) -> list[list[int]]:
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, n in enumerate(slots):
+        w = cw + step * (n - 1)
+        if rows[-1] and used + gap + w > width:
+            rows.append([])
+            used = 0
+        used += w + (gap if rows[-1] else 0)
+        rows[-1].append(i)
+    return rows if rows[0] else []
+
+
+def _flow(
+    slots: list[int], rows: int, cw: int, step: int, gap: int, area: pygame.Rect, px: Any
+) -> list[tuple[int, int, int]]:
+    """(row, x, y) of each slot, rows centred in the area."""
+    inner = area.inflate(-px(24), -px(24))
+    layout = _rows(slots, cw, step, gap, inner.w)
+    ch = round(cw * ASPECT)
+    total_h = len(layout) * (ch + gap) - gap
+    y = inner.y + max(0, (inner.h - total_h) // 2)
+    out: list[tuple[int, int, int]] = [(0, 0, 0)] * len(slots)
+    for r, row in enumerate(layout):
+        widths = [cw + step * (slots[i] - 1) for i in row]
+        total = sum(widths) + gap * (len(row) - 1)
+        x = inner.x + max(0, (inner.w - total) // 2)
+        for i, w in zip(row, widths, strict=True):
+            out[i] = (r, x, y)
+            x += w + gap
+        y += ch + gap
+    return out

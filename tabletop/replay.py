@@ -1,0 +1,153 @@
+"""Replays and the move list as text.
+
+:class:`Replay` steps a finished or saved game back and forth from its move list (every
+position is rebuilt by the rules layer from the seed, so a replay shows exactly what was
+played). :func:`export_text` writes the move list in the game's own notation, with a short
+header; :func:`import_text` reads it back, checking every move through the rules.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+import rules
+from rules import Event, Game
+
+from .session import AI_LEVELS, HUMAN, SeatConfig, Session
+
+TEXT_HEADER = "# tabletop move list"
+MAX_TEXT_CHARS = 2_000_000
+
+
+class MoveListError(ValueError):
+    """A move list that cannot be read; the message is one sentence for the player."""
+
+
+@dataclass
+class Replay:
+    """A game's positions from the deal to its last move, for stepping through."""
+
+    session: Session
+    positions: list[Game] = field(init=False)
+    events: list[list[Event]] = field(init=False)  # what each move did (events[0]: the deal)
+    index: int = 0  # how many moves are shown
+
+    def __post_init__(self) -> None:
+        s = self.session
+        game = rules.new_game(s.game_id, len(s.seats), s.seed, dict(s.game.options))
+        self.positions = [game.clone()]
+        self.events = [list(game.opening_events)]
+        for move in s.game.history:
+            self.events.append(game.play(move))
+            self.positions.append(game.clone())
+
+    @property
+    def length(self) -> int:
+        """How many moves the game has."""
+        return len(self.positions) - 1
+
+    @property
+    def game(self) -> Game:
+        return self.positions[self.index]
+
+    def step(self, by: int = 1) -> bool:
+        """Move ``by`` moves forward (or back, if negative); False at either end."""
+        target = max(0, min(self.length, self.index + by))
+        moved = target != self.index
+        self.index = target
+        return moved
+
+    def seek(self, index: int) -> None:
+        self.index = max(0, min(self.length, index))
+
+    def last_move_text(self) -> str:
+        if self.index == 0:
+            return "The deal."
+        return str(self.session.game.history[self.index - 1])
+
+    def lines(self, viewer: int | None) -> list[str]:
+        """The log up to the shown move, as ``viewer`` may read it."""
+        names = self.session.names
+        return [
+            e.render(names)
+            for batch in self.events[: self.index + 1]
+            for e in batch
+            if e.visible_to(viewer)
+        ]
+
+
+def export_text(session: Session) -> str:
+    """The move list in the game's notation: a header (game, players, seed, options, seats),
+    then one numbered move a line. :func:`import_text` reads it back."""
+    game = session.game
+    seats = ", ".join(f"{s.name}={s.kind}" for s in session.seats)
+    lines = [
+        TEXT_HEADER,
+        f"# game: {session.game_id}",
+        f"# players: {game.players}",
+        f"# seed: {game.seed}",
+        f"# options: {json.dumps(game.options, sort_keys=True)}",
+        f"# seats: {seats}",
+    ]
+    lines += [f"{n}. {move}" for n, move in enumerate(game.history, 1)]
+    return "\n".join(lines) + "\n"
+
+
+def import_text(text: str) -> Session:
+    """The game a move list describes, every move checked by the rules (raises MoveListError)."""
+    if not isinstance(text, str) or len(text) > MAX_TEXT_CHARS:
+        raise MoveListError("The move list is far longer than any real game.")
+    header: dict[str, str] = {}
+    moves: list[str] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line.startswith("#"):
+            key, sep, value = line[1:].partition(":")
+            if sep:
+                header[key.strip().lower()] = value.strip()
+            continue
+        head, dot, rest = line.partition(". ")
+        moves.append(rest.strip() if dot and head.isdigit() else line)
+        if len(moves) > rules.core.MAX_SAVED_MOVES:
+            raise MoveListError("The move list is far longer than any real game.")
+    game_id = header.get("game", "")
+    if game_id not in rules.GAMES:
+        raise MoveListError(f"The move list does not name a known game ({game_id[:30]!r}).")
+    try:
+        players = int(header.get("players", ""))
+        seed = int(header.get("seed", ""))
+        options = json.loads(header.get("options") or "{}")
+    except (ValueError, RecursionError):
+        raise MoveListError("The move list's header (players, seed, options) is damaged.") from None
+    if not isinstance(options, dict):
+        raise MoveListError("The move list's options are not a JSON object.")
+    seats = _seats(header.get("seats", ""), players)
+    try:
+        game = rules.new_game(game_id, players, seed, options)
+    except rules.SetupError as err:
+        raise MoveListError(f"The move list cannot be set up: {err}") from None
+    for n, text_move in enumerate(moves, 1):
+        if len(text_move) > rules.core.MAX_MOVE_TEXT:
+            raise MoveListError(f"Move {n} is not a move.")
+        try:
+            game.play(game.parse_move(text_move))
+        except rules.IllegalMove as err:
+            raise MoveListError(
+                f"Move {n} ({text_move[:40]!r}) is refused: {err.message}"
+            ) from None
+    return Session.restore(game, seats)
+
+
+def _seats(text: str, players: int) -> list[SeatConfig]:
+    """``Nadia=human, Kevin=easy`` (missing or damaged: Player 1 human, the rest Easy AI)."""
+    seats = []
+    for part in text.split(","):
+        name, _, kind = part.strip().rpartition("=")
+        if name.strip() and (kind == HUMAN or kind in AI_LEVELS):
+            seats.append(SeatConfig(name.strip()[:40], kind))
+    if len(seats) != players:
+        seats = [SeatConfig(f"Player {i + 1}", HUMAN if i == 0 else "easy") for i in range(players)]
+    return seats

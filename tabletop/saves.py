@@ -1,0 +1,372 @@
+"""Saved games: one versioned JSON file per game, written after every move, read back safely.
+
+A save holds the game id, rules version, seed, options, seats (names and AI levels), the move
+list in the game's own notation, the state hash and snapshot, dates and a one-line summary.
+Loading never trusts the file: every move is replayed through the rules layer, the position
+it reaches must match the recorded hash, and anything wrong raises :class:`SaveError` with a
+sentence for the player (the file, if it is one of ours, is moved aside as ``*.corrupt``).
+An older format is migrated step by step (:data:`MIGRATIONS`) before it is checked.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import rules
+
+from . import __version__
+from .session import AI_LEVELS, HUMAN, SeatConfig, Session, now_text
+from .storage import (
+    MAX_FILE_BYTES,
+    StorageError,
+    move_aside,
+    read_json,
+    saves_dir,
+    write_json_atomic,
+)
+
+SAVE_FORMAT = 2
+"""Version of the save file. 1: a bare rules save (``Game.to_json``) with optional
+``names`` and ``kinds`` lists, what tabletop wrote before saves had seats and dates."""
+SAVE_KIND = "tabletop-save"
+MAX_NAME = 40
+MAX_SUMMARY = 200
+_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+class SaveError(ValueError):
+    """A save that cannot be used; ``str(err)`` is one sentence for the player."""
+
+
+# ---------------------------------------------------------------------------------------------
+# writing
+# ---------------------------------------------------------------------------------------------
+
+
+def summary(session: Session) -> str:
+    """A short line for the Load list: who won, or whose turn it is and how far the game got."""
+    game, names = session.game, session.names
+    moves = len(game.history)
+    if game.over:
+        out = game.outcome()
+        winners = [names[i] for i in out.winners if 0 <= i < len(names)]
+        scores = ", ".join(f"{n} {_score(v)}" for n, v in zip(names, out.scores, strict=False))
+        if not winners:
+            return f"Finished: a draw ({scores})."
+        return f"Finished: {' and '.join(winners)} won ({scores})."
+    mover = game.to_move
+    who = names[mover] if mover is not None and 0 <= mover < len(names) else "?"
+    return f"{moves} moves played; {who} to move."
+
+
+def _score(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def to_save(session: Session) -> dict[str, Any]:
+    """The save file's content for ``session`` (plain JSON data: no pickle, nothing to eval)."""
+    game = session.game
+    return {
+        "format": SAVE_FORMAT,
+        "kind": SAVE_KIND,
+        "app_version": __version__,
+        "id": session.save_id,
+        "started": session.started,
+        "saved": now_text(),
+        "title": session.title,
+        "summary": summary(session),
+        "finished": game.over,
+        "assisted": session.assisted,
+        "table_display": session.table_display,
+        "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "game": game.to_json(),  # game id, rules version, seed, options, moves, state hash
+        "snapshot": game.snapshot(),
+    }
+
+
+def save_path(session: Session) -> Path:
+    return saves_dir() / f"{session.save_id}.json"
+
+
+def write_save(session: Session, path: Path | None = None) -> Path:
+    """Write ``session`` atomically (the autosave after every move); return the file."""
+    target = path or save_path(session)
+    write_json_atomic(target, to_save(session))
+    return target
+
+
+def delete_save(path: Path) -> None:
+    path.unlink(missing_ok=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------------------------
+
+
+def _from_v1(data: Mapping[str, Any]) -> dict[str, Any]:
+    """Format 1 (a bare rules save, perhaps with ``names`` and ``kinds``) to format 2."""
+    players = data.get("players")
+    if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= 16:
+        raise SaveError("The save's player count is missing or impossible.")
+    names = data.get("names")
+    kinds = data.get("kinds")
+    if not isinstance(names, list) or len(names) != players:
+        names = [f"Player {i + 1}" for i in range(players)]
+    if not isinstance(kinds, list) or len(kinds) != players:
+        kinds = [HUMAN] + ["easy"] * (players - 1)
+    rules_save = {k: v for k, v in data.items() if k not in ("names", "kinds")}
+    return {
+        "format": 2,
+        "kind": SAVE_KIND,
+        "id": "",
+        "seats": [{"name": n, "kind": k} for n, k in zip(names, kinds, strict=True)],
+        "game": rules_save,
+    }
+
+
+#: ``MIGRATIONS[n]`` turns a format-``n`` save into a format-``n + 1`` one.
+MIGRATIONS: dict[int, Callable[[Mapping[str, Any]], dict[str, Any]]] = {1: _from_v1}
+
+
+def migrate(data: Any) -> dict[str, Any]:
+    """Bring a save of any known format up to :data:`SAVE_FORMAT` (raises SaveError)."""
+    if not isinstance(data, Mapping):
+        raise SaveError("The file is not a tabletop save (it is not a JSON object).")
+    fmt = data.get("format")
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
+        raise SaveError("The file is not a tabletop save (it has no format number).")
+    if fmt > SAVE_FORMAT:
+        raise SaveError(
+            f"The save was written by a newer version of tabletop (format {fmt}); "
+            "update the app to open it."
+        )
+    if fmt < 1:
+        raise SaveError(f"The save's format number {fmt} is not one tabletop ever wrote.")
+    out = dict(data)
+    while out["format"] < SAVE_FORMAT:
+        out = MIGRATIONS[out["format"]](out)
+    return out
+
+
+def _seats(raw: Any, players: int) -> list[SeatConfig]:
+    if not isinstance(raw, list) or len(raw) != players:
+        raise SaveError("The save's seats do not match its player count.")
+    seats = []
+    for seat in raw:
+        if not isinstance(seat, Mapping):
+            raise SaveError("A seat in the save is not a name and a level.")
+        name, kind = seat.get("name"), seat.get("kind")
+        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+            raise SaveError("A player's name in the save is missing or too long.")
+        if kind != HUMAN and kind not in AI_LEVELS:
+            raise SaveError(f"A seat in the save has an unknown kind ({str(kind)[:20]!r}).")
+        seats.append(SeatConfig(name.strip(), kind))
+    return seats
+
+
+def _text(data: Mapping[str, Any], key: str, default: str = "") -> str:
+    value = data.get(key, default)
+    return value if isinstance(value, str) and len(value) <= MAX_SUMMARY else default
+
+
+def session_from_save(data: Any) -> Session:
+    """Rebuild the session a save describes, re-validating every move (raises SaveError)."""
+    data = migrate(data)
+    if data.get("kind") != SAVE_KIND:
+        raise SaveError("The file is not a tabletop save.")
+    raw_game = data.get("game")
+    if not isinstance(raw_game, Mapping):
+        raise SaveError("The save has no game in it.")
+    try:
+        game = rules.load_game(raw_game)
+    except rules.BadSave as err:
+        raise SaveError(str(err)) from err
+    snapshot = data.get("snapshot")
+    if snapshot is not None and _canonical(snapshot) != _canonical(game.snapshot()):
+        raise SaveError("The save's moves do not lead to the position it records: it was edited.")
+    seats = _seats(data.get("seats"), game.players)
+    save_id = data.get("id")
+    if not isinstance(save_id, str) or not _ID.match(save_id):
+        save_id = None  # migrated or hand-made: it gets a fresh file of its own
+    assisted, table_display = data.get("assisted", False), data.get("table_display", False)
+    if not isinstance(assisted, bool) or not isinstance(table_display, bool):
+        raise SaveError("The save's flags are not true or false.")
+    try:
+        return Session.restore(
+            game,
+            seats,
+            table_display=table_display,
+            save_id=save_id,
+            started=_text(data, "started") or None,
+            assisted=assisted,
+        )
+    except (rules.IllegalMove, rules.SetupError) as err:  # load_game replayed it: never expected
+        raise SaveError(f"The save cannot be replayed: {err}") from err
+
+
+def _canonical(value: Any) -> str:
+    try:
+        return json.dumps(value, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError, RecursionError):
+        return "unreadable"
+
+
+def read_save(path: Path, *, ours: bool = True) -> Session:
+    """Load the save at ``path``. A bad file raises SaveError; one of ours is moved aside as
+    ``*.corrupt`` first (``ours=False`` for a file the player picked: it is left alone)."""
+    try:
+        data = read_json(path, keep_bad=not ours)
+    except StorageError as err:
+        raise SaveError(str(err)) from err
+    try:
+        return session_from_save(data)
+    except SaveError as err:
+        if not ours:
+            raise SaveError(f"{path.name}: {err}") from err
+        aside = _move_aside_quietly(path)
+        kept = f" It was kept as {aside}." if aside else ""
+        raise SaveError(f"{path.name}: {err}{kept}") from err
+
+
+def _move_aside_quietly(path: Path) -> str:
+    try:
+        return move_aside(path).name
+    except OSError:
+        return ""
+
+
+# ---------------------------------------------------------------------------------------------
+# the list of saves
+# ---------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """One row of the Load screen, read from a file's header (without replaying it)."""
+
+    path: Path
+    game_id: str
+    title: str
+    names: tuple[str, ...]
+    kinds: tuple[str, ...]
+    saved: str
+    summary: str
+    finished: bool
+    moves: int
+
+    @property
+    def players_text(self) -> str:
+        return ", ".join(
+            f"{n} ({'AI ' + k if k != HUMAN else 'human'})"
+            for n, k in zip(self.names, self.kinds, strict=False)
+        )
+
+
+def _info(path: Path, data: Any) -> SaveInfo:
+    data = migrate(data)
+    raw_game = data.get("game")
+    if not isinstance(raw_game, Mapping):
+        raise SaveError("The save has no game in it.")
+    game_id = raw_game.get("game")
+    spec = rules.GAMES.get(game_id) if isinstance(game_id, str) else None
+    if spec is None:
+        raise SaveError(f"The save is for an unknown game ({str(game_id)[:30]!r}).")
+    moves = raw_game.get("moves")
+    if not isinstance(moves, list):
+        raise SaveError("The save has no move list.")
+    players = raw_game.get("players")
+    seats = _seats(data.get("seats"), players if isinstance(players, int) else -1)
+    finished = data.get("finished", False)
+    return SaveInfo(
+        path=path,
+        game_id=spec.id,
+        title=spec.title,
+        names=tuple(s.name for s in seats),
+        kinds=tuple(s.kind for s in seats),
+        saved=_text(data, "saved"),
+        summary=_text(data, "summary"),
+        finished=finished if isinstance(finished, bool) else False,
+        moves=len(moves),
+    )
+
+
+def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:
+    """Every readable save, newest first, and a sentence for each file that had to be moved
+    aside. Headers only: a file that lies in its moves is caught when it is loaded."""
+    folder = folder or saves_dir()
+    infos: list[SaveInfo] = []
+    problems: list[str] = []
+    if not folder.is_dir():
+        return infos, problems
+    for path in sorted(folder.glob("*.json")):
+        try:
+            infos.append(_info(path, read_json(path)))
+        except StorageError as err:
+            problems.append(str(err))
+        except SaveError as err:
+            aside = _move_aside_quietly(path)
+            problems.append(f"{path.name}: {err}" + (f" It was kept as {aside}." if aside else ""))
+    infos.sort(key=lambda i: (i.saved, i.path.name), reverse=True)
+    return infos, problems
+
+
+def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
+    """The save "Continue" resumes: the most recently saved game that is not over."""
+    infos, _ = list_saves(folder)
+    return next((i for i in infos if not i.finished), None)
+
+
+def when_text(saved: str) -> str:
+    """``2026-11-22T15:32:20+00:00`` as "22 Nov 2026, 15:32" in local time ("" if unreadable)."""
+    from datetime import datetime
+
+    try:
+        moment = datetime.fromisoformat(saved).astimezone()
+    except (ValueError, OverflowError):
+        return ""
+    return moment.strftime("%d %b %Y, %H:%M").lstrip("0")
+
+
+def cleanup_temp_files(folder: Path | None = None) -> int:
+    """Remove temp files a killed write left behind (never a save itself); return how many."""
+    folder = folder or saves_dir()
+    removed = 0
+    if folder.is_dir():
+        for tmp in folder.glob("*.tmp"):
+            try:
+                os.unlink(tmp)
+                removed += 1
+            except OSError:
+                pass
+    return removed
+
+
+def load_any(path: Path) -> Session:
+    """A file the player picked: a save, or a move list exported as text. The file is left
+    where it is even when it is bad. Raises SaveError (a ValueError) with the reason."""
+    from .replay import TEXT_HEADER, MoveListError, import_text
+
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(TEXT_HEADER.encode()))
+    except OSError as err:
+        raise SaveError(f"{path.name} cannot be opened ({err.strerror or err}).") from None
+    if head == TEXT_HEADER.encode():
+        try:
+            size = path.stat().st_size
+            if size > MAX_FILE_BYTES:
+                raise SaveError(f"{path.name} is larger than 10 MB, far more than any real game.")
+            text = path.read_text(encoding="utf-8")
+            return import_text(text)
+        except (OSError, UnicodeDecodeError) as err:
+            raise SaveError(f"{path.name} cannot be read ({type(err).__name__}).") from None
+        except MoveListError as err:
+            raise SaveError(f"{path.name}: {err}") from None
+    return read_save(path, ours=False)

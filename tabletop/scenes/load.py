@@ -1,0 +1,336 @@
+"""The Load screen: every saved game with its players, date and a short summary.
+
+Each row offers Resume (an unfinished game), Replay, Export (the move list as text) and
+Delete (which asks first). A move list exported earlier, or a save from elsewhere, comes in
+through "Import…". A file that turns out to be bad is reported and moved aside, never lost.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UIPanel
+
+from ..saves import (
+    SaveError,
+    SaveInfo,
+    delete_save,
+    list_saves,
+    load_any,
+    read_save,
+    when_text,
+    write_save,
+)
+from ..storage import exports_dir, write_text_atomic
+from .base import Scene
+from .title import Backdrop, add_label, line_height, text_width, wrap_for
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..session import Session
+
+ROW_ACTIONS = ("Resume", "Replay", "Export", "Delete")
+
+
+class LoadScene(Scene):
+    """Saved games, newest first, a page at a time."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.backdrop = Backdrop()
+        self.saves: list[SaveInfo] = []
+        self.page = 0
+        self.per_page = 1
+        self.row_buttons: dict[UIButton, tuple[str, SaveInfo]] = {}
+        self.back_button: UIButton | None = None
+        self.import_button: UIButton | None = None
+        self.prev_button: UIButton | None = None
+        self.next_button: UIButton | None = None
+        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.confirm_target: SaveInfo | None = None
+        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the save folder again; report files that had to be moved aside."""
+        self.saves, problems = list_saves()
+        for problem in problems[:2]:
+            self.app.toast(problem, kind="error", seconds=8)
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-len(self.saves) // self.per_page))
+
+    # ---- layout -----------------------------------------------------------------------
+    def build(self) -> None:
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        W, H = d.size
+        width = min(d.px(1400), W - 2 * d.px(60))
+        x0 = (W - width) // 2
+        head_h = line_height(app, "#heading")
+        name_h = line_height(app, "#game_name")
+        text_h = line_height(app, "#pitch")
+        btn_h, gap = d.px(54), d.px(14)
+        pad_x, pad_y = d.px(26), d.px(14)
+        row_h = max(btn_h + 2 * pad_y, name_h + 2 * text_h + 2 * pad_y)
+        margin = d.px(40)
+        top = margin
+        add_label(app, root, pygame.Rect(0, top, W, head_h), "Saved games", "#heading", "centre")
+        list_top = top + head_h + d.px(24)
+        foot_y = H - margin - btn_h
+        room = foot_y - d.px(24) - list_top
+        self.per_page = max(1, (room + gap) // (row_h + gap))
+        self.page = min(self.page, self.pages - 1)
+        self.backdrop.panels = []
+        self.row_buttons = {}
+
+        bw = max(
+            text_width(app, "#primary" if t == "Resume" else "button", t, "button")
+            for t in ROW_ACTIONS
+        ) + d.px(36)
+        bw = max(bw, d.px(120))
+        shown = self.saves[self.page * self.per_page : (self.page + 1) * self.per_page]
+        if not shown:
+            lines = wrap_for(
+                app,
+                "#lead",
+                "No saved games yet. Every game you play is saved after each move, "
+                "so it can be resumed or replayed here.",
+                width,
+            )
+            y = list_top + d.px(40)
+            lead_h = line_height(app, "#lead")
+            for line in lines:
+                add_label(app, root, pygame.Rect(x0, y, width, lead_h), line, "#lead", "centre")
+                y += lead_h
+        y = list_top
+        for info in shown:
+            panel = UIPanel(
+                pygame.Rect(x0, y, width, row_h),
+                starting_height=1,
+                manager=app.ui,
+                container=root,
+                object_id="#game_row",
+            )
+            inner = panel.get_container().get_rect()
+            actions = [a for a in ROW_ACTIONS if a != "Resume" or not info.finished]
+            buttons_w = len(actions) * bw + (len(actions) - 1) * gap
+            text_w = inner.width - 2 * pad_x - buttons_w - d.px(20)
+            ty = (inner.height - name_h - 2 * text_h) // 2
+            heading = _fit(app, "#game_name", info.title, text_w)
+            add_label(app, panel, pygame.Rect(pad_x, ty, text_w, name_h), heading, "#game_name")
+            players = _fit(app, "#pitch", info.players_text, text_w)
+            add_label(
+                app, panel, pygame.Rect(pad_x, ty + name_h, text_w, text_h), players, "#pitch"
+            )
+            when = when_text(info.saved)
+            about = f"{when} · {info.summary}" if when else info.summary
+            add_label(
+                app,
+                panel,
+                pygame.Rect(pad_x, ty + name_h + text_h, text_w, text_h),
+                _fit(app, "#muted", about, text_w),
+                "#muted",
+            )
+            bx = inner.width - pad_x - buttons_w
+            by = (inner.height - btn_h) // 2
+            for action in actions:
+                button = UIButton(
+                    pygame.Rect(bx, by, bw, btn_h),
+                    action,
+                    app.ui,
+                    container=panel,
+                    object_id="#primary" if action == "Resume" else None,
+                )
+                self.row_buttons[button] = (action, info)
+                bx += bw + gap
+            y += row_h + gap
+
+        labels = ["Import…", "Back"]
+        fw = max(
+            d.px(200), *(text_width(app, "#big_button", t, "button") + d.px(44) for t in labels)
+        )
+        fgap = d.px(20)
+        fx = (W - 2 * fw - fgap) // 2
+        self.import_button = UIButton(
+            pygame.Rect(fx, foot_y, fw, btn_h),
+            "Import…",
+            app.ui,
+            container=root,
+            object_id="#big_button",
+            tool_tip_text="Open a move list (.txt) or a save (.json) from a file",
+        )
+        self.back_button = UIButton(
+            pygame.Rect(fx + fw + fgap, foot_y, fw, btn_h),
+            "Back",
+            app.ui,
+            container=root,
+            object_id="#big_button",
+        )
+        self.prev_button = self.next_button = None
+        if self.pages > 1:
+            nw = max(d.px(150), text_width(app, "#big_button", "Previous", "button") + d.px(40))
+            self.prev_button = UIButton(
+                pygame.Rect(x0, foot_y, nw, btn_h), "Previous", app.ui, container=root
+            )
+            self.next_button = UIButton(
+                pygame.Rect(x0 + width - nw, foot_y, nw, btn_h), "Next", app.ui, container=root
+            )
+            if self.page == 0:
+                self.prev_button.disable()
+            if self.page >= self.pages - 1:
+                self.next_button.disable()
+
+    # ---- events -----------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED:
+            self._pressed(event.ui_element)
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            if event.ui_element is self.confirm and self.confirm_target is not None:
+                self.delete(self.confirm_target)
+        elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
+            if event.ui_element is self.file_dialog:
+                self.import_file(Path(event.text))
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEDOWN:
+            self.turn_page(1)
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEUP:
+            self.turn_page(-1)
+        else:
+            super().handle(event)
+
+    def _pressed(self, element: object) -> None:
+        if element is self.back_button:
+            self.back()
+        elif element is self.import_button:
+            self.ask_import()
+        elif element is self.prev_button:
+            self.turn_page(-1)
+        elif element is self.next_button:
+            self.turn_page(1)
+        elif element in self.row_buttons:
+            action, info = self.row_buttons[element]  # type: ignore[index]
+            if action == "Resume":
+                self.resume(info)
+            elif action == "Replay":
+                self.replay(info)
+            elif action == "Export":
+                self.export(info)
+            elif action == "Delete":
+                self.ask_delete(info)
+
+    def turn_page(self, by: int) -> None:
+        page = max(0, min(self.pages - 1, self.page + by))
+        if page != self.page:
+            self.page = page
+            self.rebuild()
+
+    def _open(self, info: SaveInfo) -> Session | None:
+        """Load a save (every move re-checked); a bad one is reported and the list redrawn."""
+        try:
+            return read_save(info.path)
+        except SaveError as err:
+            self.app.toast(str(err), kind="error", seconds=8)
+            self.reload()
+            self.rebuild()
+            return None
+
+    def resume(self, info: SaveInfo) -> None:
+        from .table import TableScene
+
+        session = self._open(info)
+        if session is not None:
+            self.app.reset_to(TableScene(self.app, session))
+
+    def replay(self, info: SaveInfo) -> None:
+        from .replay import ReplayScene
+
+        session = self._open(info)
+        if session is not None:
+            self.app.push(ReplayScene(self.app, session))
+
+    def export(self, info: SaveInfo) -> Path | None:
+        """Write the game's move list as text; the toast says where."""
+        from ..replay import export_text
+
+        session = self._open(info)
+        if session is None:
+            return None
+        target = exports_dir() / (info.path.stem + ".txt")
+        try:
+            write_text_atomic(target, export_text(session))
+        except OSError as err:
+            self.app.toast(f"The move list could not be written: {err}", kind="error")
+            return None
+        self.app.toast(f"Move list saved as {target}", seconds=8)
+        return target
+
+    def ask_delete(self, info: SaveInfo) -> None:
+        d = self.app.display
+        w, h = d.px(700), d.px(320)
+        when = when_text(info.saved)
+        self.confirm_target = info
+        self.confirm = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+            f"Delete the {info.title} game with {', '.join(info.names)}"
+            + (f" ({when})" if when else "")
+            + "? This cannot be undone.",
+            self.app.ui,
+            window_title="Delete this save?",
+            action_short_name="Delete",
+            blocking=True,
+        )
+
+    def delete(self, info: SaveInfo) -> None:
+        try:
+            delete_save(info.path)
+        except OSError as err:
+            self.app.toast(f"The save could not be deleted: {err}", kind="error")
+        self.confirm_target = None
+        self.reload()
+        self.rebuild()
+
+    def ask_import(self) -> None:
+        d = self.app.display
+        w, h = min(d.width - d.px(80), d.px(900)), min(d.height - d.px(80), d.px(700))
+        folder = exports_dir()
+        self.file_dialog = pygame_gui.windows.UIFileDialog(
+            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+            self.app.ui,
+            window_title="Import a move list or a save",
+            initial_file_path=str(folder if folder.is_dir() else Path.home()),
+            allow_existing_files_only=True,
+        )
+
+    def import_file(self, path: Path) -> None:
+        """Open a move list or save the player picked; it is left where it is even if bad."""
+        from .table import TableScene
+
+        try:
+            session = load_any(path)
+        except SaveError as err:
+            self.app.toast(str(err), kind="error", seconds=8)
+            return
+        try:
+            write_save(session)  # now one of ours: listed here, and resumed by Continue
+        except OSError as err:
+            self.app.toast(f"The game could not be saved: {err}", kind="error")
+        self.app.reset_to(TableScene(self.app, session))
+
+    # ---- drawing ----------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.backdrop.draw(surface, self.app.display)
+
+
+def _fit(app: App, object_id: str, text: str, width: int) -> str:
+    """``text`` cut to ``width`` with an ellipsis (one line, never spilling out of its row)."""
+    lines = wrap_for(app, object_id, text, width)
+    if len(lines) <= 1:
+        return text
+    first = lines[0]
+    while first and text_width(app, object_id, first + "…") > width:
+        first = first[:-1]
+    return first.rstrip() + "…"

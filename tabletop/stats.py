@@ -1,0 +1,166 @@
+"""Statistics per game and player name: played, won, win rate by AI level, best score, streaks.
+
+Every finished game adds one record (keyed by its save id, so showing the results twice
+counts it once) to ``statistics.json``, written atomically; the figures are worked out from
+the records when asked. A game in which a human took a move back is marked *assisted*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import rules
+
+from .session import AI_LEVELS, HUMAN, Session, now_text
+from .storage import StorageError, read_json, statistics_path, write_json_atomic
+
+STATS_FORMAT = 1
+MAX_RECORDS = 20_000  # oldest records go first beyond this: the file stays well under 10 MB
+#: The opposition a game counts under: its strongest AI seat, or only humans.
+LEVEL_ORDER = ("hard", "normal", "easy", "random")
+HUMANS_ONLY = "humans"
+
+
+def record_of(session: Session) -> dict[str, Any]:
+    """The record a finished session adds."""
+    out = session.game.outcome()
+    seats = []
+    for i, seat in enumerate(session.seats):
+        score = out.scores[i] if i < len(out.scores) else 0
+        seats.append(
+            {"name": seat.name, "kind": seat.kind, "score": score, "won": i in out.winners}
+        )
+    return {
+        "id": session.save_id,
+        "game": session.game_id,
+        "date": now_text(),
+        "assisted": session.assisted,
+        "moves": len(session.game.history),
+        "seats": seats,
+    }
+
+
+def load_records(path: Path | None = None) -> tuple[list[dict[str, Any]], str | None]:
+    """The valid records, oldest first, and a warning if the file had to be moved aside."""
+    path = path or statistics_path()
+    if not path.exists():
+        return [], None
+    try:
+        data = read_json(path)
+    except StorageError as err:
+        return [], str(err)
+    body = data.get("games") if isinstance(data, dict) else None
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != STATS_FORMAT
+        or not isinstance(body, list)
+    ):
+        return [], None
+    return [r for r in body if _valid(r)], None
+
+
+def _valid(record: Any) -> bool:
+    """A record is kept only if every field has the type the figures need."""
+    if not isinstance(record, Mapping):
+        return False
+    if not isinstance(record.get("id"), str) or not isinstance(record.get("game"), str):
+        return False
+    if not isinstance(record.get("assisted"), bool) or not isinstance(record.get("date"), str):
+        return False
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not seats:
+        return False
+    for s in seats:
+        if not isinstance(s, Mapping) or not isinstance(s.get("name"), str):
+            return False
+        if s.get("kind") != HUMAN and s.get("kind") not in AI_LEVELS:
+            return False
+        score = s.get("score")
+        if isinstance(score, bool) or not isinstance(score, int | float) or score != score:
+            return False
+        if not isinstance(s.get("won"), bool):
+            return False
+    return True
+
+
+def record_game(session: Session, path: Path | None = None) -> bool:
+    """Add a finished session to the statistics; False if it was already counted (or is not
+    over). Raises OSError if the file cannot be written (the caller tells the player)."""
+    if not session.game.over:
+        return False
+    path = path or statistics_path()
+    records, _ = load_records(path)
+    if any(r["id"] == session.save_id for r in records):
+        return False
+    records.append(record_of(session))
+    write_json_atomic(path, {"format": STATS_FORMAT, "games": records[-MAX_RECORDS:]})
+    return True
+
+
+@dataclass
+class LevelFigures:
+    played: int = 0
+    won: int = 0
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass
+class PlayerFigures:
+    """One player's figures in one game."""
+
+    game_id: str
+    name: str
+    played: int = 0
+    won: int = 0
+    assisted: int = 0
+    best_score: float | None = None
+    streak: int = 0  # current run of wins
+    best_streak: int = 0
+    by_level: dict[str, LevelFigures] = field(default_factory=dict)
+
+    @property
+    def title(self) -> str:
+        spec = rules.GAMES.get(self.game_id)
+        return spec.title if spec else self.game_id
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+def opposition(record: Mapping[str, Any]) -> str:
+    """The strongest AI level at the table, or :data:`HUMANS_ONLY`."""
+    kinds = {s["kind"] for s in record["seats"]}
+    return next((k for k in LEVEL_ORDER if k in kinds), HUMANS_ONLY)
+
+
+def figures(records: list[dict[str, Any]]) -> list[PlayerFigures]:
+    """Figures per (game, human player name), in record order; sorted by game, then most played."""
+    table: dict[tuple[str, str], PlayerFigures] = {}
+    for record in records:
+        level = opposition(record)
+        for seat in record["seats"]:
+            if seat["kind"] != HUMAN:
+                continue
+            key = (record["game"], seat["name"])
+            f = table.setdefault(key, PlayerFigures(*key))
+            f.played += 1
+            f.assisted += record["assisted"]
+            score = float(seat["score"])
+            f.best_score = score if f.best_score is None else max(f.best_score, score)
+            lf = f.by_level.setdefault(level, LevelFigures())
+            lf.played += 1
+            if seat["won"]:
+                f.won += 1
+                lf.won += 1
+                f.streak += 1
+                f.best_streak = max(f.best_streak, f.streak)
+            else:
+                f.streak = 0
+    return sorted(table.values(), key=lambda f: (f.title.casefold(), -f.played, f.name.casefold()))

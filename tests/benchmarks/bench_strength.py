@@ -1,0 +1,219 @@
+"""AI strength: Hard vs Random, Hard vs Easy and Normal vs Easy for every game and player
+count that matters, through the arena (seats rotate, 95% Wilson intervals).
+
+    python tests/benchmarks/bench_strength.py --measure            # iterations/s per game
+    python tests/benchmarks/bench_strength.py --games 40 --jobs 2  # the table
+
+Full time budgets (Hard 1.5 s, Normal 0.3 s a decision) for hundreds of games are more than
+a shared machine can give, so the search levels play with *iteration caps* matching what
+their time budget buys: ``--measure`` times the search on mid-game positions of each game
+and prints iterations per second and the caps that match each budget; the table run uses
+those caps (or ``--hard``/``--normal`` to force them). Runs are reproducible for a seed.
+
+Goals (issue "AI"): Hard wins ≥ 90% of 2-player games against Random and ≥ 65% against
+Easy; with 3+ players Hard's win share is at least twice its fair share against Random
+seats and clearly above fair share against Easy. Writes
+tests/benchmarks/results/strength.json (and iterations.json for ``--measure``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import rules
+from tabletop.ai.base import SeatView
+from tabletop.ai.bots import SEARCH_LEVELS
+from tabletop.ai.ismcts import ISMCTSBot
+from tabletop.arena import run_arena
+
+RESULTS = Path(__file__).parent / "results"
+#: (game id, player count): the counts that matter for each game (issue "AI").
+CONFIGS: list[tuple[str, int]] = [
+    ("royal_houses", 2),
+    ("allegiance", 4),
+    ("allegiance", 7),
+    ("medici", 2),
+    ("medici", 4),
+    ("machiavelli", 2),
+    ("machiavelli", 4),
+    ("alliances", 2),
+    ("alliances", 3),
+    ("alliances", 4),
+]
+MATCHUPS = (("hard", "random"), ("hard", "easy"), ("normal", "easy"))
+
+
+def configs(only: list[str] | None) -> list[tuple[str, int]]:
+    """The configurations of games that are registered now (others are skipped)."""
+    out = []
+    for game_id, players in CONFIGS:
+        spec = rules.GAMES.get(game_id)
+        if spec is None or players not in spec.counts:
+            continue
+        if only and game_id not in only and f"{game_id}:{players}" not in only:
+            continue
+        out.append((game_id, players))
+    return out
+
+
+def positions(game_id: str, players: int, count: int, seed: int) -> list[rules.Game]:
+    """Positions with a real choice, spread over whole random games."""
+    rng = random.Random(seed)
+    found: list[rules.Game] = []
+    while len(found) < count:
+        game = rules.new_game(game_id, players, seed=rng.getrandbits(32))
+        plies = []
+        while not game.over:
+            if len(game.legal_moves()) > 1:
+                plies.append(game.clone())
+            game.play(rng.choice(game.legal_moves()))
+        found += rng.sample(plies, min(len(plies), count - len(found), 3))
+    return found
+
+
+def measure(game_id: str, players: int, seconds: float = 0.5, count: int = 6) -> dict[str, Any]:
+    """Iterations per second of the Hard search on ``count`` positions of the game."""
+    rates = []
+    for i, game in enumerate(positions(game_id, players, count, seed=17)):
+        seat = game.to_move
+        assert seat is not None
+        bot = ISMCTSBot(i, budget=seconds, iterations=10**9, playouts=SEARCH_LEVELS["hard"][2])
+        t0 = time.perf_counter()
+        bot.choose(SeatView(game, seat, random.Random(i)))
+        rates.append(bot.last_iterations / (time.perf_counter() - t0))
+    rate = statistics.median(rates)
+    return {
+        "game": game_id,
+        "players": players,
+        "iterations_per_s_median": round(rate, 1),
+        "iterations_per_s_range": [round(min(rates), 1), round(max(rates), 1)],
+        "hard_cap": max(10, round(rate * SEARCH_LEVELS["hard"][0])),
+        "normal_cap": max(5, round(rate * SEARCH_LEVELS["normal"][0])),
+    }
+
+
+def goal(players: int, searcher: str, rival: str) -> tuple[str, float]:
+    """The goal of a cell as (text, minimum win share of the search seat)."""
+    fair = 1.0 / players
+    if players == 2:
+        if searcher == "hard":
+            return ("≥ 90%", 0.9) if rival == "random" else ("≥ 65%", 0.65)
+        return ("> 50%", 0.5)
+    if searcher == "hard" and rival == "random":
+        return (f"≥ {2 * fair:.0%} (2× fair)", 2 * fair)
+    return (f"> {fair:.0%} (fair)", fair)
+
+
+def run_cell(
+    game_id: str,
+    players: int,
+    searcher: str,
+    rival: str,
+    games: int,
+    caps: dict[str, int],
+    seed: int,
+    jobs: int,
+) -> dict[str, Any]:
+    seats = [searcher] + [rival] * (players - 1)
+    result = run_arena(game_id, players, seats, games, seed, caps, jobs)
+    me = next(k for k in result["by_kind"] if k["kind"] == searcher)
+    first = result["entrants"][0]
+    text, target = goal(players, searcher, rival)
+    return {
+        "game": game_id,
+        "players": players,
+        "matchup": f"{searcher} vs {rival}",
+        "games": games,
+        "iterations": caps.get(searcher),
+        "win_share": me["win_share"],
+        "win_share_ci95": first["win_share_ci95"],
+        "fair_share": 1.0 / players,
+        "goal": text,
+        "met": me["win_share"] >= target,
+        "ms_per_decision": first["avg_decision_ms"],
+        "iterations_per_decision": first["avg_iterations"],
+        "game_length": result["avg_game_decisions"],
+        "wall_time_s": result["wall_time_s"],
+        "command": (
+            f"python -m tabletop.arena --game {game_id} --players {players} "
+            f"--seats {','.join(seats)} --games {games} --seed {seed} "
+            f"--iterations {searcher}={caps.get(searcher)} --jobs {jobs}"
+        ),
+    }
+
+
+def print_row(row: dict[str, Any]) -> None:
+    low, high = row["win_share_ci95"]
+    print(
+        f"{row['game']:<13} {row['players']:>2}  {row['matchup']:<17} {row['games']:>5} "
+        f"{row['iterations'] or '-':>6} {row['win_share']:>7.1%} {f'{low:.0%}–{high:.0%}':>9} "
+        f"{row['goal']:>16} {'yes' if row['met'] else 'NO':>4} {row['ms_per_decision']:>9.1f} "
+        f"{row['wall_time_s']:>7.0f}",
+        flush=True,
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--measure", action="store_true", help="only measure iterations/s")
+    parser.add_argument("--games", type=int, default=40, help="games per cell (default 40)")
+    parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--only", nargs="*", help="game ids or id:players to run")
+    parser.add_argument("--matchups", nargs="*", help="e.g. hard-random hard-easy normal-easy")
+    parser.add_argument("--hard", type=int, help="Hard iteration cap for every game")
+    parser.add_argument("--normal", type=int, help="Normal iteration cap for every game")
+    args = parser.parse_args()
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    chosen = configs(args.only)
+    rates_file = RESULTS / "iterations.json"
+    if args.measure or not rates_file.exists():
+        rates = [measure(g, p) for g, p in chosen]
+        print(
+            f"{'game':<13} {'n':>2} {'iter/s':>8} {'range':>15} {'Hard cap':>9} {'Normal cap':>11}"
+        )
+        for r in rates:
+            low, high = r["iterations_per_s_range"]
+            print(
+                f"{r['game']:<13} {r['players']:>2} {r['iterations_per_s_median']:>8.0f} "
+                f"{f'{low:.0f}–{high:.0f}':>15} {r['hard_cap']:>9} {r['normal_cap']:>11}"
+            )
+        rates_file.write_text(json.dumps(rates, indent=1))
+        if args.measure:
+            return
+    known = {(r["game"], r["players"]): r for r in json.loads(rates_file.read_text())}
+    matchups = [tuple(m.split("-")) for m in args.matchups] if args.matchups else MATCHUPS
+    print(
+        f"{'game':<13} {'n':>2}  {'matchup':<17} {'games':>5} {'iters':>6} {'share':>7} "
+        f"{'95% CI':>9} {'goal':>16} {'met':>4} {'ms/dec':>9} {'wall s':>7}"
+    )
+    rows = []
+    for game_id, players in chosen:
+        rate = known.get((game_id, players)) or measure(game_id, players)
+        caps = {
+            "hard": args.hard or rate["hard_cap"],
+            "normal": args.normal or rate["normal_cap"],
+        }
+        for searcher, rival in matchups:
+            row = run_cell(
+                game_id, players, searcher, rival, args.games, caps, args.seed, args.jobs
+            )
+            print_row(row)
+            rows.append(row)
+    out = RESULTS / "strength.json"
+    previous = json.loads(out.read_text()) if out.exists() else []
+    fresh = {(r["game"], r["players"], r["matchup"]) for r in rows}
+    kept = [r for r in previous if (r["game"], r["players"], r["matchup"]) not in fresh]
+    out.write_text(json.dumps(kept + rows, indent=1))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

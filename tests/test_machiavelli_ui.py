@@ -1,0 +1,239 @@
+"""Machiavelli at the table, headless: the working area (free rearrangement), End turn / Reset
+turn / Hint, invalid melds explained, and a 96-card table that fits at 1080p, TV and 720p.
+
+Rules cited: RULES-NOTES "Machiavelli" — "The software never lets an invalid table end a turn:
+'end turn' is refused with the reason (which meld is invalid and why), and 'reset turn'
+restores the table and hand"; the opening rule (until opened, only new melds from the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from rules.machiavelli.melds import FACE
+from tabletop.app import App
+from tabletop.layouts import get_layout
+from tabletop.layouts.machiavelli import HAND_ZONE, NEW_ZONE, MachiavelliLayout
+from tabletop.scenes.table import TableScene
+from tabletop.session import SeatConfig, Session
+from tabletop.storage import Settings
+from tabletop.table import card_art
+
+RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App((1600, 900), settings=Settings(animation_speed=0.0), persist_settings=False)
+    yield application
+    application.quit()
+
+
+def table(app: App, seed: int = 4) -> TableScene:
+    """Sam (human, seat 0) against two AI seats; Sam is to move at the start."""
+    session = Session(
+        "machiavelli",
+        [SeatConfig("Sam"), SeatConfig("Nadia", "easy"), SeatConfig("Omar", "easy")],
+        seed=seed,
+    )
+    scene = TableScene(app, session)
+    app.push(scene)
+    assert scene.game.to_move == 0
+    scene.refresh(animate=False)
+    return scene
+
+
+def set_position(
+    scene: TableScene, table: list[tuple[str, ...]], hand: list[str], opened: bool = True
+) -> None:
+    """Put a chosen table and hand in front of Sam (the rest of the cards go to the rivals)."""
+    g = scene.game
+    used = {c for m in table for c in m} | set(hand)
+    rest = [c for c in FACE if c not in used]
+    g.table = list(table)
+    g.hands = [list(hand), rest[:14], rest[14:28]]
+    g.stock = rest[28:]
+    g.opened = [opened, True, True]
+    g._legal_cache = None
+    scene.refresh(animate=False)
+
+
+def layout(scene: TableScene) -> MachiavelliLayout:
+    assert isinstance(scene.layout, MachiavelliLayout)
+    return scene.layout
+
+
+def action(scene: TableScene, key: str):  # type: ignore[no-untyped-def]
+    return next(a for a in layout(scene).local_actions(scene.game.legal_moves()) if a.key == key)
+
+
+def test_the_game_has_its_own_layout_and_card_art() -> None:
+    assert isinstance(get_layout("machiavelli"), MachiavelliLayout)
+    def pixels(card: str, colorblind: bool = False) -> bytes:
+        surface = card_art.card_face("machiavelli", card, 60, colorblind=colorblind)
+        return pygame.image.tobytes(surface, "RGBA")
+
+    assert pixels("2S.1") != pixels("2H.1") != pixels("3H.1")
+    assert pixels("2S.1") == pixels("2S.2")  # the two decks look alike
+    assert pixels("2D.1") != pixels("2D.1", colorblind=True)  # four-colour deck: blue diamonds
+    with pytest.raises(ValueError):
+        card_art.card_face("machiavelli", "1Z.1", 60)
+
+
+def test_building_a_meld_by_drops_then_end_turn_plays_it(app: App) -> None:
+    scene = table(app)
+    set_position(scene, [("5S.1", "6S.1", "7S.1")], ["9H.1", "9D.1", "9C.1", "2S.1"])
+    lay = layout(scene)
+    assert not action(scene, "end").enabled  # nothing placed yet: draw or place a card
+    scene.drop("9H.1", NEW_ZONE)
+    scene.drop("9D.1", "meld:1")
+    assert lay.work is not None and lay.work.melds[1] == ["9H.1", "9D.1"]
+    # Two cards are no meld: outlined, explained on hover, and End turn refuses with the reason.
+    assert any("too short" in tip for _, tip in scene.model.tips)
+    end = action(scene, "end")
+    assert not end.enabled and "too short" in end.reason
+    scene.drop("9C.1", "meld:1")
+    assert not scene.model.tips
+    assert action(scene, "end").enabled
+    scene._run_local_action("end")
+    g = scene.game
+    assert sorted(map(sorted, g.table)) == sorted(
+        map(sorted, [("5S.1", "6S.1", "7S.1"), ("9H.1", "9D.1", "9C.1")])
+    )
+    assert "2S.1" in g.hands[0] and len(g.hands[0]) == 1
+    assert g.to_move == 1
+
+
+def test_rearranging_table_melds_is_free_once_opened(app: App) -> None:
+    # Source "Invariant": any rearrangement, as long as every meld is valid at the end.
+    scene = table(app)
+    set_position(
+        scene, [("5S.1", "6S.1", "7S.1", "8S.1"), ("8H.1", "8D.1", "8C.1")], ["4S.1", "KD.1"]
+    )
+    scene.drop("8S.1", "meld:1")  # 8♠ joins the set of eights: 5-6-7♠ stays a run
+    scene.drop("4S.1", "meld:0")
+    lay = layout(scene)
+    assert lay.work is not None
+    assert ["4S.1", "5S.1", "6S.1", "7S.1"] in lay.work.melds
+    assert action(scene, "end").enabled
+    scene._run_local_action("end")
+    assert scene.game.hands[0] == ["KD.1"]
+
+
+def test_reset_turn_restores_table_and_hand(app: App) -> None:
+    scene = table(app)
+    start = [("5S.1", "6S.1", "7S.1")]
+    set_position(scene, start, ["8S.1", "KD.1"])
+    scene.drop("6S.1", NEW_ZONE)  # breaks the run: allowed while working
+    assert action(scene, "reset").enabled
+    scene._run_local_action("reset")
+    lay = layout(scene)
+    assert lay.work is not None
+    assert lay.work.melds == [list(m) for m in start]
+    assert lay.work.hand == ["8S.1", "KD.1"]
+    assert not action(scene, "reset").enabled
+
+
+def test_table_cards_cannot_go_to_the_hand(app: App) -> None:
+    scene = table(app)
+    set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "KD.1"])
+    lay = layout(scene)
+    refusal = lay.local_drop("5S.1", HAND_ZONE)
+    assert isinstance(refusal, str) and "stay on the table" in refusal
+    assert HAND_ZONE not in lay.targets_for("5S.1", [])
+    # Your own card, put on the table this turn, may come back.
+    scene.drop("8S.1", "meld:0")
+    assert HAND_ZONE in lay.targets_for("8S.1", [])
+    scene.drop("8S.1", HAND_ZONE)
+    assert lay.work is not None and "8S.1" in lay.work.hand
+
+
+def test_before_opening_the_table_melds_cannot_be_picked_up(app: App) -> None:
+    # RULES-NOTES: until a player has opened, they may not touch the table that turn.
+    scene = table(app)
+    set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "9H.1"], opened=False)
+    lay = layout(scene)
+    assert not lay.can_pick_up("5S.1", [])
+    assert lay.can_pick_up("8S.1", [])
+    piece = scene.model.piece("5S.1")
+    assert piece is not None and piece.dim
+    # Laying off on an existing meld is refused by the rules, with their reason.
+    scene.drop("8S.1", "meld:0")
+    end = action(scene, "end")
+    assert not end.enabled and end.reason
+
+
+def test_hint_loads_the_solvers_best_play_as_a_preview(app: App) -> None:
+    scene = table(app)
+    set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "9S.1", "4S.1", "KD.1", "KH.1"])
+    scene.hint.ask()  # the table's Hint button: this layout answers it from the solver
+    lay = layout(scene)
+    assert lay.work is not None
+    assert sorted(lay.work.hand) == ["KD.1", "KH.1"]  # 3 of 5 placed: the most possible
+    assert action(scene, "end").enabled
+    scene._run_local_action("reset")  # dismiss
+    assert len(lay.work.hand) == 5
+
+
+def test_a_real_mouse_drag_builds_in_the_working_area(app: App) -> None:
+    scene = table(app)
+    set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "KD.1"])
+    piece = scene.model.piece("8S.1")
+    zone = scene.model.zone("meld:0")
+    assert piece is not None and zone is not None
+    start, end = piece.rect.center, zone.rect.center
+    pygame.mouse.set_pos(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 6):
+        pos = (start[0] + (end[0] - start[0]) * i // 5, start[1] + (end[1] - start[1]) * i // 5)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    for _ in range(3):
+        app.step(1 / 60)
+    lay = layout(scene)
+    assert lay.work is not None and "8S.1" in lay.work.melds[0]
+
+
+def full_table() -> list[tuple[str, ...]]:
+    """96 cards in 24 runs of four: every card but the aces."""
+    return [
+        tuple(f"{r}{s}.{d}" for r in RANKS[lo : lo + 4])
+        for d in (1, 2)
+        for s in "SHDC"
+        for lo in (0, 4, 8)
+    ]
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"), [((1920, 1080), "desktop"), ((1920, 1080), "tv"), ((1280, 720), "desktop")]
+)
+def test_a_full_table_fits_without_overlap(size: tuple[int, int], profile: str) -> None:
+    application = App(
+        size, settings=Settings(animation_speed=0.0, profile=profile), persist_settings=False
+    )
+    try:
+        scene = table(application)
+        set_position(scene, full_table(), ["AS.1", "AH.1", "AD.1", "AC.1"])
+        area = scene.layout_rect
+        melds = [z for z in scene.model.zones if z.id.startswith("meld:")]
+        assert len(melds) == 25  # 24 melds and the "new meld" slot
+        for piece in scene.model.pieces:
+            assert area.contains(piece.rect), piece.id
+        for i, a in enumerate(melds):
+            for b in melds[i + 1 :]:
+                assert not a.rect.colliderect(b.rect), (a.id, b.id)
+        hand = scene.model.zone(HAND_ZONE)
+        assert hand is not None
+        for zone in melds:
+            assert not zone.rect.colliderect(hand.rect)
+        # Cards stay big enough to read their corner index.
+        widths = {p.rect.w for p in scene.model.pieces if p.id not in {"AS.1", "AH.1"}}
+        assert min(widths) >= 32
+        application.step(1 / 60)
+    finally:
+        application.quit()

@@ -1,0 +1,210 @@
+"""Replays and the move list as text (issue #9, point 3): step, back and play at speed from the
+move list; export and import in the games' own notation, every imported move re-checked."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+import rules
+from tabletop.app import App
+from tabletop.replay import MoveListError, Replay, export_text, import_text
+from tabletop.scenes.replay import ReplayScene
+from tabletop.session import SeatConfig, Session
+from tabletop.storage import Settings
+
+GAME_IDS = sorted(g for g in ("royal_houses", "allegiance", "medici") if g in rules.GAMES)
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        monkeypatch.setenv(var, str(tmp_path / var.lower()))
+
+
+def played(game_id: str = "royal_houses", moves: int | None = None, seed: int = 6) -> Session:
+    spec = rules.GAMES[game_id]
+    seats = [SeatConfig("Nadia")] + [
+        SeatConfig(f"Bot {i}", "normal") for i in range(1, spec.min_players)
+    ]
+    session = Session(game_id, seats, seed=seed)
+    rng = random.Random(seed)
+    while not session.game.over and (moves is None or len(session.game.history) < moves):
+        session.play(rng.choice(session.game.legal_moves()))
+    return session
+
+
+# ---------------------------------------------------------------------------------------------
+# the replay model
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_positions_are_the_games_own(game_id: str) -> None:
+    session = played(game_id)
+    replay = Replay(session)
+    assert replay.length == len(session.game.history)
+    assert replay.index == 0 and replay.game.history == []
+    assert replay.step(3) and replay.index == 3
+    check = rules.new_game(game_id, len(session.seats), session.seed, dict(session.game.options))
+    for move in session.game.history[:3]:
+        check.play(move)
+    assert replay.game.snapshot() == check.snapshot()
+    replay.seek(10**6)
+    assert replay.game.snapshot() == session.game.snapshot() and replay.game.over
+    assert not replay.step(1)  # at the end
+    assert replay.step(-1) and replay.index == replay.length - 1
+    replay.seek(-5)
+    assert replay.index == 0 and replay.last_move_text() == "The deal."
+
+
+def test_replay_log_follows_the_shown_move_and_the_viewer() -> None:
+    session = played(moves=12)
+    replay = Replay(session)
+    replay.seek(12)
+    assert replay.lines(0) == session.log_lines(0)
+    assert replay.lines(None) == session.log_lines(None)
+    replay.seek(2)
+    assert len(replay.lines(0)) < len(session.log_lines(0))
+    assert replay.last_move_text() == str(session.game.history[1])
+
+
+# ---------------------------------------------------------------------------------------------
+# export and import
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_export_then_import_is_the_same_game(game_id: str) -> None:
+    session = played(game_id, moves=40)
+    text = export_text(session)
+    assert text.startswith("# tabletop move list\n")
+    lines = [line for line in text.splitlines() if not line.startswith("#")]
+    assert lines[0] == f"1. {session.game.history[0]}"
+    again = import_text(text)
+    assert again.game.snapshot() == session.game.snapshot()
+    assert [(s.name, s.kind) for s in again.seats] == [(s.name, s.kind) for s in session.seats]
+    # Numbers are optional and blank lines are fine: a hand-written list reads too.
+    bare = "\n".join(
+        [line for line in text.splitlines() if line.startswith("#")]
+        + [""]
+        + [str(m) for m in session.game.history]
+    )
+    assert import_text(bare).game.snapshot() == session.game.snapshot()
+
+
+def test_bad_move_lists_are_refused_with_a_sentence() -> None:
+    good = export_text(played(moves=10))
+    header = "\n".join(line for line in good.splitlines() if line.startswith("#"))
+    moves = [line for line in good.splitlines() if not line.startswith("#")]
+    cases = {
+        "no game": ("1. go first\n", "known game"),
+        "bad seed": (header.replace("# seed:", "# seed: x"), "damaged"),
+        "bad options": (header.replace("# options: {", "# options: [{"), "damaged"),
+        "options list": (
+            "\n".join(
+                "# options: [1]" if h.startswith("# options") else h for h in header.split("\n")
+            ),
+            "JSON object",
+        ),
+        "bad players": (header.replace("# players: 2", "# players: 7"), "cannot be set up"),
+        "illegal move": (header + "\n" + moves[0] + "\n" + moves[0], "refused"),
+        "garbage": (header + "\n1. fly to the moon", "refused"),
+        "huge": ("#" * 2_000_001, "far longer"),
+    }
+    for name, (text, words) in cases.items():
+        with pytest.raises(MoveListError) as err:
+            import_text(text)
+        assert words in str(err.value), (name, str(err.value))
+        assert str(err.value).endswith("."), (name, str(err.value))
+
+
+def test_damaged_seats_fall_back_to_plain_names() -> None:
+    text = export_text(played(moves=5)).replace("Bot 1=normal", "Bot 1=wizard")
+    seats = import_text(text).seats
+    assert [(s.name, s.kind) for s in seats] == [("Player 1", "human"), ("Player 2", "easy")]
+
+
+# ---------------------------------------------------------------------------------------------
+# the replay scene
+# ---------------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App(size=(1280, 720), settings=Settings(), persist_settings=False)
+    yield a
+    a.quit()
+
+
+def pump(app: App, frames: int = 3, dt: float = 1 / 60) -> None:
+    for _ in range(frames):
+        app.step(dt)
+
+
+def click(app: App, element: object) -> None:
+    pos = element.rect.center  # type: ignore[attr-defined]
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(app, 3)
+
+
+def key(app: App, k: int) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
+    pump(app, 2)
+
+
+def test_replay_scene_steps_back_plays_and_switches_the_view(app: App) -> None:
+    session = played(moves=20)
+    scene = ReplayScene(app, session)
+    app.push(scene)
+    pump(app)
+    c = scene.controls
+    assert scene.replay.index == 0 and not c["Back"].is_enabled
+    click(app, c["Step"])
+    click(app, c["Step"])
+    assert scene.replay.index == 2
+    click(app, c["Back"])
+    assert scene.replay.index == 1
+    key(app, pygame.K_END)
+    assert scene.replay.index == 20 and not c["Step"].is_enabled
+    key(app, pygame.K_HOME)
+    assert scene.replay.index == 0
+    # Play at speed: 4 moves a second, so one simulated second shows four moves.
+    click(app, c["Speed 1×"])
+    click(app, c["Speed 1×"])
+    assert scene.speed == 4.0 and c["Speed 1×"].text == "Speed 4×"
+    start = scene.replay.index
+    key(app, pygame.K_SPACE)
+    assert scene.playing and c["Play"].text == "Pause"
+    pump(app, 10, dt=0.1)
+    assert 3 <= scene.replay.index - start <= 5
+    key(app, pygame.K_SPACE)
+    assert not scene.playing
+    # The view: Nadia's hand, then the public table, then Bot 1's.
+    assert scene.viewer == 0
+    click(app, c["View: Public"])
+    assert scene.viewer == 1 and c["View: Public"].text == "View: Bot 1"
+    click(app, c["View: Public"])
+    assert scene.viewer is None and c["View: Public"].text == "View: Public"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is None or app.top is not scene
+
+
+def test_replay_playing_stops_at_the_end(app: App) -> None:
+    session = played(moves=6)
+    scene = ReplayScene(app, session)
+    app.push(scene)
+    pump(app)
+    scene.seek(4)
+    scene.toggle_play()
+    pump(app, 40, dt=0.1)
+    assert scene.replay.index == 6 and not scene.playing
+    scene.toggle_play()  # Play at the end starts again from the deal
+    assert scene.replay.index == 0 and scene.playing
