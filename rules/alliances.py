@@ -1406,6 +1406,7 @@ class Alliances(Game):
             "conflict": self.conflict + 1,
             "sides": [self.side(s) for s in range(n)],
             "empire": self.empire if n == 3 else None,
+            "exact_bid": self.exact_bid,
             "grid": grid,
             "hands": [sorted(self.hands[s]) if (over or s == seat) else None for s in range(n)],
             "hand_counts": [len(h) for h in self.hands],

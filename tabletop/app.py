@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -12,6 +13,7 @@ import pygame_gui
 
 from . import fonts
 from .display import MIN_SIZE, Display
+from .resources import asset_path
 from .scenes.base import Scene
 from .storage import Settings, load_settings, save_settings
 from .theme import theme_for
@@ -54,6 +56,7 @@ class App:
         self.windowed_size = size or (self.settings.window_width, self.settings.window_height)
         self.screen = self._open_window()
         pygame.display.set_caption("tabletop")
+        _set_window_icon()
         self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
         self.ui = pygame_gui.UIManager(self.display.size, theme_for(self.display))
         self.scenes: list[Scene] = []
@@ -154,14 +157,22 @@ class App:
     # ---- quitting -------------------------------------------------------------------
     def request_quit(self) -> None:
         """Closing the window never loses a game in progress without asking."""
-        if any(s.holds_game for s in self.scenes):
+        holding = [s for s in self.scenes if s.holds_game]
+        if holding:
+            # Games with a human seat are saved after every move; AI-only games are not.
+            saved = any(getattr(getattr(s, "session", None), "humans", None) for s in holding)
+            note = (
+                "It is saved: Continue on the title screen resumes it."
+                if saved
+                else "The game will be lost."
+            )
             if self.quit_dialog is None or not self.quit_dialog.alive():
                 self.quit_dialog = pygame_gui.windows.UIConfirmationDialog(
                     pygame.Rect(0, 0, self.display.px(640), self.display.px(300)).move(
                         (self.display.width - self.display.px(640)) // 2,
                         (self.display.height - self.display.px(300)) // 2,
                     ),
-                    "A game is in progress. Quit anyway? The game will be lost.",
+                    f"A game is in progress. Quit now? {note}",
                     self.ui,
                     window_title="Quit tabletop?",
                     action_short_name="Quit",
@@ -253,3 +264,9 @@ class App:
         shutdown_shared()
         fonts.clear_cache()
         pygame.quit()
+
+
+def _set_window_icon() -> None:
+    """The app icon in the title bar and task switcher (a missing file only loses the icon)."""
+    with contextlib.suppress(pygame.error, FileNotFoundError):
+        pygame.display.set_icon(pygame.image.load(str(asset_path("icons", "tabletop.png"))))

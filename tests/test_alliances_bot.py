@@ -15,7 +15,7 @@ import pytest
 import rules
 from rules import Move
 from rules.alliances import ALL_CARDS, COUNTRIES, Alliances
-from tabletop.ai.alliances_bot import AlliancesBot
+from tabletop.ai.alliances_bot import AlliancesBot, _Judge
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import EASY_NOISE, make_bot
 
@@ -312,9 +312,57 @@ def test_empire_sets_aside_its_weakest_cards_and_calls_its_suit() -> None:
     assert ask(game) == game.parse_move("call P")
 
 
+def test_two_player_drafting_phase_sheds_the_weakest_card() -> None:
+    """Source, 2-player game, Drafting phase: its goal is "increasing the arsenal of powerful
+    cards and getting rid of the weaker cards" (each card played is replaced from the
+    reserve), so the bot leads its weakest card rather than spend a strong one on a trick."""
+    hand = ["P12", "P11", "P10", "E12", "E11", "M12", "M11", "reserve-forces", "E9", "P9"]
+    game = new([[*hand, "global-trading", "M1"], []], players=2)
+    assert game.phase == "duel" and game.to_move == 0
+    assert ask(game) == game.parse_move("play M1")
+
+
 def test_two_player_declares_the_strongest_suit() -> None:
     """Source, 2-player game: the drafting phase winner calls the dominant suit."""
     hand = ["E12", "E11", "E10", "E9", "E8", "E7", "M1", "M2", "P1", "P2", "M3", "P3"]
     game = new([hand, []], players=2)
     game.phase, game.current = "declare", 0  # edited: the drafting phase is not the point
     assert ask(game) == game.parse_move("call E")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_bots_picture_of_the_conflict_matches_the_rules(players: int) -> None:
+    """The bot prices plays on its own copy of the conflict (special actions mirrored from
+    the rules): in random games, its powers are the rules' powers, and each card it could
+    play leads to the powers the rules give (for some choice of a special's options)."""
+    checked = 0
+    for seed in range(3):
+        game = rules.new_game("alliances", players, seed=seed)
+        assert isinstance(game, Alliances)
+        rng = random.Random(seed)
+        while not game.over:
+            seat = game.to_move
+            assert seat is not None
+            if game.phase == "play":
+                judge = _Judge(game.view(seat), seat)
+                assert judge.powers(judge.entries) == game.powers()
+                for move in game.legal_moves():
+                    entry = [seat, move.cards[0], False, [], None]
+                    options = judge._resolved(judge.entries, entry, judge.target)
+                    mirrored = [judge.powers(t) for t in options]
+                    for powers in _resolutions(game, move):
+                        assert powers in mirrored
+                        checked += 1
+            game.play(rng.choice(game.legal_moves()))
+    assert checked > 50
+
+
+def _resolutions(game: Alliances, move: Move) -> list[list[tuple[str, int] | None]]:
+    """The rules' powers after ``move`` and each way of answering its special's questions
+    (none once the conflict is over: the table is cleared)."""
+    after = game.clone()
+    assert isinstance(after, Alliances)
+    after.play(move)
+    if after.phase == "choose":
+        return [p for choice in after.legal_moves() for p in _resolutions(after, choice)]
+    return [after.powers()] if after.phase == "play" and after.table else []

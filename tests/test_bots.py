@@ -250,3 +250,21 @@ def test_bots_are_deterministic_for_a_seed(kind: str) -> None:
 
     assert moves(1) == moves(1)
     assert moves(1) != moves(2)
+
+
+def test_search_levels_and_iteration_caps() -> None:
+    """Normal and Hard are ISMCTS with the level's time budget (Normal ~0.3 s, Hard ~1.5 s);
+    an iteration cap replaces the budget for reproducible arena and benchmark runs."""
+    from tabletop.ai.bots import SEARCH_LEVELS
+    from tabletop.ai.ismcts import ISMCTSBot
+    from tabletop.session import AI_LEVELS
+
+    assert {"easy", "normal", "hard"} <= set(AI_LEVELS)
+    for game_id in GAME_IDS:
+        normal, hard = make_bot("normal", game_id, 1), make_bot("hard", game_id, 1)
+        assert isinstance(normal, ISMCTSBot) and isinstance(hard, ISMCTSBot)
+        assert normal.budget == SEARCH_LEVELS["normal"][0] < hard.budget == SEARCH_LEVELS["hard"][0]
+        assert hard.playouts == "heuristic"
+        capped = make_bot("hard", game_id, 1, iterations=12)
+        assert isinstance(capped, ISMCTSBot) and capped.budget is None and capped.iterations == 12
+    assert make_bot("random", "royal_houses", 1, iterations=12).name == "random"

@@ -88,7 +88,7 @@ def test_search_beats_random_play() -> None:
     for g in range(games):
         game = rules.new_game("royal_houses", 2, seed=100 + g)
         search_seat = g % 2
-        bot = ISMCTSBot(seed=g, budget=None, iterations=80)
+        bot = ISMCTSBot(seed=g, budget=None, iterations=30)
         rng = random.Random(g)
         while not game.over:
             if game.to_move == search_seat and len(game.legal_moves()) > 1:

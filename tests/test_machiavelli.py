@@ -393,10 +393,8 @@ def test_a_full_table_fits_in_a_move() -> None:
 def test_listed_moves_are_legal_and_the_best_play_too() -> None:
     """legal_moves() lists draw (or pass) and a few plays, every one legal; best_play() is the
     exact solver's choice and legal as well."""
-    for seed in range(8):
-        game = rules.new_game(
-            "machiavelli", 3, seed=seed, options={"ace_low_or_high": seed % 2 == 1}
-        )
+    for seed in range(4):
+        game = rules.new_game("machiavelli", 3, seed=seed, options={"ace_low_or_high": seed == 3})
         rng = random.Random(seed)
         while not game.over:
             moves = game.legal_moves()

@@ -25,7 +25,7 @@ from tabletop import fonts, resources, theme
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "tabletop.spec"
 DESKTOP = ROOT / "packaging" / "linux" / "tabletop.desktop"
-ICON = ROOT / "packaging" / "linux" / "tabletop.png"
+ICON = ROOT / "assets" / "icons" / "tabletop.png"
 
 
 def spec_constant(name: str) -> object:

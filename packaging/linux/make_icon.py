@@ -1,4 +1,4 @@
-"""Draw the app icon: ``python packaging/linux/make_icon.py`` writes ``tabletop.png`` beside it.
+"""Draw the app icon: ``python packaging/linux/make_icon.py`` writes ``assets/icons/tabletop.png``.
 
 Two fanned cards (♠ and ♥, in the app's DejaVu font) on the table's green felt, 256×256. The
 PNG is kept in the repository; run this again only to change the drawing.
@@ -17,7 +17,7 @@ import pygame
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-OUT = HERE / "tabletop.png"
+OUT = ROOT / "assets" / "icons" / "tabletop.png"
 SIZE = 256
 FELT = (22, 48, 36)
 GOLD = (232, 198, 106)

@@ -67,16 +67,14 @@ class MachiavelliMove(Move):
     ``play 10H.1-JH.1-QH.2 5S.1-5H.2-5D.1``."""
 
     def __str__(self) -> str:
-        if (
-            self.kind == "play"
-            and not self.cards
-            and not self.target
-            and all(
-                isinstance(m, tuple) and m and all(isinstance(c, str) for c in m)
-                for m in self.value
-            )
-        ):
-            return " ".join(["play", *("-".join(m) for m in self.value)])
+        if self.kind == "play" and not self.cards and not self.target:
+            try:
+                # Fast (saves and checks print every move): join raises on a non-text card.
+                melds = ["-".join(m) for m in self.value if type(m) is tuple and m]
+            except TypeError:
+                melds = []
+            if melds and len(melds) == len(self.value):
+                return "play " + " ".join(melds)
         if self.kind in ("draw", "pass") and not (self.cards or self.target or self.value):
             return self.kind
         return super().__str__()  # a malformed move still prints, in the generic form

@@ -166,6 +166,8 @@ def solve(
         cost = search.best(0, search.start, best_cost - 1)
         if cost < best_cost:
             best_cost, best_path = cost, search.path()
+        if best_cost == 0:
+            break  # every hand card that could go anywhere is placed: nothing can beat it
     if best_path is None:
         return None
     return _rebuild(best_path, t_counts, ace_low_or_high)

@@ -16,6 +16,7 @@ cards it imagines. Every decision is one ply:
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from rules import Move
@@ -38,13 +39,6 @@ from .base import SeatView
 Entry = list[Any]
 Power = tuple[str, int] | None
 
-BEAT_WILL = 0.85  # a rival able to overturn the conflict does so this often
-RESCUE_WILL = 0.7  # an ally able to take a lost conflict back does so this often
-LATE_CAPTURE = 0.75  # a conflict taken over later captures this often (value unknown)
-CARD_COST = 0.7  # worth of a card kept, in countries, for a sure winner of a later conflict
-OWN_CONFLICT = 0.05  # winning the conflict oneself (3 players: a Rebel's tie-break)
-DUEL_TRICK = 0.35  # 2-player drafting phase: one trick, in countries
-EXPANSION = 0.04  # per neutral country a capture would bring within reach
 CAPTURE_SHARE = 0.8  # of the conflicts an alliance wins, the share that capture a country
 EXACT_MARGIN = 0.0  # State of Nations: countries declared above the estimate
 TRICK_SCALE = 4.65  # see trick_estimate
@@ -63,6 +57,27 @@ SPECIAL_WORTH: dict[str, dict[str | None, float]] = {
     "defensive-pact": {None: 0.1},
     "free-market": {None: 0.1},
 }
+
+
+@dataclass(frozen=True)
+class AlliancesWeights:
+    """The tunable judgement of :class:`AlliancesBot` (conflicts are priced in countries)."""
+
+    beat_will: float = 0.85  # a rival able to overturn the conflict does so this often
+    rescue_will: float = 0.7  # an ally able to take a lost conflict back does so this often
+    late_capture: float = 0.75  # a conflict taken over later captures this often
+    card_cost: float = 0.7  # worth of a card kept that surely wins a later conflict
+    own_conflict: float = 0.05  # winning the conflict oneself (3 players: a Rebel's tie-break)
+    # 2-player drafting phase: one trick. Self-play (200 duels each): 0.0 won 85% against
+    # 0.35 and 75% against -0.2; 0.1 was within noise. Dumping the weakest cards matters more.
+    duel_trick: float = 0.0
+    # The same under State of Nations, where the drafting winner must then hit an exact
+    # count that the Defender spoils by any miss: better left to the rival.
+    exact_duel_trick: float = -0.35
+    expansion: float = 0.04  # per neutral country a capture would bring within reach
+
+
+DEFAULT_WEIGHTS = AlliancesWeights()
 
 
 def card_worth(card: str, dominant: str | None) -> float:
@@ -109,10 +124,13 @@ class AlliancesBot:
     ``noise`` is the chance of a uniformly random legal move instead (Easy level).
     """
 
-    def __init__(self, seed: int, noise: float = 0.0) -> None:
+    def __init__(
+        self, seed: int, noise: float = 0.0, weights: AlliancesWeights | None = None
+    ) -> None:
         self.name = "heuristic" if noise == 0 else f"heuristic (noise {noise:g})"
         self.rng = random.Random(seed)
         self.noise = noise
+        self.w = weights or DEFAULT_WEIGHTS
 
     def choose(self, seat_view: SeatView) -> Move:
         moves = seat_view.legal_moves()
@@ -121,7 +139,7 @@ class AlliancesBot:
         view, seat = seat_view.view, seat_view.seat
         phase = view["phase"]
         if phase in ("play", "duel", "choose", "target"):
-            judge = _Judge(view, seat)
+            judge = _Judge(view, seat, self.w)
             if phase == "target":
                 scored = [(judge.target_value(m), i) for i, m in enumerate(moves)]
             elif phase == "choose":
@@ -157,7 +175,7 @@ class AlliancesBot:
 
     def _bid(self, view: dict[str, Any], seat: int, hand: list[str], moves: list[Move]) -> Move:
         """Bid the cheapest contract the alliance should make in our best suit; never outbid
-        the ally (RULES-NOTES: the bid is the alliance's), pass otherwise."""
+        the ally (source, State of the Nations: the contract is the alliance's), else pass."""
         n = view["players"]
         ally = (seat + 2) % n
         bid = view["bid"]
@@ -225,7 +243,10 @@ class AlliancesBot:
 class _Judge:
     """Prices targets and plays from one seat's view."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(
+        self, view: dict[str, Any], seat: int, weights: AlliancesWeights = DEFAULT_WEIGHTS
+    ) -> None:
+        self.w = w = weights
         self.view = view
         self.seat = seat
         n = self.n = view["players"]
@@ -274,9 +295,8 @@ class _Judge:
                     top[c[0]] = max(top.get(c[0], 0), rank_of(c))
         self._beat_cache: dict[tuple[int, str | None, int, str], float] = {}
         cards_left = len(self.hand) - 1
-        # State of Nations: the drafting winner must then hit an exact count, which the
-        # Defender spoils by any miss: there the drafting tricks are better left to the rival.
-        self.duel_trick = -DUEL_TRICK if view.get("exact_bid") else DUEL_TRICK
+        # The view says whether State of Nations is played once the rules put it there.
+        self.duel_trick = w.exact_duel_trick if view.get("exact_bid") else w.duel_trick
         # State of Nations (2 players): (the Aggressor's countries, the number declared,
         # whether we are the Aggressor).
         self.exact: tuple[int, int, bool] | None = None
@@ -285,7 +305,7 @@ class _Judge:
             agg = view["aggressor"]
             held = sum(1 for c in self.controllers if c == agg)
             self.exact = (held, bid[0], self.side == agg)
-        self.card_cost = CARD_COST if cards_left > 0 else 0.0
+        self.card_cost = w.card_cost if cards_left > 0 else 0.0
 
     # ---- the table -----------------------------------------------------------------
     def _mirror_table(self) -> list[Entry]:
@@ -459,17 +479,17 @@ class _Judge:
                     continue
                 p = self.beat(s, suit, value, lead)
                 if self.sides[s] == self.side:
-                    moved = p * RESCUE_WILL
+                    moved = p * self.w.rescue_will
                     b += (c + r + none) * moved
                     c, r, none = c * (1 - moved), r * (1 - moved), none * (1 - moved)
                 else:
-                    moved = p * BEAT_WILL
+                    moved = p * self.w.beat_will
                     r += (a + b + none) * moved
                     a, b, none = a * (1 - moved), b * (1 - moved), none * (1 - moved)
-        late = 1.0 if capture else LATE_CAPTURE
+        late = 1.0 if capture else self.w.late_capture
         out = gain * (a * capture + b * late) - loss * (c * capture + r * late)
         if me_now:
-            out += OWN_CONFLICT * a
+            out += self.w.own_conflict * a
         return out
 
     def _stakes(self, target: int) -> tuple[float, float]:
@@ -583,4 +603,4 @@ class _Judge:
         assert t is not None
         best = max(self.play_value(c, t) for c in self.hand)
         frontier = sum(1 for x in neighbours(t) if self.controllers[x] is None)
-        return best + EXPANSION * frontier
+        return best + self.w.expansion * frontier

@@ -19,6 +19,7 @@ from .allegiance_bot import AllegianceBot
 from .alliances_bot import AlliancesBot
 from .base import Bot, SeatView
 from .ismcts import ISMCTSBot
+from .machiavelli_bot import MachiavelliBot
 from .medici_bot import MediciBot
 
 _HN = {c: (house_of(c), number_of(c)) for c in CARDS}  # card -> (house, number)
@@ -387,6 +388,7 @@ HEURISTICS: dict[str, HeuristicFactory] = {
     "allegiance": AllegianceBot,
     "medici": MediciBot,
     "alliances": AlliancesBot,
+    "machiavelli": MachiavelliBot,
 }
 
 

@@ -42,6 +42,7 @@ STOCK_LOW_PER_PLAYER = 2
 #: At most this many small plays are compared (each costs one solver call).
 CANDIDATES = 8
 HOLD = "melds"
+LEFTOVER = 1
 
 Table = tuple[tuple[str, ...], ...]
 
@@ -126,8 +127,10 @@ class MachiavelliBot:
         found = me.best()
         if found is None or not found.placed:
             return _fallback(moves)
+        if LEFTOVER:
+            found = self._best_leftover(me, found)
         most = play_move(me.as_table(found))
-        if len(found.placed) == len(me.hand) or self._urgent(me):
+        if len(found.placed) == len(me.hand) or self._urgent(me) or HOLD == "none":
             return most  # going out, or the reserve is no longer safe
         if HOLD == "melds":
             kept = self._keep_melds(me, found)
@@ -136,6 +139,28 @@ class MachiavelliBot:
         if not small:
             return most
         return play_move(self._pick(me, found, small))
+
+    @staticmethod
+    def _best_leftover(me: _Seat, found: Solution) -> Solution:
+        """Among the plays placing as many cards as ``found``, the one whose cards left in
+        hand fit together best (most pairs towards a meld), then fewest penalty points."""
+        most = len(found.placed)
+        options = [found]
+        for face in sorted(set(found.placed)):
+            hand = list(me.hand)
+            hand.remove(next(c for c in hand if FACE[c] == face))
+            other = me.best(hand)
+            if other is not None and len(other.placed) == most:
+                options.append(other)
+
+        def fit(option: Solution) -> tuple[int, int]:
+            left = Counter(FACE[c] for c in me.hand)
+            left.subtract(option.placed)
+            faces = [f for f, n in left.items() for _ in range(n)]
+            links = sum(_links(f, faces) for f in faces)
+            return links, -sum(PENALTY[r] for r, _ in faces)
+
+        return max(options, key=fit)
 
     def _keep_melds(self, me: _Seat, found: Solution) -> Table | None:
         """Keep the melds made of hand cards alone, lay everything else we can; with nothing

@@ -25,8 +25,9 @@ from rules import Move, Outcome
 from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS, AlliancesMove
 
 from ..display import Display
-from ..table import art_alliances, render
+from ..table import art_alliances, card_art, render
 from ..table.model import Box, Piece, TableModel, Text, Zone
+from ..ui.text import wrap_text
 from .base import Layout
 
 CREAM = (240, 234, 216)
@@ -453,7 +454,9 @@ class AlliancesLayout(Layout):
         phase = view["phase"]
         conflict = phase in CONFLICT_PHASES
         head = fp(20) + px(14)
-        lines = 3 if conflict else 2  # name; role and status (on two lines in a conflict)
+        seen_any = not conflict and any(self._seen(view, s) for s in range(n))
+        # Name; role and status (on two lines in a conflict); cards the viewer was shown.
+        lines = 3 if conflict or seen_any else 2
         text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
         cw = ch = 0
         row_h = text_h
@@ -473,8 +476,6 @@ class AlliancesLayout(Layout):
             if view.get("target"):
                 tile = next(t for t in view["grid"] if t["id"] == view["target"])
                 title += f" over {tile['country']}"
-            if phase in ("play", "duel"):
-                title += " — drop a card here to play it"
         else:
             title = "Players"
         model.texts.append(
@@ -516,13 +517,17 @@ class AlliancesLayout(Layout):
                 Piece(f"disc:{seat}", (TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
             )
             x = disc.right + px(8)
-            power_w = max(px(120), fp(18) * 6) if conflict else 0
+            power_w = max(px(110), fp(16) * 5) if conflict else 0
             card_x = row.right - power_w - cw - px(8)
             text_w = (card_x if conflict else row.right) - x - px(8)
             role = self._role(view, seat)
+            name = names[seat]
+            if seat == viewer:
+                font = render.fonts.get_font(fp(19), "sans-bold")
+                name += " (you)" if font.size(name + " (you)")[0] <= text_w else ""
             model.texts.append(
                 Text(
-                    f"{names[seat]}{' (you)' if seat == viewer else ''}",
+                    name,
                     (x, row.y + px(6)),
                     fp(19),
                     colour,
@@ -533,13 +538,17 @@ class AlliancesLayout(Layout):
             status = [role, self._status(view, seat)]
             if not conflict:
                 status = [" · ".join(status)]
+                if seen_any:
+                    status.append(self._seen(view, seat))
             for i, text in enumerate(status):
                 model.texts.append(
                     Text(
                         text,
                         (x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
                         fp(16),
-                        CREAM if i == len(status) - 1 else MUTED,
+                        GOLD
+                        if text.startswith("you saw")
+                        else (MUTED if conflict and i == 0 else CREAM),
                         max_width=text_w,
                     )
                 )
@@ -574,6 +583,9 @@ class AlliancesLayout(Layout):
                     display,
                     colorblind,
                 )
+            seen = self._seen(view, seat)
+            if seen:
+                model.tips.append((row, f"{names[seat]}: {seen}."))
             if boosting and seat in table:
                 seat_zones.append(Zone(f"seat:{seat}", row, names[seat]))
         # Most specific first: the scene takes the first zone under the pointer.
@@ -593,6 +605,7 @@ class AlliancesLayout(Layout):
         return name
 
     def _status(self, view: dict[str, Any], seat: int) -> str:
+        """Cards held and what matters in this phase (short: it shares a row with a card)."""
         held = view["hand_counts"][seat]
         parts = [f"{held} card{'' if held == 1 else 's'}"]
         phase = view["phase"]
@@ -606,14 +619,17 @@ class AlliancesLayout(Layout):
             parts.append(f"packet {view['packet_counts'][seat]}")
         elif view["players"] == 2 and phase == "duel":
             won = view["drafting_tricks"][seat]
-            parts.append(f"{won} trick{'' if won == 1 else 's'} won")
-        else:
+            parts.append(f"{won} trick{'' if won == 1 else 's'}")
+        elif phase in CONFLICT_PHASES:
             won = view["conflicts_won"][seat]
-            parts.append(f"{won} conflict{'' if won == 1 else 's'} won")
-        seen = view.get("known", {}).get(str(seat))
-        if seen:
-            parts.append("you saw " + ", ".join(card_label(c) for c in seen))
+            parts.append(f"{won} win{'' if won == 1 else 's'}")
         return " · ".join(parts)
+
+    @staticmethod
+    def _seen(view: dict[str, Any], seat: int) -> str:
+        """The cards of this player's hand the viewer was shown (secret meeting, rise to power)."""
+        cards = view.get("known", {}).get(str(seat))
+        return "you saw " + ", ".join(card_label(c) for c in cards) if cards else ""
 
     @staticmethod
     def _choice_words(entry: dict[str, Any]) -> str:
@@ -652,12 +668,11 @@ class AlliancesLayout(Layout):
         model.texts.append(
             Text(
                 SUITS[suit],
-                (area.x + px(8) + fp(28) * 6 // 5, area.y + px(4) + fp(28) // 2),
-                fp(17),
+                (area.x, area.y + px(6) + fp(28)),
+                fp(16),
                 colour,
-                "midleft",
-                "sans-bold",
-                max_width=area.right - area.x - px(8) - fp(28) * 6 // 5,
+                face="sans-bold",
+                max_width=area.w,
             )
         )
         if winning.get("seat") == seat:
@@ -673,7 +688,8 @@ class AlliancesLayout(Layout):
         if note:
             # A pill, so who is winning reads at a glance from across the room.
             w = render.fonts.get_font(fp(17), "sans-bold").size(note)[0] + px(16)
-            pill = pygame.Rect(area.x, area.y + px(14) + fp(28), min(w, area.w), fp(17) + px(8))
+            top = area.y + px(12) + fp(28) + fp(16)
+            pill = pygame.Rect(area.x, top, min(w, area.w), fp(17) + px(8))
             model.boxes.append(Box(pill, (*colour, 235), None, pill.h // 2))
             model.texts.append(
                 Text(
@@ -740,12 +756,17 @@ class AlliancesLayout(Layout):
         return self.judge(AlliancesMove("call", value=("P",))) is not None
 
     def _title(self, model: TableModel, text: str, area: pygame.Rect, display: Display) -> int:
-        """A panel title, wrapped to two lines when long; returns the y below it."""
+        """A panel title, wrapped onto a second line when long; returns the y below it."""
         fp, px = display.font_px, display.px
-        model.texts.append(
-            Text(text, area.topleft, fp(19), GOLD, face="serif-bold", max_width=area.w)
-        )
-        return area.y + fp(19) + px(12)
+        size = fp(19)
+        lines = wrap_text(text, render.fonts.get_font(size, "serif-bold"), area.w)
+        y = area.y
+        for line in lines[:2]:
+            model.texts.append(
+                Text(line, (area.x, y), size, GOLD, face="serif-bold", max_width=area.w)
+            )
+            y += size + px(6)
+        return y + px(6)
 
     def _bidding(
         self,
@@ -850,7 +871,7 @@ class AlliancesLayout(Layout):
                     SUITS[suit],
                     cell.center,
                     fp(22),
-                    (255, 255, 255) if not colorblind or suit != "E" else (20, 20, 20),
+                    _ink_on(colour),
                     "center",
                     "sans-bold",
                     max_width=w - px(8),
@@ -867,16 +888,24 @@ class AlliancesLayout(Layout):
         display: Display,
         z: int = 20,
     ) -> None:
-        """Cards (id, art, label, drag) in rows inside ``area``, overlapping when short of room."""
+        """Cards (id, art, label, drag) in rows inside ``area``; when the rows do not fit, the
+        cards overlap in as many rows as fit."""
         px = display.px
         ch = round(cw * 1.4)
-        per_row = max(1, (area.w + px(6)) // (cw + px(6)))
-        rows = max(1, -(-len(cards) // per_row))
-        step_y = min(ch + px(6), (area.h - ch) // max(1, rows - 1)) if rows > 1 else 0
+        gap = px(6)
+        fit_rows = max(1, (area.h + gap) // (ch + gap))
+        per_row = max(1, (area.w + gap) // (cw + gap))
+        if -(-len(cards) // per_row) > fit_rows:
+            per_row = -(-len(cards) // fit_rows)
+        step_x = cw + gap
+        if per_row > 1 and cw + (per_row - 1) * step_x > area.w:
+            step_x = max(1, (area.w - cw) // (per_row - 1))
         for i, (pid, art, label, drag) in enumerate(cards):
             r, c = divmod(i, per_row)
-            box = pygame.Rect(area.x + c * (cw + px(6)), area.y + r * step_y, cw, ch)
+            box = pygame.Rect(area.x + c * step_x, area.y + r * (ch + gap), cw, ch)
             model.pieces.append(Piece(pid, art, box, z=z + i, drag=drag, label=label))
+            if art[0] == "card":  # small special cards leave their name off: say it on hover
+                model.tips.append((box, label))
 
     def _rise(
         self,
@@ -899,7 +928,8 @@ class AlliancesLayout(Layout):
         y = self._title(model, f"Rise to power: {what}", area, display)
         head = fp(16) + px(14)  # a slot's label above its cards
         room = (area.bottom - y - px(10)) // 2 - head - px(10)
-        cw = max(card_min(), min(px(90), round(room / 1.4)))
+        half = (area.w - px(16)) // 2
+        cw = max(card_min(), min(px(90), round(room / 1.4), (half - px(26)) // 2))
         ch = round(cw * 1.4)
         # The Empire's two pairs: faces for the Empire, backs for the Rebels.
         mine = rise.get("my_pairs")
@@ -912,7 +942,7 @@ class AlliancesLayout(Layout):
             count = rise["pairs"][p] if p < len(rise["pairs"]) else 0
             model.texts.append(
                 Text(
-                    f"Pair {p + 1}",
+                    f"Empire's pair {p + 1}",
                     (slot.x + px(10), slot.y + px(8)),
                     fp(16),
                     CREAM,
@@ -941,7 +971,7 @@ class AlliancesLayout(Layout):
             model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
             model.texts.append(
                 Text(
-                    f"{names[seat]}'s tribute",
+                    f"From {names[seat]}",
                     (slot.x + px(10), slot.y + px(8)),
                     fp(16),
                     CREAM,
@@ -972,7 +1002,7 @@ class AlliancesLayout(Layout):
         px = display.px
         y = self._title(
             model,
-            "Drafting: drag 2 cards of this packet onto your hand, then pass it on",
+            "Drafting: drag the 2 cards you keep onto your hand",
             area,
             display,
         )
@@ -1029,7 +1059,9 @@ class AlliancesLayout(Layout):
         px, fp = display.px, display.font_px
         phase = view["phase"]
         duel = phase == "duel"
+        # Most urgent first: a short panel (a TV) cuts the last lines off.
         lines: list[tuple[str, tuple[int, int, int]]] = []
+        notes: list[tuple[str, tuple[int, int, int]]] = []
         if duel:
             title = "Drafting phase: win tricks to choose the dominant suit"
             tricks = view["drafting_tricks"]
@@ -1046,7 +1078,7 @@ class AlliancesLayout(Layout):
                 parts.append(f"{SUITS[s]} {d.get(s)}{mark}")
             lines.append(("Defence: " + " · ".join(parts), CREAM))
             if any(d.get(s) != base.get(s) for s in SUITS):
-                lines.append(("* raised by a special action for this conflict", MUTED))
+                notes.append(("* raised by a special action for this conflict", MUTED))
         else:
             title = "Choose the country to target: click a lit tile"
         lead, dom = view.get("leading"), view.get("dominant")
@@ -1078,10 +1110,10 @@ class AlliancesLayout(Layout):
                         if takes
                         else f", not enough (defence {d[win['suit']]})"
                     )
-                lines.append((verdict, GOLD))
+                lines.insert(0, (verdict, GOLD))
             elif win.get("suit"):
-                lines.append(
-                    (f"A tie at {win['value']} {SUITS[win['suit']]}: a draw so far", CREAM)
+                lines.insert(
+                    0, (f"A tie at {win['value']} {SUITS[win['suit']]}: a draw so far", CREAM)
                 )
         pending = view.get("pending") or {}
         if pending.get("special"):
@@ -1091,13 +1123,19 @@ class AlliancesLayout(Layout):
                 if pending.get("card")
                 else "click a lit card on the table"
             )
-            lines.append((f"{name}: {ask}", GOLD))
+            lines.insert(0, (f"{name}: {ask}", GOLD))
+        elif phase in ("play", "duel") and not view["over"]:
+            notes.append(("Drag a card onto the players to play it.", MUTED))
+        lines += notes
         y = self._title(model, title, area, display)
+        font = render.fonts.get_font(fp(17))
         for text, colour in lines:
-            if y + fp(17) > area.bottom:
-                break
-            model.texts.append(Text(text, (area.x, y), fp(17), colour, max_width=area.w))
-            y += fp(17) + px(8)
+            for part in wrap_text(text, font, area.w):
+                if y + fp(17) > area.bottom:
+                    break
+                model.texts.append(Text(part, (area.x, y), fp(17), colour, max_width=area.w))
+                y += fp(17) + px(6)
+            y += px(2)
         if duel:
             count = view["reserve_count"]
             cw = min(px(56), round((area.bottom - y - px(4)) / 1.4))
@@ -1188,10 +1226,14 @@ class AlliancesLayout(Layout):
 
 
 def card_min() -> int:
-    """The narrowest card the art draws (its number and symbol stay readable)."""
-    from ..table import card_art
-
+    """The narrowest card drawn here: its number and symbol stay readable."""
     return max(card_art.MIN_WIDTH, 24)
+
+
+def _ink_on(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """Dark or white text, whichever reads on ``colour`` (the colour-blind gold is light)."""
+    r, g, b = colour[:3]
+    return (20, 20, 20) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else (255, 255, 255)
 
 
 __all__ = ["AlliancesLayout", "card_label"]

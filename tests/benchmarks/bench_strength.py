@@ -160,6 +160,59 @@ def print_row(row: dict[str, Any]) -> None:
     )
 
 
+def frame_times(seconds: float = 12.0) -> dict[str, dict[str, float]]:
+    """Frame times of the 1080p Royal Houses table while the real Hard bot thinks in the
+    worker, and while a hint is worked out (goal: p99 ≤ 33 ms)."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from tabletop.app import App
+    from tabletop.scenes.table import TableScene
+    from tabletop.session import SeatConfig, Session
+    from tabletop.storage import Settings
+
+    app = App((1920, 1080), settings=Settings(animation_speed=1.0), persist_settings=False)
+    scene = TableScene(
+        app, Session("royal_houses", [SeatConfig("Sam"), SeatConfig("Bo", "hard")], seed=5)
+    )
+    app.push(scene)
+    rng = random.Random(5)
+    thinking: list[float] = []
+    hinting: list[float] = []
+    hints = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and not scene.game.over:
+        t = time.perf_counter()
+        app.step(1 / 60)
+        spent = (time.perf_counter() - t) * 1000
+        if scene.thinking is not None and not scene.thinking.done():
+            thinking.append(spent)
+        elif scene.hint.pending:
+            hinting.append(spent)
+        elif scene.acting_human and scene.hint.move is None and hints < 3:
+            scene.hint.ask()
+            hints += 1
+        elif scene.acting_human:
+            scene.hint.dismiss()
+            scene.play(rng.choice(scene.game.legal_moves()))
+        time.sleep(max(0.0, 1 / 60 - (time.perf_counter() - t)))  # a real frame pace
+    app.quit()
+
+    def summary(times: list[float]) -> dict[str, float]:
+        if len(times) < 2:
+            return {"frames": len(times)}
+        q = statistics.quantiles(times, n=100)
+        return {
+            "frames": len(times),
+            "p50_ms": round(statistics.median(times), 2),
+            "p99_ms": round(q[98], 2),
+            "max_ms": round(max(times), 2),
+        }
+
+    return {"while Hard thinks": summary(thinking), "while a hint is worked out": summary(hinting)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--measure", action="store_true", help="only measure iterations/s")
@@ -170,8 +223,17 @@ def main() -> None:
     parser.add_argument("--matchups", nargs="*", help="e.g. hard-random hard-easy normal-easy")
     parser.add_argument("--hard", type=int, help="Hard iteration cap for every game")
     parser.add_argument("--normal", type=int, help="Normal iteration cap for every game")
+    parser.add_argument(
+        "--frames", action="store_true", help="only measure frame times while the AI thinks"
+    )
     args = parser.parse_args()
     RESULTS.mkdir(parents=True, exist_ok=True)
+    if args.frames:
+        times = frame_times()
+        for case, r in times.items():
+            print(f"{case:28} " + ", ".join(f"{k} {v}" for k, v in r.items()))
+        (RESULTS / "ai_frames.json").write_text(json.dumps(times, indent=1))
+        return
     chosen = configs(args.only)
     rates_file = RESULTS / "iterations.json"
     if args.measure or not rates_file.exists():
@@ -185,7 +247,10 @@ def main() -> None:
                 f"{r['game']:<13} {r['players']:>2} {r['iterations_per_s_median']:>8.0f} "
                 f"{f'{low:.0f}–{high:.0f}':>15} {r['hard_cap']:>9} {r['normal_cap']:>11}"
             )
-        rates_file.write_text(json.dumps(rates, indent=1))
+        old = json.loads(rates_file.read_text()) if rates_file.exists() else []
+        measured = {(r["game"], r["players"]) for r in rates}
+        kept = [r for r in old if (r["game"], r["players"]) not in measured]
+        rates_file.write_text(json.dumps(kept + rates, indent=1))
         if args.measure:
             return
     known = {(r["game"], r["players"]): r for r in json.loads(rates_file.read_text())}

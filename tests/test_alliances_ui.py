@@ -1,0 +1,365 @@
+"""Alliances: world domination at the table, headless: every legal move of every phase is
+reachable by a drag, a zone click or a button; hidden cards are never face up; the layout fits
+at 1080p, on a TV and at 720p; the bidding grid and the special actions' questions work by
+clicking; the results table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+import rules
+from rules import Move
+from tabletop.app import App
+from tabletop.display import Display
+from tabletop.layouts import get_layout
+from tabletop.layouts.alliances import AlliancesLayout
+from tabletop.scenes.table import TableScene
+from tabletop.session import SeatConfig, Session
+from tabletop.storage import Settings
+from tabletop.table import render
+
+NAMES = ["Ada", "Bartholomew", "Cy", "Dagny"]
+# (players, options) of every phase the table has to offer.
+CONFIGS: dict[str, tuple[int, dict[str, Any]]] = {
+    "4p": (4, {}),
+    "4p-draft-meeting": (4, {"drafting": True, "secret_meeting": True}),
+    "3p": (3, {}),
+    "3p-draft": (3, {"drafting": True}),
+    "2p": (2, {}),
+    "2p-exact": (2, {"exact_bid": True}),
+}
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App((1600, 900), settings=Settings(animation_speed=0.0), persist_settings=False)
+    yield application
+    application.quit()
+
+
+def table(app: App, players: int, options: dict[str, Any], seed: int = 3) -> TableScene:
+    session = Session(
+        "alliances", [SeatConfig(NAMES[i]) for i in range(players)], seed=seed, options=options
+    )
+    scene = TableScene(app, session)
+    app.push(scene)
+    while app.top is not scene:  # skip the hand-over cover; tests look at each seat directly
+        app.pop()
+    scene.handing_over = True
+    scene._set_viewer(session.game.to_move)
+    scene.refresh(animate=False)
+    return scene
+
+
+def look_as(scene: TableScene, viewer: int | None) -> None:
+    scene._set_viewer(viewer)
+    scene.refresh(animate=False)
+
+
+def pick(rng: random.Random, legal: list[Move]) -> Move:
+    """A random move, leaning towards special action cards so their questions come up."""
+    specials = [m for m in legal if m.kind == "play" and not m.cards[0][1:].isdigit()]
+    if specials and rng.random() < 0.5:
+        return rng.choice(specials)
+    passes = [m for m in legal if m.kind == "pass"]
+    if passes and rng.random() < 0.5:  # end the bidding before it reaches 20
+        return passes[0]
+    return rng.choice(legal)
+
+
+def play_until(game: rules.Game, rng: random.Random, done: Callable[[rules.Game], bool]) -> None:
+    for _ in range(3000):
+        if game.over or done(game):
+            return
+        game.play(pick(rng, game.legal_moves()))
+
+
+def test_get_layout_gives_the_alliances_layout() -> None:
+    assert isinstance(get_layout("alliances"), AlliancesLayout)
+
+
+# ---- every legal move is offered --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", list(CONFIGS))
+def test_every_legal_move_is_reachable(app: App, config: str) -> None:
+    """At every decision of a whole match: what the rules allow, the table offers (by a drop,
+    a zone click or a button), and it offers nothing else."""
+    players, options = CONFIGS[config]
+    scene = table(app, players, options, seed=11)
+    game = scene.game
+    rng = random.Random(4)
+    phases: set[str] = set()
+    while not game.over:
+        look_as(scene, game.to_move)
+        legal = game.legal_moves()
+        offered = scene.offered_moves()
+        missing = set(legal) - offered
+        assert not missing, f"{game.phase}: not offered {sorted(map(str, missing))}"
+        assert offered <= set(legal), "a gesture must never stand for an illegal move"
+        phases.add(game.phase)
+        scene.session.play(pick(rng, legal))
+    for viewer in (None, 0):  # the finished table, every hand turned over
+        look_as(scene, viewer)
+        assert not scene.offered_moves() and scene.model.zone("tile:0,0") is not None
+    expected = {
+        "4p": {"bid", "target", "play", "choose"},
+        "4p-draft-meeting": {"draft", "meeting", "bid", "target", "play"},
+        "3p": {"rise-set", "rise-call", "rise-give", "rise-pick", "target", "play"},
+        "3p-draft": {"draft", "rise-set", "rise-pick", "play"},
+        "2p": {"duel", "declare", "target", "play"},
+        "2p-exact": {"duel", "declare", "target", "play"},
+    }[config]
+    assert expected <= phases, f"never reached {expected - phases}"
+
+
+def test_the_bidding_grid_offers_only_legal_bids_and_pass_is_a_button(app: App) -> None:
+    scene = table(app, 4, {}, seed=5)
+    game = scene.game
+    game.play(rules.GAMES["alliances"].factory.move_type("bid", value=(14, "E")))
+    look_as(scene, game.to_move)
+    bids = {m for m in game.legal_moves() if m.kind == "bid"}
+    lit = scene.targets()
+    assert {f"bid:{m.value[0]}:{m.value[1]}" for m in bids} == lit
+    assert "bid:14:E" not in lit and "bid:14:P" in lit and "bid:13:P" not in lit
+    labels = {b.text for b, _ in scene.buttons}
+    assert labels == {"Pass"}
+    # Clicking a lit cell makes that bid.
+    scene._mouse_up(scene.model.zone("bid:15:M").rect.center)  # type: ignore[union-attr]
+    assert game.bid[:2] == (15, "M")  # type: ignore[attr-defined]
+
+
+def test_clicking_a_lit_tile_targets_it(app: App) -> None:
+    scene = table(app, 4, {}, seed=5)
+    game = scene.game
+    play_until(game, random.Random(1), lambda g: g.phase == "target")
+    look_as(scene, game.to_move)
+    targets = {m.target for m in game.legal_moves()}
+    assert scene.targets() == targets
+    zone = scene.model.zone(sorted(targets)[0])
+    assert zone is not None
+    scene._mouse_up(zone.rect.center)
+    assert game.phase == "play" and game.view(None)["target"] == zone.id
+    # The targeted tile carries the conflict marker.
+    look_as(scene, game.to_move)
+    tile = scene.model.piece(zone.id)
+    assert tile is not None and tile.art[5] is True
+
+
+def _post_drag(start: tuple[int, int], end: tuple[int, int]) -> None:
+    pygame.mouse.set_pos(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, 6):
+        pos = (start[0] + (end[0] - start[0]) * i // 5, start[1] + (end[1] - start[1]) * i // 5)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+
+
+def test_dragging_a_hand_card_onto_the_conflict_plays_it(app: App) -> None:
+    scene = table(app, 4, {}, seed=5)
+    game = scene.game
+    play_until(game, random.Random(2), lambda g: g.phase == "play" and bool(g.table))
+    look_as(scene, game.to_move)
+    for _ in range(3):
+        app.step(1 / 60)
+    seat = game.to_move
+    move = next(m for m in game.legal_moves() if m.kind == "play")
+    card = move.cards[0]
+    piece, zone = scene.model.piece(card), scene.model.zone("conflict")
+    assert piece is not None and piece.drag == card and zone is not None
+    _post_drag(scene._draw_rect(piece).center, zone.rect.center)
+    for _ in range(3):
+        app.step(1 / 60)
+    assert card not in game.hands[seat]  # type: ignore[attr-defined]
+    assert any(e["card"] == card for e in game.view(None)["table"]) or game.phase == "target"
+
+
+def test_a_card_that_does_not_follow_is_refused_with_the_rules_words(app: App) -> None:
+    scene = table(app, 4, {}, seed=5)
+    game = scene.game
+    rng = random.Random(3)
+    for _ in range(3000):
+        assert not game.over
+        if game.phase == "play" and game.table:  # type: ignore[attr-defined]
+            hand = game.hands[game.to_move]  # type: ignore[attr-defined]
+            refused = [c for c in hand if c not in {m.cards[0] for m in game.legal_moves()}]
+            if refused:
+                break
+        game.play(pick(rng, game.legal_moves()))
+    else:
+        raise AssertionError("no hand ever held a card that could not follow")
+    look_as(scene, game.to_move)
+    before = game.snapshot()
+    app.toasts.clear()
+    scene.drop(refused[0], "conflict")
+    assert game.snapshot() == before
+    messages = " ".join(str(getattr(t, "text", t)) for t in app.toasts)
+    assert "must follow" in messages or "must play a special" in messages
+
+
+def test_special_action_choices_are_asked_by_clicking_cards_and_players(app: App) -> None:
+    """Bribe, Monopoly, Reinforcement, Covert Operation ask for a card on the table (each
+    choosable card lights up); Dual Allegiance then asks for a player (their rows light up)."""
+    seen: set[str] = set()
+    for seed in range(1, 40):
+        scene = table(app, 4, {}, seed=seed)
+        game = scene.game
+        rng = random.Random(seed)
+        for _ in range(400):
+            if game.over:
+                break
+            if game.phase == "choose":
+                look_as(scene, game.to_move)
+                legal = game.legal_moves()
+                lit = scene.targets()
+                if legal[0].kind == "choose":
+                    assert lit == {f"choice:{m.cards[0]}" for m in legal}
+                    seen.add("card")
+                else:
+                    assert lit == {m.target for m in legal}
+                    seen.add("player")
+                assert not scene.buttons, "a choice made by clicking is not also a button"
+                move = rng.choice(legal)
+                zone_id = f"choice:{move.cards[0]}" if move.kind == "choose" else move.target
+                before = len(game.history)
+                scene._mouse_up(scene.model.zone(zone_id).rect.center)  # type: ignore[union-attr]
+                assert len(game.history) == before + 1 and game.history[-1] == move
+                continue
+            game.play(pick(rng, game.legal_moves()))
+        app.pop()
+        if seen == {"card", "player"}:
+            break
+    assert seen == {"card", "player"}
+
+
+def test_buttons_read_as_short_sentences(app: App) -> None:
+    layout = AlliancesLayout()
+    game = rules.new_game("alliances", 4, seed=2)
+    layout._view = game.view(game.to_move)
+    mv = type(game.legal_moves()[0])
+    assert layout.describe(mv("bid", value=(14, "P")), {}, NAMES) == "Bid 14 Politics"
+    assert layout.describe(mv("pass"), {}, NAMES) == "Pass"
+    assert layout.describe(mv("call", value=("M",)), {}, NAMES) == "Call Military"
+    assert layout.describe(mv("play", ("E9",), "conflict"), {}, NAMES) == "Play 9 Economics"
+    assert layout.describe(mv("pair", value=(2,)), {}, NAMES) == "Take pair 2"
+    assert layout.describe(mv("boost", target="seat:1"), {}, NAMES) == "Add to Bartholomew"
+    country = game.view(None)["grid"][7]["country"]
+    assert layout.describe(mv("target", target="tile:1,2"), {}, NAMES) == f"Target {country}"
+
+
+# ---- hidden cards -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("config", ["4p-draft-meeting", "3p", "2p"])
+def test_hidden_cards_are_never_shown_face_up(app: App, config: str) -> None:
+    players, options = CONFIGS[config]
+    scene = table(app, players, options, seed=6)
+    game = scene.game
+    rng = random.Random(6)
+    checked = 0
+    while not game.over and checked < 400:
+        for viewer in (game.to_move, (game.to_move + 1) % players, None):
+            look_as(scene, viewer)
+            shown = {p.art[2] for p in scene.model.pieces if p.art[0] == "card"}
+            leaked = shown & game.hidden_cards(viewer)
+            assert not leaked, f"{game.phase}: {leaked} face up for {viewer}"
+            checked += 1
+        game.play(pick(rng, game.legal_moves()))
+    assert checked > 100
+
+
+# ---- the layout fits ------------------------------------------------------------------------
+
+
+def _positions() -> Iterator[tuple[str, rules.Game]]:
+    """A position of every phase: the games of CONFIGS played on, snapshotted per phase."""
+    for config, (players, options) in CONFIGS.items():
+        game = rules.new_game("alliances", players, seed=9, options=options)
+        rng = random.Random(9)
+        seen: set[str] = set()
+        for _ in range(600):
+            if game.over:
+                break
+            key = game.phase + (":table" if getattr(game, "table", None) else "")
+            if key not in seen:
+                seen.add(key)
+                yield f"{config}/{key}", game.clone()
+            game.play(pick(rng, game.legal_moves()))
+
+
+POSITIONS = list(_positions())
+
+
+@pytest.mark.parametrize(
+    "size,profile", [((1280, 720), "desktop"), ((1920, 1080), "desktop"), ((1920, 1080), "tv")]
+)
+def test_layout_fits_without_overlaps(size: tuple[int, int], profile: str) -> None:
+    pygame.init()
+    display = Display(*size, profile=profile)
+    status_h, log_w = display.px(64), display.px(400)  # the scene's status bar and log
+    rect = pygame.Rect(0, status_h, size[0] - log_w, size[1] - status_h)
+    layout = AlliancesLayout()
+    names = ["Bartholomew Maxi", "Evangeline", "Cy", "Hildegard"]  # 16: the setup limit
+    for where, game in POSITIONS:
+        for viewer in (game.to_move, None):
+            view = game.view(viewer)
+            model = layout.build(view, viewer, rect, display, names[: game.players])
+            for piece in model.pieces:
+                assert rect.contains(piece.rect), (where, piece.id, piece.rect, rect)
+            for zone in model.zones:
+                assert rect.contains(zone.rect), (where, zone.id)
+            cards = [tuple(p.rect) for p in model.pieces if p.art[0] in ("card", "back")]
+            assert len(cards) == len(set(cards)), (where, "two cards drawn on the same spot")
+            tiles = [z.rect for z in model.zones if z.id.startswith("tile:")]
+            assert len(tiles) == 20
+            for i, a in enumerate(tiles):
+                assert a.collidelist(tiles[i + 1 :]) < 0, (where, "tiles overlap")
+            # Every text is drawn inside the table and at a readable size.
+            canvas = pygame.Surface(display.size)
+            for text in model.texts:
+                drawn = render.draw_text(canvas, text)
+                assert rect.contains(drawn), (where, text.text, drawn, rect)
+                if text.max_width:
+                    fitted = render._fitted_size(text.text, text.size, text.face, text.max_width)
+                    assert fitted >= 11, (where, text.text, fitted)
+            # The map, the right column, the buttons' strip and the hand stay apart.
+            tile_area = tiles[0].unionall(tiles)
+            assert model.action_area is not None
+            assert not model.action_area.colliderect(tile_area), where
+            hand = [p.rect for p in model.pieces if p.z >= 40]
+            assert all(not r.colliderect(tile_area) for r in hand), where
+            assert all(not r.colliderect(model.action_area) for r in hand), where
+            panels = [b.rect for b in model.boxes if b.rect.x > tile_area.right]
+            assert all(not r.colliderect(tile_area) for r in panels), where
+            # The players' rows (and each cell of the bidding grid) do not overlap.
+            for prefix in ("bid:", "seat:", "choice:"):
+                spots = [z.rect for z in model.zones if z.id.startswith(prefix)]
+                for i, a in enumerate(spots):
+                    assert a.collidelist(spots[i + 1 :]) < 0, (where, prefix)
+
+
+# ---- results -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_score_table_lists_each_campaign(players: int) -> None:
+    game = rules.new_game("alliances", players, seed=8)
+    rng = random.Random(8)
+    while not game.over:
+        game.play(rng.choice(game.legal_moves()))
+    out = game.outcome()
+    header, rows = AlliancesLayout().score_table(out, NAMES[:players])
+    assert all(len(r) == len(header) for r in rows)
+    campaigns = out.breakdown["campaigns"]
+    assert [r[0] for r in rows[: len(campaigns)]] == [str(c["campaign"]) for c in campaigns]
+    if players == 3:
+        assert rows[-2][3:] == [f"{t} ruled" for t in out.breakdown["empire_tiles"]]
+    else:
+        assert rows[-1][1:3] == [str(w) for w in out.breakdown["campaign_wins"]]
