@@ -9,6 +9,7 @@ directly say so (``position``): reaching them by real turns would test nothing m
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Sequence
 
@@ -19,7 +20,7 @@ from rules import Move
 from rules.machiavelli import ALL_CARDS, DRAW, PASS, Machiavelli
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import EASY_NOISE, make_bot
-from tabletop.ai.machiavelli_bot import RIVAL_CLOSE, MachiavelliBot, MaxBot
+from tabletop.ai.machiavelli_bot import RIVAL_CLOSE, MachiavelliBot, MaxBot, arena_main
 
 Bot = MaxBot | MachiavelliBot
 
@@ -114,7 +115,7 @@ def test_decide_asks_the_bot_even_when_only_draw_is_listed(kind: str) -> None:
     bot = make_bot("heuristic", "machiavelli", 1) if kind == "smart" else MaxBot(1)
     move = decide(bot, game, 0, random.Random(1))
     assert move.kind == "play" and added(game, move) == {"5H.2", "5C.1"}
-    assert ["5S.2", "5H.2", "5C.1"] in [sorted(m, key=ALL_CARDS.index) for m in move.value]
+    assert {"5S.2", "5H.2", "5C.1"} in [set(m) for m in move.value]
 
 
 # --------------------------------------------------------------------------- determinism
@@ -245,3 +246,18 @@ def test_make_bot_gives_smart_for_heuristic_and_noisy_smart_for_easy() -> None:
     easy = make_bot("easy", "machiavelli", 1)
     assert isinstance(heuristic, MachiavelliBot) and heuristic.noise == 0
     assert isinstance(easy, MachiavelliBot) and easy.noise == EASY_NOISE
+
+
+def test_arena_entry_knows_max_and_smart(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m tabletop.ai.machiavelli_bot`` is the arena with the two extra kinds."""
+    from tabletop import arena
+
+    monkeypatch.setattr(arena, "make_bot", arena.make_bot)  # restored after the test
+    monkeypatch.setattr(arena, "KINDS", arena.KINDS)
+    assert arena_main(["--players", "2", "--seats", "smart,max", "--games", "2", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["game"] == "machiavelli" and result["games"] == 2
+    assert [e["bot"] for e in result["entrants"]] == ["smart", "max"]
+    assert sum(e["wins"] for e in result["entrants"]) == pytest.approx(2)

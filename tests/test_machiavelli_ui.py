@@ -237,3 +237,28 @@ def test_a_full_table_fits_without_overlap(size: tuple[int, int], profile: str) 
         application.step(1 / 60)
     finally:
         application.quit()
+
+
+def test_a_whole_hand_is_played_at_the_table_against_two_ai_seats(app: App) -> None:
+    """The issue's "done when": a human plays a full hand against 2 AI seats through the
+    table's own controls — Hint into the working area and End turn, or Draw / Pass."""
+    scene = table(app, seed=11)
+    game = scene.game
+    human_turns = 0
+    for _ in range(20_000):
+        if game.over:
+            break
+        if game.to_move == 0 and scene.acting_human:
+            human_turns += 1
+            scene.hint.ask()
+            end = action(scene, "end")
+            if end.enabled:
+                scene._run_local_action("end")
+            else:
+                fallback = next(b for b, m in scene.buttons if not isinstance(m, str))
+                scene._on_button(fallback)  # "Draw a card" or "Pass": the only move button
+        else:
+            app.step(1 / 60)
+    assert game.over, "the hand did not end"
+    assert human_turns >= 3
+    assert game.outcome().detail

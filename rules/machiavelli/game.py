@@ -15,8 +15,10 @@ Cards are ``"10H.1"``-style ids (see :mod:`rules.machiavelli.melds`). A turn is 
 
 The table may be rearranged without limit, so the plays cannot all be listed:
 ``LEGAL_MOVES_COMPLETE`` is false, :meth:`Machiavelli.legal_moves` lists draw or pass and a
-few plays (the solver's best play, one new meld, one card laid off), and ``_judge`` decides any
-other table.
+few cheap plays (the most the hand can lay as melds of its own, by the solver; one new meld of
+3; one card laid off), and ``_judge`` decides any other table. The exact solver's best play,
+rearranging the whole table, is :meth:`Machiavelli.best_play` (the hint and the bots use it;
+it is too slow to run at every step of random playouts and searches).
 """
 
 from __future__ import annotations
@@ -40,7 +42,6 @@ from ..core import (
     private_event,
     register,
 )
-from . import solver
 from .melds import (
     ACE,
     ALL_CARDS,
@@ -582,7 +583,9 @@ def _suggested_tables(
     end of a meld. The full rearranging search is :func:`best_table` (cached: clones,
     determinized copies and replays ask the same question again)."""
     out: list[Table] = []
-    own = solver.solve_opening([FACE[c] for c in hand], ace_low)
+    from .solver import solve_opening  # here: see the note at the top of solver.py
+
+    own = solve_opening([FACE[c] for c in hand], ace_low)
     if own is not None and own.placed:
         out.append((*table, *_as_ids(own.melds, [], hand, ace_low)))
     meld = _one_meld(hand, ace_low)
@@ -600,14 +603,16 @@ def best_table(table: Table, hand: tuple[str, ...], opened: bool, ace_low: bool)
     """The solver's best play as a whole new table of card ids, or ``None`` when no card can
     be placed. After opening the table may be rebuilt completely; before, its melds stay as
     they are and new melds from the hand follow."""
+    from .solver import solve, solve_opening  # here: see the note at the top of solver.py
+
     hand_faces = [FACE[c] for c in hand]
     if not opened:
-        found = solver.solve_opening(hand_faces, ace_low)
+        found = solve_opening(hand_faces, ace_low)
         if found is None or not found.placed:
             return None
         return (*table, *_as_ids(found.melds, [], hand, ace_low))
     on_table = [c for m in table for c in m]
-    found = solver.solve([FACE[c] for c in on_table], hand_faces, ace_low)
+    found = solve([FACE[c] for c in on_table], hand_faces, ace_low)
     if found is None or not found.placed:
         return None
     return _as_ids(found.melds, on_table, hand, ace_low)

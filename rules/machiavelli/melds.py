@@ -18,7 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .solver import ACE, RANKS, SUIT_SYMBOLS, SUITS, Face
+RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+SUITS = ("S", "H", "D", "C")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+ACE = 12  # rank index of the ace
+Face = tuple[int, int]  # (rank index 0..12, suit index 0..3)
 
 DECKS = (1, 2)
 ALL_CARDS: tuple[str, ...] = tuple(f"{r}{s}.{d}" for d in DECKS for s in SUITS for r in RANKS)

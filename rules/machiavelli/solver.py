@@ -6,18 +6,25 @@ MOST hand cards, ties broken by the highest rank total of the cards placed (2..1
 K 13, A 14). :func:`solve_opening` is the opening variant: new melds from the hand only.
 
 The search is a dynamic program over ranks (after van Rijn, Takes & Vis 2015, "The complexity
-of Rummikub problems"). Ranks are processed from 2 up to the ace. The state between two ranks
+of Rummikub problems"), run top-down as a memoised depth-first branch and bound, cheapest
+choices first. Ranks are processed from 2 up to the ace. The state between two ranks
 is, for each suit, the lengths of the (at most two, one per deck) runs still open in that suit,
 capped at 3 ("3 or more": such a run may end or go on), kept as a sorted pair. At each rank the
 program chooses, per suit, how many copies of that card it uses, how many of them extend or
 start runs and how many go into the rank's sets (three or four cards of different suits, so a
 suit gives at most two set cards, one to each of two sets). Nothing is greedy: every choice is
-tried, and only states that cannot beat the best table already found are cut (a bound counts
-every remaining hand card as placed). With the "ace low or high" option an ace may also open a
-run below the 2: the solver tries each way of sending aces low and keeps the best.
+tried, and only states that cannot beat the best table already found are cut. The bound looks
+ahead: the least cost of the ranks still to come from the freest state (every run open at 3+,
+free to stop or go on) is a lower bound from any state, so cards that will be stranded near
+the ace are counted long before the search gets there. Hand cards that no meld could hold at
+all are set aside first. With the "ace low or high" option an ace may also open a run below
+the 2: the solver tries each way of sending aces low and keeps the best.
 
-Pure Python, no dependency. ``python -m rules.machiavelli.solver`` answers JSON lines (see
-:func:`main`).
+Pure Python, no dependency. ``python -m rules.machiavelli.solver`` reads one JSON object per
+line, ``{"table": ["10H", "JH", "QH"], "hand": ["KH", "AS"]}`` (rank 2-10/J/Q/K/A, suit
+S/H/D/C, no deck suffix; optional ``"ace_low_or_high": true``), and writes one line
+``{"placed": [...], "melds": [[...], ...]}`` per request, flushing after each; a malformed
+request gets ``{"error": "..."}`` and the tool goes on.
 """
 
 from __future__ import annotations
@@ -30,19 +37,35 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TextIO
 
-RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-SUITS = ("S", "H", "D", "C")
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-ACE = 12  # rank index of the ace
+# The card constants live in .melds, so that importing the game does not import this module
+# (``python -m rules.machiavelli.solver`` would then warn that it runs a module already loaded).
+from .melds import ACE, RANKS, SUIT_SYMBOLS, SUITS, Face
+
+__all__ = [
+    "ACE",
+    "RANKS",
+    "RANK_VALUE",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "Face",
+    "Solution",
+    "answer",
+    "face_name",
+    "main",
+    "parse_face",
+    "solve",
+    "solve_opening",
+]
+
 COPIES = 2  # two decks
 RANK_VALUE = tuple(range(2, 15))  # the tie-break value of a placed card: 2..10, J 11 … A 14
 _BIG = 1 << 12  # a placed card outweighs any rank total (at most 104 × 14 < 4096)
 
-Face = tuple[int, int]  # (rank index 0..12, suit index 0..3)
 
 # ---- per-suit run states: a sorted pair of capped open-run lengths -------------------------
 _PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in range(a, 4))
 _PAIR_INDEX = {p: i for i, p in enumerate(_PAIRS)}
+_FREEST = _PAIR_INDEX[(3, 3)] * 1111  # every suit with two runs of 3 or more open
 _CLOSED_PAIRS = frozenset(_PAIR_INDEX[p] for p in ((0, 0), (0, 3), (3, 3)))
 _CAN_END = (True, False, False, True)  # a run of 1 or 2 cards cannot stop here
 _WHICH_NONE, _WHICH_LOW, _WHICH_HIGH, _WHICH_BOTH = 0, 1, 2, 3
@@ -162,7 +185,7 @@ def solve(
     best_cost, best_path = _INF, None
     ways: dict[tuple, list[tuple[int, int, tuple]]] = {}  # shared: ranks 2..K look alike
     for low in _ace_low_choices(t_counts, h_counts, ace_low_or_high):
-        search = _Search(t_counts, h_counts, low, ways)
+        search = _Search(t_counts, h_counts, low, ways, best_cost - 1)
         cost = search.best(0, search.start, best_cost - 1)
         if cost < best_cost:
             best_cost, best_path = cost, search.path()
@@ -238,6 +261,7 @@ class _Search:
         h: list[int],
         low: tuple[int, ...],
         ways: dict[tuple, list[tuple[int, int, tuple]]],
+        bound: int = _INF,
     ) -> None:
         self.ways = ways
         t, h = list(t), list(h)
@@ -257,6 +281,13 @@ class _Search:
         self.avail = [tuple((t[r * 4 + s], h[r * 4 + s]) for s in range(4)) for r in range(13)]
         self.vectors = [_set_vectors(tuple(sum(a) for a in self.avail[r])) for r in range(13)]
         self.memo: dict[int, tuple[int, bool, tuple[int, tuple] | None]] = {}
+        # ahead[r]: the least cost of ranks r..A from ANY state. Every open run at 3+ may stop
+        # or go on, so that state allows whatever any other does: its cost is the bound. It
+        # looks ahead, so cards that will be stranded at the top are counted early.
+        # Above ``bound`` (the best table so far) a lower bound serves as well and is quicker.
+        self.ahead = [0] * 14
+        for r in range(12, 0, -1):
+            self.ahead[r] = self.best(r, _FREEST, bound)
 
     def transitions(self, r: int, state: int) -> list[tuple[int, int, tuple]]:
         """Every way through rank ``r``: ``(cost, next state, choices)``, the cheapest way to
@@ -295,10 +326,11 @@ class _Search:
         if entry is not None and (entry[1] or entry[0] > bound):
             return entry[0]
         best, pick, floor = _INF, None, _INF
+        ahead = self.ahead[r + 1]
         for cost, nxt, choice in self.transitions(r, state):
             limit = min(bound, best - 1) - cost
-            if limit < 0:
-                floor = min(floor, cost)  # the rest cost at least this much
+            if limit < ahead:
+                floor = min(floor, cost + ahead)  # the rest cost at least this much
                 break
             sub = self.best(r + 1, nxt, limit)
             if sub <= limit:

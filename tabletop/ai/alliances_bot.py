@@ -38,6 +38,8 @@ from .base import SeatView
 # Allegiance's choice is [card, boosted seat], Bribe/Monopoly/Reinforcement/Covert [card].
 Entry = list[Any]
 Power = tuple[str, int] | None
+# _Judge.odds: (deciding suit, value, ours kept, ours later, rival kept, rival later, we lead)
+Odds = tuple[str | None, int, float, float, float, float, bool]
 
 CAPTURE_SHARE = 0.8  # of the conflicts an alliance wins, the share that capture a country
 EXACT_MARGIN = 0.0  # State of Nations: countries declared above the estimate
@@ -294,6 +296,7 @@ class _Judge:
                     top = self.known_top[s]
                     top[c[0]] = max(top.get(c[0], 0), rank_of(c))
         self._beat_cache: dict[tuple[int, str | None, int, str], float] = {}
+        self._odds_of: dict[str, Odds] = {}  # per plain card played onto today's table
         cards_left = len(self.hand) - 1
         # The view says whether State of Nations is played once the rules put it there.
         self.duel_trick = w.exact_duel_trick if view.get("exact_bid") else w.duel_trick
@@ -447,23 +450,33 @@ class _Judge:
         return p
 
     # ---- judging a conflict --------------------------------------------------------------
-    def outcome(self, entries: list[Entry], target: int | None) -> float:
+    def outcome(self, entries: list[Entry], target: int | None, odds: Odds | None = None) -> float:
         """Expected countries gained by our side (negative: lost) once everybody has played,
-        from the table ``entries`` as it stands after our decision."""
+        from the table ``entries`` as it stands after our decision (``odds``: its
+        :meth:`odds`, when already known)."""
+        suit, value, a, b, c, r, me_now = odds or self.odds(entries)
+        if target is None:  # the 2-player drafting phase: tricks, not countries
+            capture = 1.0
+            gain = loss = self.duel_trick
+        else:
+            d = self.defence(entries, target)
+            capture = 1.0 if suit is not None and value > d[suit] else 0.0
+            gain, loss = self._stakes(target)
+        late = 1.0 if capture else self.w.late_capture
+        out = gain * (a * capture + b * late) - loss * (c * capture + r * late)
+        if me_now:
+            out += self.w.own_conflict * a
+        return out
+
+    def odds(self, entries: list[Entry]) -> Odds:
+        """Who ends up with the conflict from ``entries``, whatever the target: (the deciding
+        suit and value now, then the chances that our side keeps it as it stands (a) or takes
+        it later (b), that a rival keeps it (c) or takes it later (r), and whether we lead)."""
         n = self.n
         final = len(entries) == n
         winner, suit, value = self.leader(entries, final)
         lead = suit_of(entries[0][1])
-        if target is None:  # the 2-player drafting phase: tricks, not countries
-            d = None
-            gain = loss = self.duel_trick
-        else:
-            d = self.defence(entries, target)
-            gain, loss = self._stakes(target)
-        capture = 1.0 if d is None or (suit is not None and value > d[suit]) else 0.0
-        # a/c: our side / a rival keeps the conflict as it stands; b/r: one takes it later.
         a = c = b = r = 0.0
-        me_now = winner == self.seat
         if winner is None:
             none = 1.0
         elif self.sides[winner] == self.side:
@@ -486,11 +499,7 @@ class _Judge:
                     moved = p * self.w.beat_will
                     r += (a + b + none) * moved
                     a, b, none = a * (1 - moved), b * (1 - moved), none * (1 - moved)
-        late = 1.0 if capture else self.w.late_capture
-        out = gain * (a * capture + b * late) - loss * (c * capture + r * late)
-        if me_now:
-            out += self.w.own_conflict * a
-        return out
+        return suit, value, a, b, c, r, winner == self.seat
 
     def _stakes(self, target: int) -> tuple[float, float]:
         """(what our side gains if it captures ``target``, what it loses if a rival does)."""
@@ -521,6 +530,13 @@ class _Judge:
         if target is None:
             target = self.target
         entry: Entry = [self.seat, card, False, [], None]
+        if card in _POWER or self.duel:
+            # A plain card: who wins does not depend on the target (targets try each card).
+            entries = [*self.entries, entry]
+            odds = self._odds_of.get(card)
+            if odds is None:
+                odds = self._odds_of[card] = self.odds(entries)
+            return self.outcome(entries, target, odds) - self._cost(card)
         best = max(
             self.outcome(entries, target) for entries in self._resolved(self.entries, entry, target)
         )

@@ -41,6 +41,16 @@ class SeatView:
         """Every legal decision now (the seat's own: legality never depends on hidden cards)."""
         return self._copy.legal_moves()
 
+    @property
+    def complete(self) -> bool:
+        """False for a game whose ``legal_moves()`` lists representative moves only."""
+        return self._copy.LEGAL_MOVES_COMPLETE
+
+    def is_legal(self, move: object) -> bool:
+        """Whether the rules accept ``move`` now (a seat's own decisions never depend on
+        cards it cannot see, so the guessed copy judges them as the real game would)."""
+        return self._copy.is_legal(move)
+
     def determinize(self, rng: random.Random) -> Game:
         """A fresh, playable guess at the full state, consistent with ``view`` (for search)."""
         return self._copy.determinize(self.seat, rng)

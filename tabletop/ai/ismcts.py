@@ -2,7 +2,8 @@
 
 Every iteration deals the unseen cards again (``SeatView.determinize``), walks the one tree
 of the deciding seat's information set, choosing among the moves legal in *this* deal by
-UCB with availability counts, adds one node, plays the rest out with the game's playout
+UCB with availability counts (plus a progressive bias towards the game's heuristic choice
+at each node, which fades as results come in), adds one node, plays the rest out with the game's playout
 policy (its heuristic bot, see :mod:`tabletop.ai.policy`) for at most the game's cut-off,
 judges where it stopped and backs the result up as a reward vector (one reward per seat:
 3+ player games work alike, and partners share a team's reward). The bot only ever sees
@@ -12,8 +13,8 @@ Anytime: it stops at ``budget`` seconds or ``iterations``, whichever comes first
 time budget, a fixed seed and an iteration cap it is deterministic.
 
 Games whose ``legal_moves()`` lists only representative moves (``LEGAL_MOVES_COMPLETE`` is
-false) are searched over those: the tree needs a finite list, and every move it returns is
-one the rules listed, so it is legal.
+false) are searched over those plus, at each node, the game's heuristic choice there (a
+solver's play may be one the list leaves out) when the rules judge it legal.
 """
 
 from __future__ import annotations
@@ -96,7 +97,11 @@ class ISMCTSBot:
             self._iterate(root, seat_view.determinize(rng), rng, players, ai)
             done += 1
         self.last_iterations = done
-        candidates = [root.children[m] for m in legal if m in root.children]
+        candidates = [
+            child
+            for move, child in root.children.items()
+            if move in legal or (not seat_view.complete and seat_view.is_legal(move))
+        ]
         if not candidates:
             return rng.choice(legal)
         best = max(candidates, key=lambda n: (n.visits, n.reward[seat_view.seat]))
@@ -116,6 +121,13 @@ class ISMCTSBot:
             if bias and node.favoured is None and len(legal) > 1:
                 node.favoured = ai.prior(game, rng)
             favoured = node.favoured
+            if (
+                favoured is not None
+                and not game.LEGAL_MOVES_COMPLETE
+                and favoured not in legal
+                and game.is_legal(favoured)
+            ):
+                legal = [*legal, favoured]  # a solver's play the short list leaves out
             untried = [m for m in legal if m not in children]
             present = [children[m] for m in legal if m in children]
             for child in present:

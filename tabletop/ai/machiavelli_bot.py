@@ -2,23 +2,31 @@
 
 - :class:`MaxBot` ("max") lays the solver's best play every turn: the most hand cards, ties
   broken by the highest rank total; it draws (or passes) only when nothing can be placed.
-- :class:`MachiavelliBot` ("smart", the heuristic and Easy levels) asks the same solver what
-  it *could* place, then decides how much of it to place now.
+- :class:`MachiavelliBot` ("smart": the heuristic level, and Easy with noise) asks the same
+  solver what it *could* place, then decides what to place now.
 
-Why hold back at all? A turn is a play or a draw, and cards never leave the table, so a card
-that can be placed now can (almost always) still be placed later, and a meld made only of
-hand cards can be laid at any time. Laying everything at once leaves nothing to play next
-turn: the max player then draws, a card more to get rid of, while its melds on the table
-feed the rivals' rearrangements. The smart player keeps that reserve and lays a little each
-turn (one card laid off, or one meld from the hand), so it draws less and shows less, and
-goes out in one sweep when its whole hand can be placed. It lays everything it can when the
-reserve stops being safe: a rival is close to going out (their last play empties their hand
-and we keep our penalty points), or the stock is nearly gone (an empty stock ends the hand on
-penalty points once everybody passes). Among the small plays it prefers one that keeps the
-rest of the reserve placeable, spends high-penalty cards first, and keeps the cards that sit
-next to the cards it cannot place yet (a card that completes more melds later).
+Anyone may rebuild the whole table, so a solver-driven rival only cares which cards lie on
+it, not how they are grouped; the one real choice is which hand cards to give up, and when.
+The smart player sorts them in two kinds:
+
+- **Perishable** cards fit only with cards on the table: a rival can take the slot they
+  need (the other 8♠ laid on "our" run), so they are laid as soon as they fit. Holding them
+  back to play one a turn lost clearly in the arena (44% against max, 400 duels).
+- **Kept** cards form melds within the hand: laid from the hand they need nothing from the
+  table, so no rival move can spoil them. They are kept back (they can always finish a
+  going-out turn) while there is something else to lay, and with nothing else, one of them
+  is laid instead of drawing a card (source, "Play": no card played means drawing one). The
+  opening is likewise a single meld, not every meld the hand holds.
+
+It lays everything it can when going out, or when keeping melds stops being safe: a rival
+is close to going out (we would keep the melds' penalty points) or the stock is nearly gone
+(passes then end the hand on penalty points). Among plays placing equally many cards it
+keeps the hand whose cards fit together best (a card that completes more melds later), not
+the solver's highest rank total. Against "max" (arena, 2,000 games each): 52.3% of duels
+(95% interval 50.1–54.4%) and 24.6% of four-player games (22.8–26.5%; fair share 25%).
 
 Both decide from the seat's view only: their own hand, the table and the public counts.
+``python -m tabletop.ai.machiavelli_bot`` runs the arena with "max" and "smart" as kinds.
 """
 
 from __future__ import annotations
@@ -30,7 +38,7 @@ from typing import Any
 
 from rules import Move
 from rules.machiavelli import play_move
-from rules.machiavelli.melds import FACE, PENALTY, is_meld, sort_meld
+from rules.machiavelli.melds import FACE, PENALTY, sort_meld
 from rules.machiavelli.solver import Face, Solution, solve, solve_opening
 
 from .base import SeatView
@@ -39,10 +47,6 @@ from .base import SeatView
 RIVAL_CLOSE = 4
 #: Lay everything once the stock holds this many cards per player or fewer.
 STOCK_LOW_PER_PLAYER = 2
-#: At most this many small plays are compared (each costs one solver call).
-CANDIDATES = 8
-HOLD = "melds"
-LEFTOVER = 1
 
 Table = tuple[tuple[str, ...], ...]
 
@@ -89,13 +93,9 @@ def _fallback(moves: Sequence[Move]) -> Move:
     return next((m for m in moves if m.kind != "play"), moves[0])
 
 
-def _added(table: Table, new: Table) -> list[str]:
-    old = {c for m in table for c in m}
-    return [c for m in new for c in m if c not in old]
-
-
 class MaxBot:
-    """Always the solver's maximum: the most cards, then the highest rank total."""
+    """Always the solver's maximum: the most cards, then the highest rank total. (It takes
+    ``noise`` like every heuristic bot, and ignores it: it is the arena's yardstick.)"""
 
     def __init__(self, seed: int, noise: float = 0.0) -> None:
         self.name = "max"
@@ -127,18 +127,11 @@ class MachiavelliBot:
         found = me.best()
         if found is None or not found.placed:
             return _fallback(moves)
-        if LEFTOVER:
-            found = self._best_leftover(me, found)
-        most = play_move(me.as_table(found))
-        if len(found.placed) == len(me.hand) or self._urgent(me) or HOLD == "none":
-            return most  # going out, or the reserve is no longer safe
-        if HOLD == "melds":
-            kept = self._keep_melds(me, found)
-            return most if kept is None else play_move(kept)
-        small = self._small_plays(me, found)
-        if not small:
-            return most
-        return play_move(self._pick(me, found, small))
+        found = self._best_leftover(me, found)
+        if len(found.placed) == len(me.hand) or self._urgent(me):
+            return play_move(me.as_table(found))  # going out, or a reserve is no longer safe
+        kept = self._keep_melds(me, found)
+        return play_move(me.as_table(found) if kept is None else kept)
 
     @staticmethod
     def _best_leftover(me: _Seat, found: Solution) -> Solution:
@@ -179,7 +172,7 @@ class MachiavelliBot:
             return me.as_table(rest, free)
         stuck = [FACE[c] for c in free]
 
-        def worth(meld: tuple[str, ...]) -> tuple[float, int]:
+        def worth(meld: tuple[str, ...]) -> tuple[int, float]:
             spent = sum(PENALTY[FACE[c][0]] for c in meld) / len(meld)
             links = sum(_links(FACE[c], stuck) for c in meld)
             return (-len(meld), spent - 3.0 * links)
@@ -193,97 +186,37 @@ class MachiavelliBot:
         """Lay everything now: a rival may go out next turn, or the stock is nearly gone."""
         return me.rival_least <= RIVAL_CLOSE or me.stock <= STOCK_LOW_PER_PLAYER * me.players
 
-    def _small_plays(self, me: _Seat, found: Solution) -> list[Table]:
-        """Plays smaller than the maximum: one card laid off at a meld's end, else one card
-        placed by rearranging, and one meld made only of hand cards."""
-        out: list[Table] = []
-        seen: set[frozenset[str]] = set()
-        if me.opened:
-            for new in _lay_offs(me, found):
-                key = frozenset(_added(me.table, new))
-                if key not in seen:
-                    seen.add(key)
-                    out.append(new)
-            if not out:
-                for new in self._single_rearranged(me, found):
-                    key = frozenset(_added(me.table, new))
-                    if key not in seen:
-                        seen.add(key)
-                        out.append(new)
-        hand_only = solve_opening([FACE[c] for c in me.hand], me.ace_low)
-        if hand_only is not None:
-            pools: dict[Face, list[str]] = {}
-            for c in me.hand:
-                pools.setdefault(FACE[c], []).append(c)
-            for meld in hand_only.melds:
-                cards = sort_meld([pools[f].pop(0) for f in meld], me.ace_low)
-                key = frozenset(cards)
-                if key not in seen and len(cards) < len(found.placed):
-                    seen.add(key)
-                    out.append((*me.table, cards))
-        return out[:CANDIDATES] if len(out) > CANDIDATES else out
-
-    @staticmethod
-    def _single_rearranged(me: _Seat, found: Solution) -> list[Table]:
-        """One card of the best play placed alone, the table rearranged for it."""
-        out = []
-        for face in sorted(set(found.placed), key=lambda f: -PENALTY[f[0]])[:CANDIDATES]:
-            card = next(c for c in me.hand if FACE[c] == face)
-            alone = _Seat.__new__(_Seat)
-            alone.__dict__.update(me.__dict__)
-            alone.hand = [card]
-            single = alone.best()
-            if single is not None and single.placed:
-                out.append(alone.as_table(single))
-        return out
-
-    def _pick(self, me: _Seat, found: Solution, small: list[Table]) -> Table:
-        """The small play that keeps the most of the reserve placeable; then the one that
-        spends the most penalty points per card and keeps the cards near the ones we cannot
-        place yet; random among equals."""
-        placed = Counter(found.placed)
-        stuck = Counter(FACE[c] for c in me.hand)
-        stuck.subtract(placed)
-        stuck_faces = [f for f, n in stuck.items() for _ in range(n) if n > 0]
-        scored = []
-        for i, new in enumerate(small):
-            added = _added(me.table, new)
-            rest = list(me.hand)
-            for c in added:
-                rest.remove(c)
-            after = _Seat.__new__(_Seat)
-            after.__dict__.update(me.__dict__)
-            after.table = new
-            after.table_faces = [FACE[c] for m in new for c in m]
-            after.hand = rest
-            after.opened = True
-            later = after.best()
-            keeps = later.score[0] if later is not None else 0
-            lost = len(found.placed) - len(added) - keeps  # reserve cards this play strands
-            spent = sum(PENALTY[FACE[c][0]] for c in added) / len(added)
-            links = sum(_links(FACE[c], stuck_faces) for c in added) / len(added)
-            scored.append((-lost, len(added) == 1, spent - 3.0 * links, i))
-        best = max(s[:3] for s in scored)
-        ties = [s[3] for s in scored if s[:3] == best]
-        return small[self.rng.choice(ties)]
-
-
-def _lay_offs(me: _Seat, found: Solution) -> list[Table]:
-    """The table with one card of the best play added to one meld as it stands."""
-    out = []
-    faces = set(found.placed)
-    cards = [c for c in me.hand if FACE[c] in faces]
-    for i, meld in enumerate(me.table):
-        meld_faces = [FACE[c] for c in meld]
-        for c in cards:
-            if is_meld([*meld_faces, FACE[c]], me.ace_low):
-                grown = sort_meld((*meld, c), me.ace_low)
-                out.append((*me.table[:i], grown, *me.table[i + 1 :]))
-    return out
-
 
 def _links(face: Face, others: Sequence[Face]) -> int:
     """How many of ``others`` could share a meld with ``face``: same rank in another suit, or
     the same suit one or two ranks away."""
     r, s = face
     return sum(1 for q, t in others if (q == r and t != s) or (t == s and 0 < abs(q - r) <= 2))
+
+
+#: Bot kinds of this module for the arena, which otherwise knows only the generic kinds.
+ARENA_KINDS = {"max": MaxBot, "smart": MachiavelliBot}
+
+
+def arena_main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tabletop.arena --game machiavelli …`` with "max" and "smart" as seat kinds
+    too (``--seats smart,max``); every other option is the arena's."""
+    import sys
+
+    from tabletop import arena  # here: the arena imports the bots, which import us
+
+    generic = arena.make_bot
+
+    def make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) -> Any:
+        if kind in ARENA_KINDS:
+            return ARENA_KINDS[kind](seed)
+        return generic(kind, game_id, seed, iterations)
+
+    arena.make_bot = make_bot  # processes started by --jobs inherit it (fork)
+    arena.KINDS = (*arena.KINDS, *ARENA_KINDS)
+    args = list(sys.argv[1:] if argv is None else argv)
+    return arena.main(["--game", "machiavelli", *args])
+
+
+if __name__ == "__main__":
+    raise SystemExit(arena_main())

@@ -7,6 +7,7 @@ table; where processes are unavailable a thread does the work instead.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -54,9 +55,18 @@ class AIWorker:
             self._pool = None
 
 
+#: How much the worker process yields to the UI when cores are busy (POSIX niceness): the UI
+#: needs little CPU but needs it on time, and a search spends a wall-clock budget anyway.
+WORKER_NICENESS = 5
+
+
 def _watch_parent() -> None:
     """Runs in the worker: end it as soon as the app is gone, however the app ended (a crash
-    or a kill never calls shutdown, and an orphan would keep thinking forever)."""
+    or a kill never calls shutdown, and an orphan would keep thinking forever); and let the
+    UI go first when they compete for a core."""
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):  # not allowed here: think at normal priority
+            os.nice(WORKER_NICENESS)
     parent = multiprocessing.parent_process()
     if parent is None:
         return

@@ -160,7 +160,7 @@ def print_row(row: dict[str, Any]) -> None:
     )
 
 
-def frame_times(seconds: float = 12.0) -> dict[str, dict[str, float]]:
+def frame_times(seconds: float = 20.0) -> dict[str, dict[str, float]]:
     """Frame times of the 1080p Royal Houses table while the real Hard bot thinks in the
     worker, and while a hint is worked out (goal: p99 ≤ 33 ms)."""
     import os
@@ -190,7 +190,12 @@ def frame_times(seconds: float = 12.0) -> dict[str, dict[str, float]]:
             thinking.append(spent)
         elif scene.hint.pending:
             hinting.append(spent)
-        elif scene.acting_human and scene.hint.move is None and hints < 3:
+        elif (
+            scene.acting_human
+            and scene.hint.move is None
+            and hints < 4
+            and len(scene.game.legal_moves()) > 1
+        ):
             scene.hint.ask()
             hints += 1
         elif scene.acting_human:
@@ -259,7 +264,6 @@ def main() -> None:
         f"{'game':<13} {'n':>2}  {'matchup':<17} {'games':>5} {'iters':>6} {'share':>7} "
         f"{'95% CI':>9} {'goal':>16} {'met':>4} {'ms/dec':>9} {'wall s':>7}"
     )
-    rows = []
     for game_id, players in chosen:
         rate = known.get((game_id, players)) or measure(game_id, players)
         caps = {
@@ -271,13 +275,18 @@ def main() -> None:
                 game_id, players, searcher, rival, args.games, caps, args.seed, args.jobs
             )
             print_row(row)
-            rows.append(row)
+            save(row)
+    sys.stdout.flush()
+
+
+def save(row: dict[str, Any]) -> None:
+    """Add ``row`` to strength.json (replacing an older run of the same cell) at once, so
+    an interrupted run keeps what it measured."""
     out = RESULTS / "strength.json"
     previous = json.loads(out.read_text()) if out.exists() else []
-    fresh = {(r["game"], r["players"], r["matchup"]) for r in rows}
-    kept = [r for r in previous if (r["game"], r["players"], r["matchup"]) not in fresh]
-    out.write_text(json.dumps(kept + rows, indent=1))
-    sys.stdout.flush()
+    key = (row["game"], row["players"], row["matchup"])
+    kept = [r for r in previous if (r["game"], r["players"], r["matchup"]) != key]
+    out.write_text(json.dumps([*kept, row], indent=1))
 
 
 if __name__ == "__main__":
