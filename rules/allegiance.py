@@ -318,13 +318,6 @@ class Allegiance(Game):
             "in front of a player)."
         )
 
-    def explain_illegal(self, move: Move) -> IllegalMove:
-        try:
-            found = self._explain(move)
-        except (IndexError, TypeError, ValueError, AttributeError, KeyError):
-            found = None  # a malformed move gets the generic sentence
-        return found or super().explain_illegal(move)
-
     def _explain(self, move: Move) -> IllegalMove | None:
         me, k, phase = self.to_move, move.kind, self.phase
         wanted = {

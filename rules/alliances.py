@@ -523,13 +523,6 @@ class Alliances(Game):
             what = "choose the player whose conflict power it joins"
         return f"{special}: {what}."
 
-    def explain_illegal(self, move: Move) -> IllegalMove:
-        try:
-            found = self._explain(move)
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            found = None
-        return found or super().explain_illegal(move)
-
     def _explain(self, move: Move) -> IllegalMove | None:
         me, k, phase = self.current, move.kind, self.phase
         wanted = {

@@ -303,9 +303,19 @@ class Game:
         """What the player to move must decide now, in one sentence addressed to them."""
         return "" if self.over else "Make your move."
 
-    def explain_illegal(self, move: Move) -> IllegalMove:  # game
-        """Why ``move`` (known not to be legal now) is refused. Override for precise reasons."""
-        return IllegalMove("not-legal-now", f"'{move}' is not a legal move now.", move)
+    def explain_illegal(self, move: Move) -> IllegalMove:
+        """Why ``move`` (known not to be legal now) is refused: the game's precise reason from
+        ``_explain``, or a generic sentence (also when the move is too malformed to reason
+        about)."""
+        try:
+            found = self._explain(move)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            found = None
+        return found or IllegalMove("not-legal-now", f"'{move}' is not a legal move now.", move)
+
+    def _explain(self, move: Move) -> IllegalMove | None:  # game
+        """The precise reason ``move`` is refused, or None for the generic sentence."""
+        return None
 
     def _judge(self, move: Move) -> None:  # game (only when LEGAL_MOVES_COMPLETE is false)
         """Raise :class:`IllegalMove` unless the well-formed ``move`` of ``to_move`` is legal.

@@ -405,13 +405,6 @@ class Medici(Game):
         card = self.pending["card"]
         return f"Your last card is {card_name(card)}: name its value now."
 
-    def explain_illegal(self, move: Move) -> IllegalMove:
-        try:
-            found = self._explain(move)
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            found = None
-        return found or super().explain_illegal(move)
-
     def _explain(self, move: Move) -> IllegalMove | None:
         me, k, phase = self.current, move.kind, self.phase
         wanted = {
