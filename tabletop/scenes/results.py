@@ -16,6 +16,7 @@ from rules import Outcome
 
 from .. import fonts
 from ..layouts import get_layout
+from ..ui.grid import CHIP_BG, render_grid
 from .base import Scene
 from .title import (
     CREAM,
@@ -33,10 +34,7 @@ if TYPE_CHECKING:
     from ..app import App
     from ..session import Session
 
-HEADER_BG = (74, 60, 26)
-STRIPE = (24, 37, 31, 228)
 GRID_LINE = (64, 78, 68)
-CHIP_BG = (14, 24, 19, 216)
 WIN_BG = (62, 50, 20, 235)
 
 
@@ -191,57 +189,15 @@ class ResultsScene(Scene):
         header, rows = self.table
         if not header and not rows:
             return None
-        d = self.app.display
-        ncols = max(len(header), *(len(r) for r in rows)) if rows else len(header)
-        cells = [list(header) + [""] * (ncols - len(header))] if header else []
-        cells += [list(r) + [""] * (ncols - len(r)) for r in rows]
-        size = d.font_px(22)
-        while True:
-            font = fonts.get_font(size, "sans")
-            bold = fonts.get_font(size, "sans-bold")
-            pad_x, pad_y = round(size * 0.8), round(size * 0.42)
-            widths = [
-                max(
-                    (bold if r == 0 or _is_total(row) else font).size(row[c])[0]
-                    for r, row in enumerate(cells)
-                )
-                + 2 * pad_x
-                for c in range(ncols)
-            ]
-            row_h = font.get_linesize() + 2 * pad_y
-            if (sum(widths) <= max_w and row_h * len(cells) <= max_h) or size <= 10:
-                break
-            size -= 1
-        self.grid_font_size = size
-        grid = pygame.Surface((sum(widths) + 2, row_h * len(cells) + 2), pygame.SRCALPHA)
-        radius = round(size * 0.5)
-        pygame.draw.rect(grid, CHIP_BG, grid.get_rect(), border_radius=radius)
-        for r, row in enumerate(cells):
-            top = r * row_h + 1
-            is_header = bool(header) and r == 0
-            if is_header:
-                pygame.draw.rect(
-                    grid,
-                    HEADER_BG,
-                    (1, top, grid.get_width() - 2, row_h),
-                    border_top_left_radius=radius,
-                    border_top_right_radius=radius,
-                )
-            elif r % 2 == 0:
-                grid.fill(STRIPE, (1, top, grid.get_width() - 2, row_h))
-            if _is_total(row):
-                pygame.draw.line(grid, GOLD, (1, top), (grid.get_width() - 2, top), 2)
-            x = 1
-            for c, text in enumerate(row):
-                face = bold if is_header or _is_total(row) or c == 0 else font
-                colour = GOLD_LIGHT if is_header else CREAM if c else (225, 214, 180)
-                image = face.render(text, True, colour)
-                ty = top + (row_h - image.get_height()) // 2
-                # The first column (row names) reads left-aligned; numbers sit centred.
-                tx = x + pad_x if c == 0 else x + (widths[c] - image.get_width()) // 2
-                grid.blit(image, (tx, ty))
-                x += widths[c]
-        pygame.draw.rect(grid, (*GOLD, 110), grid.get_rect(), 1, border_radius=radius)
+        cells = ([list(header)] if header else []) + [list(r) for r in rows]
+        grid, self.grid_font_size = render_grid(
+            cells,
+            self.app.display.font_px(22),
+            max_w,
+            max_h,
+            header=bool(header),
+            is_total=_is_total,
+        )
         return grid
 
     # ---- events ---------------------------------------------------------------------------

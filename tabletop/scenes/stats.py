@@ -13,9 +13,9 @@ import rules
 
 from .. import fonts
 from ..stats import PlayerFigures, figures, load_records
+from ..ui.grid import render_grid
 from .base import Scene
-from .results import CHIP_BG, HEADER_BG, STRIPE
-from .title import CREAM, GOLD, GOLD_LIGHT, Backdrop, add_label, line_height, text_width, wrap_for
+from .title import Backdrop, add_label, line_height, text_width, wrap_for
 
 if TYPE_CHECKING:
     from ..app import App
@@ -191,51 +191,14 @@ class StatsScene(Scene):
 
     def _render_grid(self, rows: list[list[str]], max_w: int, max_h: int) -> pygame.Surface:
         """The figures as a grid, with the largest font (≤ 22 px at 1080p) that fits."""
-        d = self.app.display
-        cells = [list(HEADER), *rows]
-        size = d.font_px(22)
-        while True:
-            font = fonts.get_font(size, "sans")
-            bold = fonts.get_font(size, "sans-bold")
-            pad_x, pad_y = round(size * 0.7), round(size * 0.42)
-            widths = [
-                max(
-                    (bold if r == 0 or c < 2 else font).size(row[c])[0]
-                    for r, row in enumerate(cells)
-                )
-                + 2 * pad_x
-                for c in range(len(HEADER))
-            ]
-            row_h = font.get_linesize() + 2 * pad_y
-            if (sum(widths) <= max_w and row_h * len(cells) <= max_h) or size <= 10:
-                break
-            size -= 1
-        self.grid_font_size = size
-        grid = pygame.Surface((sum(widths) + 2, row_h * len(cells) + 2), pygame.SRCALPHA)
-        radius = round(size * 0.5)
-        pygame.draw.rect(grid, CHIP_BG, grid.get_rect(), border_radius=radius)
-        for r, row in enumerate(cells):
-            y = r * row_h + 1
-            if r == 0:
-                pygame.draw.rect(
-                    grid,
-                    HEADER_BG,
-                    (1, y, grid.get_width() - 2, row_h),
-                    border_top_left_radius=radius,
-                    border_top_right_radius=radius,
-                )
-            elif r % 2 == 0:
-                grid.fill(STRIPE, (1, y, grid.get_width() - 2, row_h))
-            x = 1
-            for c, text in enumerate(row):
-                face = bold if r == 0 or c < 2 else font
-                colour = GOLD_LIGHT if r == 0 else CREAM if c >= 2 else (225, 214, 180)
-                image = face.render(text, True, colour)
-                ty = y + (row_h - image.get_height()) // 2
-                tx = x + pad_x if c < 2 else x + (widths[c] - image.get_width()) // 2
-                grid.blit(image, (tx, ty))
-                x += widths[c]
-        pygame.draw.rect(grid, (*GOLD, 110), grid.get_rect(), 1, border_radius=radius)
+        grid, self.grid_font_size = render_grid(
+            [list(HEADER), *rows],
+            self.app.display.font_px(22),
+            max_w,
+            max_h,
+            label_columns=2,
+            pad=0.7,
+        )
         return grid
 
     # ---- events -----------------------------------------------------------------------
