@@ -21,7 +21,7 @@ from typing import Any
 import rules
 
 from . import __version__
-from .session import AI_LEVELS, HUMAN, SeatConfig, Session, now_text
+from .session import AI_LEVELS, HUMAN, SeatConfig, Session, new_save_id, now_text
 from .storage import (
     MAX_FILE_BYTES,
     StorageError,
@@ -69,14 +69,16 @@ def _score(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 
 
-def to_save(session: Session) -> dict[str, Any]:
-    """The save file's content for ``session`` (plain JSON data: no pickle, nothing to eval)."""
+def to_save(session: Session, label: str = "") -> dict[str, Any]:
+    """The save file's content for ``session`` (plain JSON data: no pickle, nothing to eval).
+    ``label`` names a save the player made on purpose (empty for the autosave)."""
     game = session.game
     return {
         "format": SAVE_FORMAT,
         "kind": SAVE_KIND,
         "app_version": __version__,
         "id": session.save_id,
+        "label": label,
         "started": session.started,
         "saved": now_text(),
         "title": session.title,
@@ -98,6 +100,26 @@ def write_save(session: Session, path: Path | None = None) -> Path:
     """Write ``session`` atomically (the autosave after every move); return the file."""
     target = path or save_path(session)
     write_json_atomic(target, to_save(session))
+    return target
+
+
+def clean_label(text: str) -> str:
+    """A save name as typed, tidied: one line, no surrounding spaces, at most MAX_NAME
+    characters. Raises SaveError for a name with nothing in it."""
+    label = " ".join(str(text).split())[:MAX_NAME].strip()
+    if not label:
+        raise SaveError("Give the save a name.")
+    return label
+
+
+def write_named_save(session: Session, label: str) -> Path:
+    """Keep a copy of the game as it is now, under a name of the player's choosing. It is a
+    file of its own: the game's autosave goes on in its own file, and resuming the copy later
+    starts a new autosave, so the named save always stays as it was made."""
+    data = to_save(session, clean_label(label))
+    data["id"] = new_save_id()
+    target = saves_dir() / f"{data['id']}.json"
+    write_json_atomic(target, data)
     return target
 
 
@@ -193,8 +215,9 @@ def session_from_save(data: Any) -> Session:
         raise SaveError("The save's moves do not lead to the position it records: it was edited.")
     seats = _seats(data.get("seats"), game.players)
     save_id = data.get("id")
-    if not isinstance(save_id, str) or not _ID.match(save_id):
-        save_id = None  # migrated or hand-made: it gets a fresh file of its own
+    if not isinstance(save_id, str) or not _ID.match(save_id) or _text(data, "label"):
+        # Migrated, hand-made or named: play goes on in a fresh file, the save stays as it is.
+        save_id = None
     assisted, table_display = data.get("assisted", False), data.get("table_display", False)
     if not isinstance(assisted, bool) or not isinstance(table_display, bool):
         raise SaveError("The save's flags are not true or false.")
@@ -260,6 +283,7 @@ class SaveInfo:
     summary: str
     finished: bool
     moves: int
+    label: str = ""  # the name of a save the player made on purpose
 
     @property
     def players_text(self) -> str:
@@ -294,6 +318,7 @@ def _info(path: Path, data: Any) -> SaveInfo:
         summary=_text(data, "summary"),
         finished=finished if isinstance(finished, bool) else False,
         moves=len(moves),
+        label=_text(data, "label")[:MAX_NAME],
     )
 
 
@@ -318,9 +343,10 @@ def list_saves(folder: Path | None = None) -> tuple[list[SaveInfo], list[str]]:
 
 
 def latest_unfinished(folder: Path | None = None) -> SaveInfo | None:
-    """The save "Continue" resumes: the most recently saved game that is not over."""
+    """The save "Continue" resumes: the most recently autosaved game that is not over (named
+    saves are resumed from the Load screen)."""
     infos, _ = list_saves(folder)
-    return next((i for i in infos if not i.finished), None)
+    return next((i for i in infos if not i.finished and not i.label), None)
 
 
 def when_text(saved: str) -> str:

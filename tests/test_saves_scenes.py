@@ -22,6 +22,7 @@ from tabletop import saves, storage
 from tabletop.app import App
 from tabletop.scenes.load import LoadScene
 from tabletop.scenes.replay import ReplayScene
+from tabletop.scenes.save_as import SaveAsScene
 from tabletop.scenes.stats import StatsScene
 from tabletop.scenes.table import TableScene
 from tabletop.scenes.title import TitleScene
@@ -157,6 +158,39 @@ def test_every_move_is_saved_and_ai_only_games_are_not(app: App) -> None:
     app.push(bots)
     wait_for(app, lambda: len(bots.game.history) >= 2)
     assert not saves.save_path(bots.session).exists()
+
+
+def test_save_button_keeps_a_named_copy_that_stays_as_it_was(app: App) -> None:
+    """Issue #9, "named saves": Save (or Ctrl+S) asks for a name and keeps a copy of its own;
+    playing on (or resuming the copy) never changes it, and Continue keeps the autosave."""
+    scene = TableScene(app, rh_session())
+    app.push(scene)
+    pump(app)
+    scene.play(scene.game.parse_move("go first"))
+    assert scene.save_button is not None and scene.save_button.visible
+    click(app, scene.save_button)
+    dialog = app.top
+    assert isinstance(dialog, SaveAsScene) and dialog.entry is not None
+    dialog.entry.set_text("   ")
+    dialog.save()  # an empty name is refused with a sentence, and nothing is written
+    assert app.top is dialog and "name" in toasts(app)
+    dialog.entry.set_text("  Before   the big play ")
+    click(app, dialog.save_button)
+    assert app.top is scene and "Before the big play" in toasts(app)
+    assert scene.play(scene.game.parse_move(STANDARD_COUNTERS[0]))  # play on after saving
+    infos, problems = saves.list_saves()
+    assert not problems
+    named = [i for i in infos if i.label]
+    assert [i.label for i in named] == ["Before the big play"] and named[0].moves == 1
+    assert saves.latest_unfinished() is not None
+    assert saves.latest_unfinished().path == saves.save_path(scene.session)  # the autosave
+    resumed = saves.read_save(named[0].path)
+    assert [str(m) for m in resumed.game.history] == ["go first"]
+    assert resumed.save_id != json.loads(named[0].path.read_text(encoding="utf-8"))["id"]
+    key(app, pygame.K_s, pygame.KMOD_CTRL)  # Ctrl+S opens the same dialog; Esc closes it
+    assert isinstance(app.top, SaveAsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
 
 
 def test_no_continue_without_an_unfinished_game(app: App) -> None:

@@ -121,7 +121,8 @@ class LoadScene(Scene):
             buttons_w = len(actions) * bw + (len(actions) - 1) * gap
             text_w = inner.width - 2 * pad_x - buttons_w - d.px(20)
             ty = (inner.height - name_h - 2 * text_h) // 2
-            heading = _fit(app, "#game_name", info.title, text_w)
+            title = f"“{info.label}” · {info.title}" if info.label else info.title
+            heading = _fit(app, "#game_name", title, text_w)
             add_label(app, panel, pygame.Rect(pad_x, ty, text_w, name_h), heading, "#game_name")
             players = _fit(app, "#pitch", info.players_text, text_w)
             add_label(

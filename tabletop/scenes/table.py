@@ -100,6 +100,7 @@ class TableScene(Scene):
         self.results_button: pygame_gui.elements.UIButton | None = None
         self.leave_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.undo_button: pygame_gui.elements.UIButton | None = None
+        self.save_button: pygame_gui.elements.UIButton | None = None
         self.hint = HintOverlay(self)  # the Hint button and its preview
         self._save_failed = False  # say once, not after every move, that saving fails
 
@@ -177,8 +178,15 @@ class TableScene(Scene):
             self.app.ui,
             container=self.container,
         )
-        self.results_button = pygame_gui.elements.UIButton(
+        self.save_button = pygame_gui.elements.UIButton(
             pygame.Rect(d.width - 3 * bw - d.px(40), y, bw, bh),
+            "Save",
+            self.app.ui,
+            container=self.container,
+            tool_tip_text="Keep a named copy of this game (Ctrl+S); the game is saved anyway",
+        )
+        self.results_button = pygame_gui.elements.UIButton(
+            pygame.Rect(d.width - 4 * bw - d.px(52), y, bw, bh),
             "Results",
             self.app.ui,
             container=self.container,
@@ -196,7 +204,7 @@ class TableScene(Scene):
         )
         if not self._undo_offered():
             self.undo_button.hide()
-        self.hint.build(pygame.Rect(d.width - 4 * bw - d.px(52), y, bw, bh))
+        self.hint.build(pygame.Rect(d.width - 5 * bw - d.px(64), y, bw, bh))
         self.buttons = []
         self._update_viewer()
         self.refresh(animate=False)
@@ -476,6 +484,8 @@ class TableScene(Scene):
             self._show_results()
         elif element is self.undo_button:
             self.undo()
+        elif element is self.save_button:
+            self.save_as()
         else:
             for button, item in self.buttons:
                 if button is element:
@@ -526,6 +536,12 @@ class TableScene(Scene):
             self._save_failed = True
         else:
             self._save_failed = False
+
+    def save_as(self) -> None:
+        """Ask for a name and keep a copy of the game as it is now (Load lists it)."""
+        from .save_as import SaveAsScene
+
+        self.app.push(SaveAsScene(self.app, self.session))
 
     def _undo_offered(self) -> bool:
         return len(self.session.humans) == 1 and not self.game.over
@@ -675,6 +691,9 @@ class TableScene(Scene):
         key = event.key
         if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
+            return
+        if key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            self.save_as()
             return
         if key == pygame.K_h:
             self.hint.ask()
@@ -894,23 +913,41 @@ class TableScene(Scene):
             text = f"{names[mover]} is thinking…"
         else:
             text = f"{names[mover]}'s turn" if mover is not None else ""
-        width = (
-            self.status_rect.w
-            - 4 * (self.menu_button.rect.w if self.menu_button else 0)
-            - d.px(100)
-        )
-        render.draw_text(
-            surface,
-            render.Text(
-                text,
-                (d.px(24), self.status_rect.centery),
-                d.font_px(26),
-                CREAM,
-                "midleft",
-                "sans-bold",
-                max_width=width,
-            ),
-        )
+        shown = [
+            b.rect.x
+            for b in (
+                self.hint.button,
+                self.results_button,
+                self.undo_button,
+                self.save_button,
+                self.rules_button,
+                self.menu_button,
+            )
+            if b is not None and b.visible
+        ]
+        width = min(shown, default=self.status_rect.w) - d.px(48)
+        size = d.font_px(26)
+        lines = [text]
+        if render.fonts.get_font(size, "sans-bold").size(text)[0] > width:
+            # Too long for one line at full size: two lines of a smaller size read better
+            # (from a sofa too) than one line squeezed small.
+            size = d.font_px(20)
+            lines = wrap_text(text, render.fonts.get_font(size, "sans-bold"), width)[:2]
+        step = render.fonts.get_font(size, "sans-bold").get_linesize()
+        top = self.status_rect.centery - step * (len(lines) - 1) // 2
+        for i, line in enumerate(lines):
+            render.draw_text(
+                surface,
+                render.Text(
+                    line,
+                    (d.px(24), top + i * step),
+                    size,
+                    CREAM,
+                    "midleft",
+                    "sans-bold",
+                    max_width=width,
+                ),
+            )
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lines = self.session.log_lines(self.viewer)
