@@ -2,7 +2,9 @@
 
 Seats rotate between games (entrant ``e`` sits at seat ``(e + game) % players``) so that no
 bot always moves first. Results are deterministic for a given ``--seed``; only the timings
-vary. A shared win counts as ``1/k`` of a win for each of the ``k`` winners.
+vary. A shared win counts as ``1/k`` of a win for each of the ``k`` sides that share it; in
+a team game a side is a team, and its win is a whole win for each partner (so win shares
+add up to more than 1, and the fair share is one over the number of teams).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import Any
 import rules
 from tabletop.ai.base import decide
 from tabletop.ai.bots import KINDS, SEARCH_LEVELS, make_bot
+from tabletop.ai.policy import teams_of
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -115,7 +118,10 @@ def _play_match(match: _Match) -> dict[str, Any]:
     outcome = game.outcome()
     wins = [0.0] * n
     seat_wins = [0.0] * players
-    share = 1.0 / len(outcome.winners)
+    # A team's win is a win for each partner; only a tie between sides splits it.
+    sides = teams_of(game)
+    winning_sides = sum(1 for side in sides if any(s in outcome.winners for s in side))
+    share = 1.0 / winning_sides
     for seat in outcome.winners:
         wins[entrant_at[seat]] += share
         seat_wins[seat] += share
@@ -133,6 +139,7 @@ def _play_match(match: _Match) -> dict[str, Any]:
         "searched": searched,
         "iterations": iterations,
         "length": len(game.history),
+        "sides": len(sides),
     }
 
 
@@ -190,6 +197,7 @@ def run_arena(
         for seat in range(players):
             seat_wins[seat] += r["seat_wins"][seat]
     lengths = [r["length"] for r in results]
+    fair = 1.0 / results[0]["sides"]  # teams play as one side (Medici Alliances: 2 sides)
     entrants = []
     for e in range(n):
         low, high = wilson(wins[e], games)
@@ -203,7 +211,7 @@ def run_arena(
                 "wins": wins[e],
                 "win_share": wins[e] / games,
                 "win_share_ci95": [low, high],
-                "fair_share": 1.0 / players,
+                "fair_share": fair,
                 "avg_score": scores[e] / games,
                 "decisions": decisions[e],
                 "avg_decision_ms": 1000 * think[e] / decisions[e] if decisions[e] else 0.0,
@@ -225,7 +233,7 @@ def run_arena(
                 "win_share": k_wins / k_games,
                 # Seats of one kind in one game are not independent: a rough interval.
                 "win_share_ci95": list(wilson(k_wins, k_games)),
-                "fair_share": 1.0 / players,
+                "fair_share": fair,
                 "avg_decision_ms": 1000 * k_think / k_decisions if k_decisions else 0.0,
             }
         )

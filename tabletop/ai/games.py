@@ -67,7 +67,8 @@ def register_builtin() -> None:
         ),
     )
     # Allegiance: the heuristic is nearly free (~0.04 ms). A deal is worth the backed card's
-    # rank (1 to 9), so a 3-point lead decides a lot.
+    # rank (1 to 9), so a 3-point lead decides a lot. Widening: 4 players vs Random, 614
+    # iterations, 58% of 24 games with it against 46% of 40 without.
     register_game_ai(
         "allegiance",
         GameAI(
@@ -75,12 +76,14 @@ def register_builtin() -> None:
             margin=3.0,
             prior=bot_policy(AllegianceBot),
             bias=1.0,
+            widening=1.0,
         ),
     )
     # Medici: the full heuristic searches follow-ups (~9 ms) and even one rules step costs
     # ~0.4 ms, so playouts are short: each ply keeps the better of two random moves by the
     # heuristic's position judgement, which also judges the cut-off; the tree's bias goes to
-    # the best of a larger sample.
+    # the best of a larger sample, at the root the full heuristic's choice. Widening and the
+    # root's full heuristic took Hard (80 iterations) vs Easy from 8% of 24 duels to 75% of 12.
     register_game_ai(
         "medici",
         GameAI(
@@ -90,5 +93,7 @@ def register_builtin() -> None:
             cutoff=4,
             prior=sampled_greedy_policy(_medici_value, sample=6),
             bias=1.0,
+            root_prior=bot_policy(MediciBot),
+            widening=1.0,
         ),
     )

@@ -3,11 +3,11 @@
 Every iteration deals the unseen cards again (``SeatView.determinize``), walks the one tree
 of the deciding seat's information set, choosing among the moves legal in *this* deal by
 UCB with availability counts (plus a progressive bias towards the game's heuristic choice
-at each node, which fades as results come in), adds one node, plays the rest out with the game's playout
-policy (its heuristic bot, see :mod:`tabletop.ai.policy`) for at most the game's cut-off,
-judges where it stopped and backs the result up as a reward vector (one reward per seat:
-3+ player games work alike, and partners share a team's reward). The bot only ever sees
-its :class:`SeatView`, so it cannot cheat.
+at each node, which fades as results come in), adds one node, plays the rest out with the
+game's playout policy (its heuristic bot, see :mod:`tabletop.ai.policy`) for at most the
+game's cut-off, judges where it stopped and backs the result up as a reward vector (one
+reward per seat: 3+ player games work alike, and partners share a team's reward). The bot
+only ever sees its :class:`SeatView`, so it cannot cheat.
 
 Anytime: it stops at ``budget`` seconds or ``iterations``, whichever comes first; with no
 time budget, a fixed seed and an iteration cap it is deterministic.
@@ -119,7 +119,8 @@ class ISMCTSBot:
             mover = game.to_move
             children = node.children
             if bias and node.favoured is None and len(legal) > 1:
-                node.favoured = ai.prior(game, rng)
+                prior = ai.root_prior if node is root and ai.root_prior else ai.prior
+                node.favoured = prior(game, rng)
             favoured = node.favoured
             if (
                 favoured is not None
@@ -132,7 +133,15 @@ class ISMCTSBot:
             present = [children[m] for m in legal if m in children]
             for child in present:
                 child.avail += 1
-            if untried:
+            # Progressive widening (where the game asks for it): a node grows a new child
+            # only as its visits allow, so a wide choice is not all tried once and decided
+            # by noise; the heuristic's choice comes first.
+            widen = (
+                not present
+                or not ai.widening
+                or (len(children) < 1 + ai.widening * math.sqrt(node.visits))
+            )
+            if untried and widen:
                 move = favoured if favoured in untried else rng.choice(untried)
                 child = Node(move, mover, players)
                 children[move] = child

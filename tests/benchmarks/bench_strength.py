@@ -99,10 +99,16 @@ def measure(game_id: str, players: int, seconds: float = 0.5, count: int = 6) ->
     }
 
 
-def goal(players: int, searcher: str, rival: str) -> tuple[str, float]:
-    """The goal of a cell as (text, minimum win share of the search seat)."""
-    fair = 1.0 / players
-    if players == 2:
+def goal(players: int, searcher: str, rival: str, sides: int) -> tuple[str, float]:
+    """The goal of a cell as (text, minimum win share of the search seat).
+
+    A team game of two sides (Medici Alliances) is read as a 2-player game: Hard's side (with
+    a partner of the rivals' kind) should win ≥ 90% against Random and > 50% against Easy;
+    "twice the fair share" would be 100%."""
+    fair = 1.0 / sides
+    if sides == 2 and searcher == "hard" and rival == "easy" and players > 2:
+        return ("> 50% (fair)", 0.5 + 1e-9)
+    if sides == 2:
         if searcher == "hard":
             return ("≥ 90%", 0.9) if rival == "random" else ("≥ 65%", 0.65)
         return ("> 50%", 0.5)
@@ -125,7 +131,8 @@ def run_cell(
     result = run_arena(game_id, players, seats, games, seed, caps, jobs)
     me = next(k for k in result["by_kind"] if k["kind"] == searcher)
     first = result["entrants"][0]
-    text, target = goal(players, searcher, rival)
+    fair = first["fair_share"]
+    text, target = goal(players, searcher, rival, round(1 / fair))
     return {
         "game": game_id,
         "players": players,
@@ -134,7 +141,7 @@ def run_cell(
         "iterations": caps.get(searcher),
         "win_share": me["win_share"],
         "win_share_ci95": first["win_share_ci95"],
-        "fair_share": 1.0 / players,
+        "fair_share": fair,
         "goal": text,
         "met": me["win_share"] >= target,
         "ms_per_decision": first["avg_decision_ms"],
