@@ -24,7 +24,7 @@ from tabletop import saves, storage
 from tabletop.saves import SAVE_FORMAT, SaveError, list_saves, read_save, write_save
 from tabletop.session import SeatConfig, Session
 
-GAME_IDS = sorted(g for g in ("royal_houses", "allegiance", "medici") if g in rules.GAMES)
+GAME_IDS = sorted(rules.GAMES)
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
