@@ -72,6 +72,7 @@ def action(scene: TableScene, key: str):  # type: ignore[no-untyped-def]
 
 def test_the_game_has_its_own_layout_and_card_art() -> None:
     assert isinstance(get_layout("machiavelli"), MachiavelliLayout)
+
     def pixels(card: str, colorblind: bool = False) -> bytes:
         surface = card_art.card_face("machiavelli", card, 60, colorblind=colorblind)
         return pygame.image.tobytes(surface, "RGBA")

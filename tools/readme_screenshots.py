@@ -58,9 +58,7 @@ def alliances_session(seed: int = 3) -> Session:
     session = Session("alliances", seats, seed=seed)
     game = session.game
     rng = random.Random(seed)
-    while not game.over and not (
-        game.to_move == 0 and game.phase == "play" and game.conflict >= 3
-    ):
+    while not game.over and not (game.to_move == 0 and game.phase == "play" and game.conflict >= 3):
         session.play(rng.choice(game.legal_moves()))
     return session
 
