@@ -201,13 +201,14 @@ def test_a_real_mouse_drag_builds_in_the_working_area(app: App) -> None:
 
 
 def full_table() -> list[tuple[str, ...]]:
-    """96 cards in 24 runs of four: every card but the aces."""
-    return [
+    """100 cards: 24 runs of four (every card but the aces) and a set of four aces."""
+    runs = [
         tuple(f"{r}{s}.{d}" for r in RANKS[lo : lo + 4])
         for d in (1, 2)
         for s in "SHDC"
         for lo in (0, 4, 8)
     ]
+    return [*runs, ("AS.1", "AH.1", "AD.1", "AC.1")]
 
 
 @pytest.mark.parametrize(
@@ -219,10 +220,11 @@ def test_a_full_table_fits_without_overlap(size: tuple[int, int], profile: str) 
     )
     try:
         scene = table(application)
-        set_position(scene, full_table(), ["AS.1", "AH.1", "AD.1", "AC.1"])
+        set_position(scene, full_table(), ["AS.2", "AH.2", "AD.2", "AC.2"])
         area = scene.layout_rect
         melds = [z for z in scene.model.zones if z.id.startswith("meld:")]
-        assert len(melds) == 25  # 24 melds and the "new meld" slot
+        assert sum(len(m) for m in full_table()) == 100
+        assert len(melds) == 26  # 25 melds and the "new meld" slot
         for piece in scene.model.pieces:
             assert area.contains(piece.rect), piece.id
         for i, a in enumerate(melds):
@@ -233,7 +235,7 @@ def test_a_full_table_fits_without_overlap(size: tuple[int, int], profile: str) 
         for zone in melds:
             assert not zone.rect.colliderect(hand.rect)
         # Cards stay big enough to read their corner index.
-        widths = {p.rect.w for p in scene.model.pieces if p.id not in {"AS.1", "AH.1"}}
+        widths = {p.rect.w for p in scene.model.pieces}
         assert min(widths) >= 32
         application.step(1 / 60)
     finally:
