@@ -114,6 +114,8 @@ def run(frames: int) -> dict[str, dict[str, float]]:
     for label, game_id, players, plies in (
         ("Allegiance 9p 1080p", "allegiance", 9, 40),
         ("Medici 4p 1080p", "medici", 4, 80),
+        ("Machiavelli 6p 1080p", "machiavelli", 6, 120),
+        ("Alliances 4p 1080p", "alliances", 4, 60),
     ):
         app = App((1920, 1080), settings=Settings(animation_speed=1.0), persist_settings=False)
         scene = TableScene(app, late_session(game_id, players, plies))
