@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from scene_helpers import click, key, pump, use_private_home
 
 import rules
 from tabletop.app import App
@@ -21,9 +22,8 @@ GAME_IDS = sorted(g for g in ("royal_houses", "allegiance", "medici") if g in ru
 
 
 @pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        monkeypatch.setenv(var, str(tmp_path / var.lower()))
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return use_private_home(tmp_path, monkeypatch)
 
 
 def played(game_id: str = "royal_houses", moves: int | None = None, seed: int = 6) -> Session:
@@ -139,25 +139,6 @@ def app() -> Iterator[App]:
     a = App(size=(1280, 720), settings=Settings(), persist_settings=False)
     yield a
     a.quit()
-
-
-def pump(app: App, frames: int = 3, dt: float = 1 / 60) -> None:
-    for _ in range(frames):
-        app.step(dt)
-
-
-def click(app: App, element: object) -> None:
-    pos = element.rect.center  # type: ignore[attr-defined]
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    pump(app, 3)
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pump(app, 2)
 
 
 def test_replay_scene_steps_back_plays_and_switches_the_view(app: App) -> None:

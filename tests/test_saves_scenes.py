@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,8 @@ import pytest
 from pygame_gui.core import UIContainer
 from pygame_gui.elements import UIDropDownMenu, UIPanel, UIScrollingContainer
 from rh_setup import STANDARD_COUNTERS, fixed_deck
+from scene_helpers import click, key, pump, use_private_home, wait_for
+from scene_helpers import make_app as _make_app
 
 from tabletop import saves, storage
 from tabletop.app import App
@@ -27,22 +28,15 @@ from tabletop.scenes.stats import StatsScene
 from tabletop.scenes.table import TableScene
 from tabletop.scenes.title import TitleScene
 from tabletop.session import SeatConfig, Session
-from tabletop.storage import Settings
 
 
 @pytest.fixture(autouse=True)
 def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        monkeypatch.setenv(var, str(tmp_path / var.lower()))
-    return tmp_path
+    return use_private_home(tmp_path, monkeypatch)
 
 
 def make_app(size: tuple[int, int] = (1280, 720), profile: str = "desktop") -> App:
-    return App(
-        size=size,
-        settings=Settings(profile=profile, animation_speed=0.0),
-        persist_settings=False,
-    )
+    return _make_app(size, profile, animation_speed=0.0)
 
 
 @pytest.fixture
@@ -50,36 +44,6 @@ def app() -> Iterator[App]:
     a = make_app()
     yield a
     a.quit()
-
-
-def pump(app: App, frames: int = 3) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def click(app: App, element: Any) -> None:
-    pos = element.rect.center
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    pump(app, 3)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
-    pump(app, 2)
-
-
-def wait_for(app: App, condition: Any, seconds: float = 15) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition() and time.monotonic() < deadline:
-        pump(app, 1)
-    assert condition(), "timed out"
 
 
 def rh_session(kinds: tuple[str, str] = ("human", "easy"), seed: int = 1) -> Session:

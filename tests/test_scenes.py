@@ -25,6 +25,7 @@ from pygame_gui.elements import (
     UIScrollingContainer,
     UITextEntryLine,
 )
+from scene_helpers import click, click_at, key, make_app, pump
 
 import rules
 from rules import Outcome
@@ -45,43 +46,11 @@ from tabletop.storage import Settings
 # ---------------------------------------------------------------------------------------------
 
 
-def make_app(size: tuple[int, int] = (1280, 720), profile: str = "desktop") -> App:
-    return App(size=size, settings=Settings(profile=profile), persist_settings=False)
-
-
 @pytest.fixture
 def app() -> Iterator[App]:
     a = make_app()
     yield a
     a.quit()
-
-
-def pump(app: App, frames: int = 3) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def click_at(app: App, pos: tuple[int, int]) -> None:
-    """A whole left click at ``pos``, as the window would deliver it."""
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    )
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    pump(app, 3)
-
-
-def click(app: App, element: Any) -> None:
-    click_at(app, element.rect.center)
-
-
-def key(app: App, k: int, frames: int = 2) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
-    pump(app, frames)
 
 
 def choose(app: App, menu: UIDropDownMenu, label: str) -> None:

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pygame
 import pytest
+from scene_helpers import click, pump, use_private_home
 
 from tabletop import stats, storage
 from tabletop.app import App
@@ -22,9 +22,8 @@ from tabletop.storage import Settings
 
 
 @pytest.fixture(autouse=True)
-def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        monkeypatch.setenv(var, str(tmp_path / var.lower()))
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    return use_private_home(tmp_path, monkeypatch)
 
 
 def record(
@@ -140,20 +139,6 @@ def app() -> Iterator[App]:
     a = App(size=(1280, 720), settings=Settings(), persist_settings=False)
     yield a
     a.quit()
-
-
-def pump(app: App, frames: int = 3) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def click(app: App, element: Any) -> None:
-    pos = element.rect.center
-    pygame.mouse.set_pos(pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pump(app, 1)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    pump(app, 3)
 
 
 def test_results_screen_records_the_game_for_humans_only(app: App) -> None:

@@ -1,0 +1,117 @@
+"""Search settings of Machiavelli and Alliances (issue "AI", step 2: per-game playouts, cut-off
+and judgement): registered, deterministic for a seed and iteration cap, judging Alliances
+campaigns by the board, and a Machiavelli Hard decision keeping to its time budget."""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+import rules
+from tabletop.ai.base import SeatView
+from tabletop.ai.bots import SEARCH_LEVELS
+from tabletop.ai.games import _alliances_scores
+from tabletop.ai.ismcts import ISMCTSBot
+from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, teams_of
+
+
+def mid_game(game_id: str, players: int, seed: int, steps: int) -> rules.Game:
+    """A game ``steps`` random moves in, at a decision with a real choice."""
+    game = rules.new_game(game_id, players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        game.play(rng.choice(game.legal_moves()))
+    while len(game.legal_moves()) < 2:
+        game.play(game.legal_moves()[0])
+    return game
+
+
+@pytest.mark.parametrize("game_id", ["machiavelli", "alliances"])
+def test_settings_are_registered_not_the_fallback(game_id: str) -> None:
+    ai = game_ai(game_id)
+    assert GAME_AI[game_id] is ai
+    assert ai.cutoff <= 6, "short playouts: the heuristics are too slow to play out a game"
+    assert ai.scores is not None and ai.bias > 0
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "steps"),
+    [("machiavelli", 2, 6), ("machiavelli", 4, 8), ("alliances", 2, 30), ("alliances", 3, 20)],
+)
+def test_search_is_deterministic_for_a_seed_and_cap(game_id: str, players: int, steps: int) -> None:
+    game = mid_game(game_id, players, seed=3, steps=steps)
+    seat = game.to_move
+    assert seat is not None
+    choices = []
+    for _ in range(2):
+        bot = ISMCTSBot(seed=11, budget=None, iterations=30)
+        choices.append(bot.choose(SeatView(game, seat, random.Random(2))))
+        assert bot.last_iterations == 30
+    assert choices[0] == choices[1]
+    assert choices[0] in game.legal_moves() or game.is_legal(choices[0])
+
+
+def test_machiavelli_playout_policy_lays_the_first_listed_play() -> None:
+    game = mid_game("machiavelli", 2, seed=4, steps=0)
+    moves = game.legal_moves()
+    plays = [m for m in moves if m.kind == "play"]
+    expected = plays[0] if plays else moves[0]
+    assert first_play_policy(game, random.Random(0)) == expected
+
+
+def test_alliances_partners_are_one_side_with_four_players() -> None:
+    """Source: 4 players play as two alliances of partners sitting opposite (seats 0+2, 1+3)."""
+    assert teams_of(rules.new_game("alliances", 4, seed=1)) == ((0, 2), (1, 3))
+    assert teams_of(rules.new_game("alliances", 2, seed=1)) == ((0,), (1,))
+
+
+def _campaign_under_way(players: int) -> rules.Game:
+    game = rules.new_game("alliances", players, seed=8)
+    rng = random.Random(8)
+    while game.phase not in ("target", "play"):  # type: ignore[attr-defined]
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_alliances_judgement_rewards_holding_countries_against_the_bid() -> None:
+    """The current campaign's chance moves with the countries the Aggressor holds."""
+    game = _campaign_under_way(4)
+    g: object = game
+    agg = g.aggressor  # type: ignore[attr-defined]
+    before = _alliances_scores(game)
+    assert before[agg] + before[1 - agg] == pytest.approx(1.0)
+    # Hand the Aggressor every neutral country: their side must look more likely to win.
+    for stack in g.tokens:  # type: ignore[attr-defined]
+        if not stack:
+            stack.append(agg)
+    after = _alliances_scores(game)
+    assert after[agg] > before[agg]
+    assert after[agg] == after[agg + 2], "partners share one judgement"
+
+
+def test_alliances_three_players_count_the_empire_countries() -> None:
+    game = _campaign_under_way(3)
+    empire = game.empire  # type: ignore[attr-defined]
+    scores = _alliances_scores(game)
+    held = len(game.controlled(0))  # type: ignore[attr-defined]
+    assert scores[empire] == game.empire_tiles[empire] + held  # type: ignore[attr-defined]
+
+
+def test_machiavelli_hard_decision_keeps_its_time_budget() -> None:
+    """Hard's budget is 1.5 s; the root's smart heuristic and one playout may run over a
+    little (it was 1.8 s with the heuristic as playout policy), no more."""
+    budget = SEARCH_LEVELS["hard"][0]
+    worst = 0.0
+    for seed, steps in ((2, 10), (6, 24)):
+        game = mid_game("machiavelli", 4, seed=seed, steps=steps)
+        seat = game.to_move
+        assert seat is not None
+        bot = ISMCTSBot(seed=1, budget=budget)
+        t0 = time.perf_counter()
+        move = bot.choose(SeatView(game, seat, random.Random(0)))
+        worst = max(worst, time.perf_counter() - t0)
+        assert move in game.legal_moves() or game.is_legal(move)
+        assert bot.last_iterations > 20
+    assert worst <= budget + 0.25
