@@ -99,6 +99,14 @@ def sampled_greedy_policy(evaluate: Callable[[Game, int], float], sample: int = 
     return policy
 
 
+def first_play_policy(game: Game, rng: random.Random) -> Move:
+    """The first listed move that lays cards, else the first listed move (draw or pass): for
+    games whose list puts its best cheap play first (Machiavelli: the most cards the hand
+    lays on its own), a playout step that costs no search at all."""
+    moves = game.legal_moves()
+    return next((m for m in moves if m.kind == "play"), moves[0])
+
+
 def provisional(game: Game) -> Sequence[float] | None:
     return game.provisional_scores()
 
@@ -173,10 +181,25 @@ def _load_builtin() -> None:
 # --------------------------------------------------------------------------- rewards
 
 
+#: Sides of games whose rules object has no ``teams`` attribute, by game id (a function of
+#: the game, since sides may depend on the player count); see :func:`register_teams`.
+TEAMS: dict[str, Callable[[Game], Sequence[Sequence[int]] | None]] = {}
+
+
+def register_teams(game_id: str, sides: Callable[[Game], Sequence[Sequence[int]] | None]) -> None:
+    """Tell the search who plays together in ``game_id`` (``None`` from ``sides``: nobody)."""
+    TEAMS[game_id] = sides
+
+
 def teams_of(game: Game) -> tuple[tuple[int, ...], ...]:
     """The sides of a game: its ``teams`` attribute where it has one (Medici Alliances:
-    seats 0 and 2 against 1 and 3), else every seat for itself."""
+    seats 0 and 2 against 1 and 3), else those registered for it (Alliances with 4
+    players), else every seat for itself."""
     teams = getattr(game, "teams", None)
+    if not teams:
+        _load_builtin()  # the registrations live in games.py
+        sides = TEAMS.get(game.spec.id)
+        teams = sides(game) if sides is not None else None
     if teams and sorted(s for t in teams for s in t) == list(range(game.players)):
         return tuple(tuple(t) for t in teams)
     return tuple((s,) for s in range(game.players))
