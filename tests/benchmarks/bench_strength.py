@@ -106,15 +106,16 @@ def goal(players: int, searcher: str, rival: str, sides: int) -> tuple[str, floa
     a partner of the rivals' kind) should win ≥ 90% against Random and > 50% against Easy;
     "twice the fair share" would be 100%."""
     fair = 1.0 / sides
+    above = 1e-9  # a "> x" goal: exactly x is not met
     if sides == 2 and searcher == "hard" and rival == "easy" and players > 2:
-        return ("> 50% (fair)", 0.5 + 1e-9)
+        return ("> 50% (fair)", 0.5 + above)
     if sides == 2:
         if searcher == "hard":
             return ("≥ 90%", 0.9) if rival == "random" else ("≥ 65%", 0.65)
-        return ("> 50%", 0.5)
+        return ("> 50%", 0.5 + above)
     if searcher == "hard" and rival == "random":
         return (f"≥ {2 * fair:.0%} (2× fair)", 2 * fair)
-    return (f"> {fair:.0%} (fair)", fair)
+    return (f"> {fair:.0%} (fair)", fair + above)
 
 
 def run_cell(
