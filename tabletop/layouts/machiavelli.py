@@ -364,19 +364,17 @@ class MachiavelliLayout(Layout):
         model.boxes.append(Box(area, (10, 30, 20, 120), None, px(14)))
         working = self.work is not None
         slots = [len(m) for m in melds] + ([1] if working else [])
-        cw, rows = _fit_cards(slots, area.inflate(-px(24), -px(24)), px)
         if not melds and not working:
             model.texts.append(Text("The table is empty.", area.center, fp(24), MUTED, "center"))
             return
-        step = max(8, round(cw * OVERLAP))
+        inner = area.inflate(-px(24), -px(24))
+        cw = _fit_cards(slots, inner, px)
+        step = _spacing(cw, px)[0]
         ch = round(cw * ASPECT)
-        gap = max(px(14), cw // 4)
-        row_h = ch + gap
         start = self.work.start_table if self.work is not None else melds
         start_cards = {c for m in start for c in m}
         z = 100
-        for i, (row, x, y) in enumerate(_flow(slots, rows, cw, step, gap, area, px)):
-            del row
+        for i, (x, y) in enumerate(_flow(slots, cw, inner, px)):
             if i == len(melds):  # the "new meld" slot at the end of the flow
                 box = pygame.Rect(x, y, max(cw, px(84)), ch)
                 model.zones.append(Zone(NEW_ZONE, box.inflate(px(8), px(8)), "New meld"))
@@ -408,8 +406,6 @@ class MachiavelliLayout(Layout):
                     )
                 )
                 z += 1
-        if rows and row_h * rows > area.h:  # cannot happen with _fit_cards, but never hide it
-            model.texts.append(Text("…", area.bottomright, fp(20), MUTED, "bottomright"))
 
     def _hand(
         self,
@@ -483,16 +479,24 @@ class MachiavelliLayout(Layout):
         return (["", *names], rows)
 
 
-def _fit_cards(slots: list[int], area: pygame.Rect, px: Any) -> tuple[int, int]:
+CARD_WIDTHS = (96, 88, 80, 72, 64, 56, 50, 44, 38)  # at 1080p, largest first
+SMALLEST_CARD = (32, 26)  # pixels, whatever the display: the corner index stays readable
+
+
+def _spacing(cw: int, px: Any) -> tuple[int, int]:
+    """How far apart the cards of a meld (step) and the melds themselves (gap) sit."""
+    return max(8, round(cw * OVERLAP)), max(px(14), cw // 4)
+
+
+def _fit_cards(slots: list[int], area: pygame.Rect, px: Any) -> int:
     """The largest card width at which every meld fits the area in reflowing rows."""
-    for cw in (px(96), px(88), px(80), px(72), px(64), px(56), px(50), px(44), px(38), 32, 26):
-        step = max(8, round(cw * OVERLAP))
-        gap = max(px(14), cw // 4)
+    widths = [px(w) for w in CARD_WIDTHS] + list(SMALLEST_CARD)
+    for cw in widths:
+        step, gap = _spacing(cw, px)
         rows = len(_rows(slots, cw, step, gap, area.w))
         if rows * (round(cw * ASPECT) + gap) - gap <= area.h:
-            return cw, rows
-    cw = 26
-    return cw, len(_rows(slots, cw, max(8, round(cw * OVERLAP)), max(px(14), cw // 4), area.w))
+            return cw
+    return widths[-1]
 
 
 def _rows(slots: list[int], cw: int, step: int, gap: int, width: int) -> list[list[int]]:
@@ -508,22 +512,20 @@ def _rows(slots: list[int], cw: int, step: int, gap: int, width: int) -> list[li
     return rows if rows[0] else []
 
 
-def _flow(
-    slots: list[int], rows: int, cw: int, step: int, gap: int, area: pygame.Rect, px: Any
-) -> list[tuple[int, int, int]]:
-    """(row, x, y) of each slot, rows centred in the area."""
-    inner = area.inflate(-px(24), -px(24))
+def _flow(slots: list[int], cw: int, inner: pygame.Rect, px: Any) -> list[tuple[int, int]]:
+    """Top-left (x, y) of each slot (a meld of that many cards), rows centred in ``inner``."""
+    step, gap = _spacing(cw, px)
     layout = _rows(slots, cw, step, gap, inner.w)
     ch = round(cw * ASPECT)
     total_h = len(layout) * (ch + gap) - gap
     y = inner.y + max(0, (inner.h - total_h) // 2)
-    out: list[tuple[int, int, int]] = [(0, 0, 0)] * len(slots)
-    for r, row in enumerate(layout):
+    out: list[tuple[int, int]] = [(0, 0)] * len(slots)
+    for row in layout:
         widths = [cw + step * (slots[i] - 1) for i in row]
         total = sum(widths) + gap * (len(row) - 1)
         x = inner.x + max(0, (inner.w - total) // 2)
         for i, w in zip(row, widths, strict=True):
-            out[i] = (r, x, y)
+            out[i] = (x, y)
             x += w + gap
         y += ch + gap
     return out
