@@ -99,7 +99,7 @@ def test_building_a_meld_by_drops_then_end_turn_plays_it(app: App) -> None:
     scene.drop("9C.1", "meld:1")
     assert not scene.model.tips
     assert action(scene, "end").enabled
-    scene._run_local_action("end")
+    scene.press_local_action("end")
     g = scene.game
     assert sorted(map(sorted, g.table)) == sorted(
         map(sorted, [("5S.1", "6S.1", "7S.1"), ("9H.1", "9D.1", "9C.1")])
@@ -120,7 +120,7 @@ def test_rearranging_table_melds_is_free_once_opened(app: App) -> None:
     assert lay.work is not None
     assert ["4S.1", "5S.1", "6S.1", "7S.1"] in lay.work.melds
     assert action(scene, "end").enabled
-    scene._run_local_action("end")
+    scene.press_local_action("end")
     assert scene.game.hands[0] == ["KD.1"]
 
 
@@ -130,7 +130,7 @@ def test_reset_turn_restores_table_and_hand(app: App) -> None:
     set_position(scene, start, ["8S.1", "KD.1"])
     scene.drop("6S.1", NEW_ZONE)  # breaks the run: allowed while working
     assert action(scene, "reset").enabled
-    scene._run_local_action("reset")
+    scene.press_local_action("reset")
     lay = layout(scene)
     assert lay.work is not None
     assert lay.work.melds == [list(m) for m in start]
@@ -175,7 +175,7 @@ def test_hint_loads_the_solvers_best_play_as_a_preview(app: App) -> None:
     assert lay.work is not None
     assert sorted(lay.work.hand) == ["KD.1", "KH.1"]  # 3 of 5 placed: the most possible
     assert action(scene, "end").enabled
-    scene._run_local_action("reset")  # dismiss
+    scene.press_local_action("reset")  # dismiss
     assert len(lay.work.hand) == 5
 
 
@@ -256,7 +256,7 @@ def test_a_whole_hand_is_played_at_the_table_against_two_ai_seats(app: App) -> N
             scene.hint.ask()
             end = action(scene, "end")
             if end.enabled:
-                scene._run_local_action("end")
+                scene.press_local_action("end")
             else:
                 fallback = next(b for b, m in scene.buttons if not isinstance(m, str))
                 scene._on_button(fallback)  # "Draw a card" or "Pass": the only move button

@@ -91,7 +91,7 @@ class HintOverlay:
         if not scene.acting_human or self.request is not None or self.move is not None:
             return
         if scene.layout.owns_hint:  # e.g. Machiavelli: the solver's play, into the work area
-            scene._run_local_action("hint")
+            scene.press_local_action("hint")
             return
         seat = scene.game.to_move
         assert seat is not None

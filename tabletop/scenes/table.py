@@ -492,10 +492,11 @@ class TableScene(Scene):
                     if isinstance(item, Move):
                         self.play(item)
                     else:
-                        self._run_local_action(item)
+                        self.press_local_action(item)
                     return
 
-    def _run_local_action(self, key: str) -> None:
+    def press_local_action(self, key: str) -> None:
+        """As if the layout's local action ``key`` were pressed (its button, or the Hint)."""
         result = self.layout.run_local_action(key, self.game.legal_moves())
         if isinstance(result, Move):
             self.play(result)
