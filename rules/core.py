@@ -407,11 +407,17 @@ class Game:
     def clone(self) -> Game:
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
+        # Random.__new__ + setstate: a fresh Random() would first seed itself from the OS,
+        # a third of a search copy's cost in the cheaper games.
+        other.rng = random.Random.__new__(random.Random)
         other.rng.setstate(self.rng.getstate())
         other.history = list(self.history)
         other.opening_events = list(self.opening_events)
-        other.options = copy.deepcopy(self.options)
+        # Options are JSON-like; only their containers (card lists) need copying.
+        other.options = {
+            k: copy.deepcopy(v) if isinstance(v, list | dict) else v
+            for k, v in self.options.items()
+        }
         other._legal_cache = None  # a copy may be re-dealt (determinize): never share the cache
         self._copy_into(other)
         return other
