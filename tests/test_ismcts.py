@@ -10,7 +10,7 @@ import pytest
 
 import rules
 from rules.royal_houses import RoyalHouses
-from tabletop.ai import policy
+from tabletop.ai import ismcts, policy
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import HEURISTICS, RoyalHousesBot, make_bot
 from tabletop.ai.ismcts import ISMCTSBot
@@ -38,7 +38,7 @@ def test_search_plays_legal_moves_and_repeats_itself(game_id: str, players: int)
     for _ in range(2):
         bot = ISMCTSBot(seed=9, budget=None, iterations=40)
         choices.append(bot.choose(SeatView(game, seat, random.Random(1))))
-        assert bot.last_iterations == 40
+        assert 0 < bot.last_iterations <= 40  # fewer when the choice settles early
     assert choices[0] == choices[1], "same seed and iteration cap, same decision"
     assert choices[0] in game.legal_moves()
 
@@ -225,3 +225,49 @@ def test_games_with_representative_moves_are_searched_and_judged_by_the_rules() 
             return full[-1]
 
     assert decide(Solver(), game, seat, random.Random(1)) == full[-1]
+
+
+def _node(player: int, rewards: list[float]) -> ismcts.Node:
+    node = ismcts.Node(None, player, 2)
+    for r in rewards:
+        node.visits += 1
+        node.reward[player] += r
+        node.square += r * r
+    return node
+
+
+def test_the_search_keeps_the_heuristic_choice_unless_clearly_beaten() -> None:
+    """Final choice (ismcts.overrules): a most-visited move whose mean barely beats the
+    heuristic's choice on noisy results does not overrule it; a clear margin on many
+    results does."""
+    anchor = _node(0, [1, 0] * 10)  # mean 0.5, 20 results
+    noisy = _node(0, [1, 1, 1, 0, 0] * 4)  # mean 0.6, 20 results: within one standard error
+    clear = _node(0, [1] * 36 + [0] * 4)  # mean 0.9, 40 results
+    assert not ismcts.overrules(noisy, anchor)
+    assert ismcts.overrules(clear, anchor)
+    assert not ismcts.overrules(anchor, anchor)
+    # With almost nothing to go on, visits decide as before.
+    assert ismcts.overrules(_node(0, [1, 1, 1]), _node(0, [0]))
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("royal_houses", 2), ("allegiance", 4)])
+def test_stopping_once_settled_changes_no_decision(
+    game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ismcts.settled: the search stops when its choice can no longer be overtaken; with an
+    iteration cap it decides exactly as the full search, and clear decisions end early."""
+    early, full, saved = [], [], 0
+    for seed in range(6):
+        game = mid_game(game_id, players, seed=seed, steps=6 + 3 * seed)
+        seat = game.to_move
+        bot = ISMCTSBot(seed=seed, budget=None, iterations=400)
+        early.append(bot.choose(SeatView(game, seat, random.Random(seed))))
+        saved += 400 - bot.last_iterations
+    monkeypatch.setattr(ismcts, "SETTLE_EVERY", 10**9)
+    for seed in range(6):
+        game = mid_game(game_id, players, seed=seed, steps=6 + 3 * seed)
+        bot = ISMCTSBot(seed=seed, budget=None, iterations=400)
+        full.append(bot.choose(SeatView(game, game.to_move, random.Random(seed))))
+        assert bot.last_iterations == 400
+    assert early == full
+    assert saved > 0, "no decision was settled early"

@@ -29,12 +29,17 @@ from .base import SeatView
 from .policy import GameAI, final_rewards, game_ai, score_rewards, teams_of
 
 EXPLORATION = 0.7
+#: The search overrules the heuristic's choice at the root only when another move's mean
+#: reward beats it by this many standard errors (see :func:`overrules`).
+CONFIDENCE = 1.0
+#: How often (in iterations) the search asks whether its choice is already settled.
+SETTLE_EVERY = 16
 MAX_PLAYOUT = 5_000  # plies; no game of ours is longer, but a bug must not hang a worker
 PLAYOUTS = ("heuristic", "random")
 
 
 class Node:
-    __slots__ = ("avail", "children", "favoured", "move", "player", "reward", "visits")
+    __slots__ = ("avail", "children", "favoured", "move", "player", "reward", "square", "visits")
 
     def __init__(self, move: Move | None, player: int | None, players: int) -> None:
         self.move = move
@@ -43,6 +48,7 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.reward = [0.0] * players
+        self.square = 0.0  # sum of the squared rewards of ``player`` (for its variance)
         self.favoured: Move | None = None  # the game's heuristic choice here, once asked
 
     def ucb(self, c: float, bias: float) -> float:
@@ -91,11 +97,14 @@ class ISMCTSBot:
         rng = self.rng
         players = seat_view.players
         root = Node(None, None, players)
-        deadline = None if self.budget is None else time.perf_counter() + self.budget
+        started = time.perf_counter()
+        deadline = None if self.budget is None else started + self.budget
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, seat_view.determinize(rng), rng, players, ai)
             done += 1
+            if done % SETTLE_EVERY == 0 and settled(root, self._left(done, started, deadline)):
+                break
         self.last_iterations = done
         candidates = [
             child
@@ -105,7 +114,20 @@ class ISMCTSBot:
         if not candidates:
             return rng.choice(legal)
         best = max(candidates, key=lambda n: (n.visits, n.reward[seat_view.seat]))
+        anchor = root.children.get(root.favoured)  # type: ignore[arg-type]
+        if anchor is not None and anchor in candidates and not overrules(best, anchor):
+            return anchor.move  # type: ignore[return-value]
         return best.move  # type: ignore[return-value]
+
+    def _left(self, done: int, started: float, deadline: float | None) -> int:
+        """Iterations still to come: to the cap, or as many as the time left buys at the
+        rate so far."""
+        left = self.iterations - done
+        if deadline is not None:
+            now = time.perf_counter()
+            rate = done / max(now - started, 1e-9)
+            left = min(left, math.ceil(rate * max(0.0, deadline - now)))
+        return left
 
     def _iterate(
         self, root: Node, game: Game, rng: random.Random, players: int, ai: GameAI
@@ -160,6 +182,8 @@ class ISMCTSBot:
             reward = n.reward
             for seat in range(players):
                 reward[seat] += result[seat]
+            if n.player is not None:
+                n.square += result[n.player] ** 2
 
     def _simulate(self, game: Game, rng: random.Random, players: int, ai: GameAI) -> list[float]:
         """Play on with the game's policy, then judge: the outcome if the game ended, else
@@ -183,3 +207,44 @@ class ISMCTSBot:
         if scores is None:
             return [1.0 / players] * players
         return score_rewards(scores, teams_of(game), ai.margin)
+
+
+def overrules(best: Node, anchor: Node) -> bool:
+    """Whether the search's most visited move ``best`` is clearly better than the heuristic's
+    choice ``anchor``: its mean reward higher by ``CONFIDENCE`` standard errors.
+
+    A few hundred noisy playouts often rank a plain mistake first; keeping the heuristic's
+    move unless the evidence is clear makes the search at least as good as its heuristic
+    and still lets it find what the heuristic misses."""
+    if best is anchor:
+        return False
+    if anchor.visits < 2 or best.visits < 2:
+        return best.visits > anchor.visits
+    seat = anchor.player
+    assert seat is not None
+
+    def mean_var(n: Node) -> tuple[float, float]:
+        mean = n.reward[seat] / n.visits
+        return mean, max(0.0, n.square / n.visits - mean * mean) / n.visits
+
+    m_best, v_best = mean_var(best)
+    m_anchor, v_anchor = mean_var(anchor)
+    return m_best - m_anchor > CONFIDENCE * math.sqrt(v_best + v_anchor + 1e-12)
+
+
+def settled(root: Node, left: int) -> bool:
+    """Whether the search may stop early without changing its decision: the heuristic's
+    choice (or, with none, the most visited move) leads every other move by more visits
+    than the iterations ``left``, so nothing can overtake it. Clear decisions take a
+    fraction of the budget; with an iteration cap the result is the same, only sooner."""
+    if len(root.children) < 2:
+        return False
+    ranked = sorted(root.children.values(), key=lambda n: n.visits, reverse=True)
+    leader, second = ranked[0], ranked[1]
+    if (
+        root.favoured is not None
+        and root.favoured in root.children
+        and leader.move != root.favoured
+    ):
+        return False
+    return leader.visits - second.visits > left
