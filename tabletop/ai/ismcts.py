@@ -9,8 +9,13 @@ game's cut-off, judges where it stopped and backs the result up as a reward vect
 reward per seat: 3+ player games work alike, and partners share a team's reward). The bot
 only ever sees its :class:`SeatView`, so it cannot cheat.
 
-Anytime: it stops at ``budget`` seconds or ``iterations``, whichever comes first; with no
-time budget, a fixed seed and an iteration cap it is deterministic.
+The decision is the most visited move, except that the heuristic's own choice at the root
+stands unless another move's results beat it clearly (:func:`overrules`): a few hundred noisy
+playouts should refine the heuristic, not overturn it on chance.
+
+Anytime: it stops at ``budget`` seconds or ``iterations``, whichever comes first, or sooner
+once no move can overtake its choice (:func:`settled`); with no time budget, a fixed seed and
+an iteration cap it is deterministic.
 
 Games whose ``legal_moves()`` lists only representative moves (``LEGAL_MOVES_COMPLETE`` is
 false) are searched over those plus, at each node, the game's heuristic choice there (a

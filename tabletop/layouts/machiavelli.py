@@ -376,11 +376,13 @@ class MachiavelliLayout(Layout):
         z = 100
         for i, (x, y) in enumerate(_flow(slots, cw, inner, px)):
             if i == len(melds):  # the "new meld" slot at the end of the flow
-                box = pygame.Rect(x, y, max(cw, px(84)), ch)
+                box = pygame.Rect(x, y, cw, ch)  # one card wide, as the flow placed it
                 model.zones.append(Zone(NEW_ZONE, box.inflate(px(8), px(8)), "New meld"))
                 model.boxes.append(Box(box, (20, 40, 28, 160), MUTED, px(8), 2))
+                # Small cards (a crowded table) leave room for the sign only.
+                label = "+ new meld" if cw >= px(64) else "+"
                 model.texts.append(
-                    Text("+ new meld", box.center, fp(16), MUTED, "center", max_width=cw - px(8))
+                    Text(label, box.center, fp(16), MUTED, "center", max_width=cw - px(8))
                 )
                 continue
             meld = melds[i]
