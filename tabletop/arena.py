@@ -1,8 +1,12 @@
 """Headless AI-vs-AI matches: ``python -m tabletop.arena --games 1000``.
 
 Seats rotate between games (entrant ``e`` sits at seat ``(e + game) % players``) so that no
-bot always moves first. Results are deterministic for a given ``--seed``; only the timings
-vary. A shared win counts as ``1/k`` of a win for each of the ``k`` sides that share it; in
+bot always moves first. With ``--duplicate`` each deal is played once from every seat (a block
+of ``players`` games shares one deal, as in duplicate bridge): the luck of the cards then
+cancels out within a block, and the interval is worked out over blocks, so fewer games tell
+bots apart. Results are deterministic for a given ``--seed``; only the timings vary.
+
+A shared win counts as ``1/k`` of a win for each of the ``k`` sides that share it; in
 a team game a side is a team, and its win is a whole win for each partner (so win shares
 add up to more than 1, and the fair share is one over the number of teams).
 """
@@ -143,6 +147,43 @@ def _play_match(match: _Match) -> dict[str, Any]:
     }
 
 
+def plan_matches(
+    game_id: str,
+    players: int,
+    kinds: Sequence[str],
+    games: int,
+    seed: int,
+    caps: tuple[tuple[str, int], ...] = (),
+    duplicate: bool = False,
+) -> list[_Match]:
+    """Every game's seeds, drawn up front from ``seed``. With ``duplicate`` the games of each
+    block of ``players`` (one full turn of the seat rotation) share their deal."""
+    master = random.Random(seed)
+    matches: list[_Match] = []
+    for index in range(games):
+        game_seed = master.getrandbits(48)
+        if duplicate and index % players:
+            game_seed = matches[-1].game_seed
+        bot_seeds = tuple(master.getrandbits(48) for _ in kinds)
+        table_seed = master.getrandbits(48)
+        matches.append(
+            _Match(index, game_id, players, tuple(kinds), game_seed, bot_seeds, table_seed, caps)
+        )
+    return matches
+
+
+def block_interval(shares: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+    """95% interval of a mean win share from independent blocks' shares (normal
+    approximation; the blocks of a duplicate run are independent, their games are not)."""
+    b = len(shares)
+    mean = sum(shares) / b
+    if b < 2:
+        return (0.0, 1.0)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / (b - 1))
+    half = z * sd / math.sqrt(b)
+    return (max(0.0, mean - half), min(1.0, mean + half))
+
+
 def run_arena(
     game_id: str,
     players: int,
@@ -151,27 +192,26 @@ def run_arena(
     seed: int,
     iterations: Mapping[str, int] | None = None,
     jobs: int = 1,
+    duplicate: bool = False,
 ) -> dict[str, Any]:
     """Play ``games`` games between ``seat_kinds`` (one bot kind per entrant) and return the
     figures as a JSON-ready dict (see :func:`format_report`).
 
     ``iterations`` maps search kinds ("normal", "hard") to an iteration cap that replaces
-    their time budget; ``jobs`` > 1 plays games in that many processes. The figures (all but
-    the timings) do not depend on ``jobs``: every game's seeds are drawn up front."""
+    their time budget; ``jobs`` > 1 plays games in that many processes; ``duplicate`` plays
+    each deal from every seat (``games`` a multiple of the player count). The figures (all
+    but the timings) do not depend on ``jobs``: every game's seeds are drawn up front."""
     players = check_setup(game_id, players, seat_kinds, games)
+    if duplicate and games % players:
+        raise ValueError(
+            f"--duplicate plays each deal from all {players} seats: --games must be a "
+            f"multiple of {players}"
+        )
     kinds = list(seat_kinds)
     labels = _labels(kinds)
     n = len(kinds)
     caps = tuple(sorted((iterations or {}).items()))
-    master = random.Random(seed)
-    matches = []
-    for index in range(games):
-        game_seed = master.getrandbits(48)
-        bot_seeds = tuple(master.getrandbits(48) for _ in kinds)
-        table_seed = master.getrandbits(48)
-        matches.append(
-            _Match(index, game_id, players, tuple(kinds), game_seed, bot_seeds, table_seed, caps)
-        )
+    matches = plan_matches(game_id, players, kinds, games, seed, caps, duplicate)
     started = time.perf_counter()
     if jobs > 1 and games > 1:
         with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
@@ -198,9 +238,22 @@ def run_arena(
             seat_wins[seat] += r["seat_wins"][seat]
     lengths = [r["length"] for r in results]
     fair = 1.0 / results[0]["sides"]  # teams play as one side (Medici Alliances: 2 sides)
+    blocks = [results[i : i + players] for i in range(0, games, players)] if duplicate else []
+
+    def interval(mine: list[int]) -> tuple[float, float]:
+        """Of the pooled win share of entrants ``mine``."""
+        if not duplicate:
+            return wilson(sum(wins[e] for e in mine), games * len(mine))
+        return block_interval(
+            [
+                sum(r["wins"][e] for r in block for e in mine) / (len(block) * len(mine))
+                for block in blocks
+            ]
+        )
+
     entrants = []
     for e in range(n):
-        low, high = wilson(wins[e], games)
+        low, high = interval([e])
         entrants.append(
             {
                 "label": labels[e],
@@ -232,7 +285,7 @@ def run_arena(
                 "seat_games": k_games,
                 "win_share": k_wins / k_games,
                 # Seats of one kind in one game are not independent: a rough interval.
-                "win_share_ci95": list(wilson(k_wins, k_games)),
+                "win_share_ci95": list(interval(mine)),
                 "fair_share": fair,
                 "avg_decision_ms": 1000 * k_think / k_decisions if k_decisions else 0.0,
             }
@@ -244,6 +297,7 @@ def run_arena(
         "seed": seed,
         "iterations": dict(caps),
         "jobs": jobs,
+        "duplicate": duplicate,
         "entrants": entrants,
         "by_kind": by_kind,
         "seat_win_share": [w / games for w in seat_wins],
@@ -264,7 +318,8 @@ def format_report(result: dict[str, Any]) -> str:
     )
     lines = [
         f"{result['game']}: {result['games']} games, {result['players']} players, "
-        f"seed {result['seed']} (seats rotate), {budget}",
+        f"seed {result['seed']} (seats rotate"
+        f"{'; each deal played from every seat' if result.get('duplicate') else ''}), {budget}",
         "",
         f"{'bot':<28} {'games':>6} {'wins':>8} {'win share':>10} {'95% CI':>15} "
         f"{'avg score':>10} {'ms/decision':>12} {'iter/dec':>9}",
@@ -338,6 +393,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         "hard=800,normal=160 (reproducible runs)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="processes to play in (default 1)")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once from every seat (--games a multiple of the player count)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
     spec = rules.GAMES.get(args.game)
@@ -353,9 +413,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         caps = parse_iterations(args.iterations) if args.iterations else None
         if args.jobs < 1:
             raise ValueError("--jobs must be at least 1")
+        if args.duplicate and args.games % players:
+            raise ValueError(
+                f"--duplicate plays each deal from all {players} seats: --games must be a "
+                f"multiple of {players}"
+            )
     except ValueError as err:
         parser.error(str(err))
-    result = run_arena(args.game, players, seats, args.games, args.seed, caps, args.jobs)
+    result = run_arena(
+        args.game, players, seats, args.games, args.seed, caps, args.jobs, args.duplicate
+    )
     print(json.dumps(result) if args.json else format_report(result))
     return 0
 

@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.arena import check_setup, format_report, main, parse_iterations, run_arena, wilson
+from tabletop.arena import (
+    block_interval,
+    check_setup,
+    format_report,
+    main,
+    parse_iterations,
+    plan_matches,
+    run_arena,
+    wilson,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -182,3 +191,43 @@ def test_cli_runs_in_parallel_with_caps() -> None:
     wins = [e["wins"] for e in result["entrants"]]
     assert sum(wins) == pytest.approx(4) or 0 < sum(wins) < 4  # two teams win, or a tie
     assert all(e["fair_share"] == pytest.approx(0.5) for e in result["entrants"])
+
+
+def test_duplicate_runs_play_each_deal_from_every_seat() -> None:
+    """--duplicate: the games of a block (one turn of the seat rotation) share a deal, so
+    each entrant plays each seat's cards of that deal once; blocks get new deals."""
+    matches = plan_matches("allegiance", 3, ["heuristic", "random", "random"], 9, 4, (), True)
+    blocks = [matches[i : i + 3] for i in range(0, 9, 3)]
+    for block in blocks:
+        assert len({m.game_seed for m in block}) == 1
+        assert sorted(m.index % 3 for m in block) == [0, 1, 2]  # every rotation once
+    assert len({block[0].game_seed for block in blocks}) == 3
+    plain = plan_matches("allegiance", 3, ["heuristic", "random", "random"], 9, 4)
+    assert len({m.game_seed for m in plain}) == 9
+    # Only the deals differ from a plain run: the bots' and table's seeds are the same.
+    assert [m.bot_seeds for m in plain] == [m.bot_seeds for m in matches]
+
+
+def test_block_interval_comes_from_the_spread_between_blocks() -> None:
+    assert block_interval([0.5, 0.5, 0.5]) == (0.5, 0.5)  # no spread: no doubt
+    low, high = block_interval([0.0, 1.0, 0.5, 0.5])
+    sd = (0.5 / 3) ** 0.5
+    assert (low, high) == pytest.approx((0.5 - 1.96 * sd / 2, 0.5 + 1.96 * sd / 2))
+    assert block_interval([0.7]) == (0.0, 1.0)  # one block says nothing about the spread
+
+
+def test_duplicate_run_reports_and_refuses_an_incomplete_block(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    result = run_arena("allegiance", 3, ["heuristic", "random", "random"], 6, 2, duplicate=True)
+    assert result["duplicate"] is True
+    assert sum(e["wins"] for e in result["entrants"]) == pytest.approx(6)
+    for e in result["entrants"]:
+        low, high = e["win_share_ci95"]
+        assert 0.0 <= low <= e["win_share"] <= high <= 1.0
+    assert "each deal played from every seat" in format_report(result)
+    with pytest.raises(ValueError, match="multiple of 3"):
+        run_arena("allegiance", 3, ["heuristic", "random", "random"], 4, 2, duplicate=True)
+    with pytest.raises(SystemExit):
+        main(["--game", "allegiance", "--players", "3", "--games", "5", "--duplicate"])
+    assert "multiple of 3" in capsys.readouterr().err

@@ -134,9 +134,12 @@ def run_cell(
     caps: dict[str, int],
     seed: int,
     jobs: int,
+    duplicate: bool = False,
 ) -> dict[str, Any]:
     seats = seating(game_id, players, searcher, rival)
-    result = run_arena(game_id, players, seats, games, seed, caps, jobs)
+    if duplicate:
+        games = -(-games // players) * players  # whole blocks: each deal from every seat
+    result = run_arena(game_id, players, seats, games, seed, caps, jobs, duplicate)
     me = next(k for k in result["by_kind"] if k["kind"] == searcher)
     first = result["entrants"][0]
     fair = first["fair_share"]
@@ -156,10 +159,12 @@ def run_cell(
         "iterations_per_decision": first["avg_iterations"],
         "game_length": result["avg_game_decisions"],
         "wall_time_s": result["wall_time_s"],
+        "duplicate": duplicate,
         "command": (
             f"python -m tabletop.arena --game {game_id} --players {players} "
             f"--seats {','.join(seats)} --games {games} --seed {seed} "
             f"--iterations {searcher}={caps.get(searcher)} --jobs {jobs}"
+            + (" --duplicate" if duplicate else "")
         ),
     }
 
@@ -240,6 +245,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--only", nargs="*", help="game ids or id:players to run")
+    parser.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="play each deal from every seat (the arena's --duplicate: narrower intervals)",
+    )
     parser.add_argument("--matchups", nargs="*", help="e.g. hard-random hard-easy normal-easy")
     parser.add_argument("--hard", type=int, help="Hard iteration cap for every game")
     parser.add_argument("--normal", type=int, help="Normal iteration cap for every game")
@@ -287,7 +297,15 @@ def main() -> None:
         }
         for searcher, rival in matchups:
             row = run_cell(
-                game_id, players, searcher, rival, args.games, caps, args.seed, args.jobs
+                game_id,
+                players,
+                searcher,
+                rival,
+                args.games,
+                caps,
+                args.seed,
+                args.jobs,
+                args.duplicate,
             )
             print_row(row)
             save(row)
