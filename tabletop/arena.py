@@ -172,14 +172,21 @@ def plan_matches(
     return matches
 
 
-def block_interval(shares: Sequence[float], z: float = 1.96) -> tuple[float, float]:
+#: Fewest blocks whose spread is trusted for an interval; below, the plain interval is used.
+MIN_BLOCKS = 10
+
+
+def block_interval(shares: Sequence[float], z: float = 1.96) -> tuple[float, float] | None:
     """95% interval of a mean win share from independent blocks' shares (normal
-    approximation; the blocks of a duplicate run are independent, their games are not)."""
+    approximation; the blocks of a duplicate run are independent, their games are not).
+    ``None`` when there are too few blocks, or no spread at all, to judge from."""
     b = len(shares)
+    if b < MIN_BLOCKS:
+        return None
     mean = sum(shares) / b
-    if b < 2:
-        return (0.0, 1.0)
     sd = math.sqrt(sum((x - mean) ** 2 for x in shares) / (b - 1))
+    if sd == 0.0:  # e.g. every block won: the spread says nothing yet
+        return None
     half = z * sd / math.sqrt(b)
     return (max(0.0, mean - half), min(1.0, mean + half))
 
@@ -242,14 +249,16 @@ def run_arena(
 
     def interval(mine: list[int]) -> tuple[float, float]:
         """Of the pooled win share of entrants ``mine``."""
+        plain = wilson(sum(wins[e] for e in mine), games * len(mine))
         if not duplicate:
-            return wilson(sum(wins[e] for e in mine), games * len(mine))
-        return block_interval(
+            return plain
+        by_block = block_interval(
             [
                 sum(r["wins"][e] for r in block for e in mine) / (len(block) * len(mine))
                 for block in blocks
             ]
         )
+        return plain if by_block is None else by_block
 
     entrants = []
     for e in range(n):

@@ -209,11 +209,14 @@ def test_duplicate_runs_play_each_deal_from_every_seat() -> None:
 
 
 def test_block_interval_comes_from_the_spread_between_blocks() -> None:
-    assert block_interval([0.5, 0.5, 0.5]) == (0.5, 0.5)  # no spread: no doubt
-    low, high = block_interval([0.0, 1.0, 0.5, 0.5])
-    sd = (0.5 / 3) ** 0.5
-    assert (low, high) == pytest.approx((0.5 - 1.96 * sd / 2, 0.5 + 1.96 * sd / 2))
-    assert block_interval([0.7]) == (0.0, 1.0)  # one block says nothing about the spread
+    shares = [0.0, 1.0, 0.5, 0.5] * 3
+    low, high = block_interval(shares)  # type: ignore[misc]
+    sd = (sum((x - 0.5) ** 2 for x in shares) / 11) ** 0.5
+    half = 1.96 * sd / 12**0.5
+    assert (low, high) == pytest.approx((0.5 - half, 0.5 + half))
+    # Too few blocks, or no spread to judge from: no block interval (the plain one is used).
+    assert block_interval([0.0, 1.0] * 4) is None
+    assert block_interval([1.0] * 20) is None
 
 
 def test_duplicate_run_reports_and_refuses_an_incomplete_block(
