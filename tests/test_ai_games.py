@@ -115,3 +115,34 @@ def test_machiavelli_hard_decision_keeps_its_time_budget() -> None:
         assert move in game.legal_moves() or game.is_legal(move)
         assert bot.last_iterations > 20
     assert worst <= budget + 0.25
+
+
+def _only_draw_listed_but_a_play_exists() -> tuple[rules.Game, int]:
+    """A Machiavelli position where ``legal_moves()`` lists only "draw" (no simple play) yet
+    the smart player finds a play that rearranges the table."""
+    from tabletop.ai.machiavelli_bot import MachiavelliBot
+
+    for seed in range(200):
+        game = rules.new_game("machiavelli", 4, seed=seed)
+        rng = random.Random(seed)
+        bot = MachiavelliBot(seed)
+        while not game.over:
+            seat = game.to_move
+            assert seat is not None
+            view = SeatView(game, seat, random.Random(1))
+            move = bot.choose(view)
+            if [m.kind for m in game.legal_moves()] == ["draw"] and move.kind == "play":
+                return game, seat
+            game.play(move if rng.random() < 0.9 else rng.choice(game.legal_moves()))
+    raise AssertionError("no such position in 200 games")
+
+
+def test_search_plays_a_rearranging_play_when_only_draw_is_listed() -> None:
+    """Machiavelli lists only simple plays (LEGAL_MOVES_COMPLETE is false): a lone "draw" in
+    the list is not a forced move. The search used to draw there without asking its
+    heuristic, which had a play; now it plays what the heuristic found (or better)."""
+    game, seat = _only_draw_listed_but_a_play_exists()
+    bot = ISMCTSBot(seed=3, budget=None, iterations=60)
+    move = bot.choose(SeatView(game, seat, random.Random(2)))
+    assert move.kind == "play"
+    assert game.is_legal(move)

@@ -65,7 +65,9 @@ def bot_policy(factory: Callable[[int], Bot], share: float = 1.0) -> PlayoutPoli
 
     def policy(game: Game, rng: random.Random) -> Move:
         moves = game.legal_moves()
-        if len(moves) == 1:
+        # One listed move is forced only where the list is complete (Machiavelli lists just
+        # "draw" when no simple play exists; its bot may still find a rearranging play).
+        if len(moves) == 1 and game.LEGAL_MOVES_COMPLETE:
             return moves[0]
         if share < 1.0 and rng.random() >= share:
             return rng.choice(moves)
