@@ -299,6 +299,13 @@ class Game:
             self._legal_cache = [] if self.over else self._legal_moves()
         return list(self._legal_cache)
 
+    def forced_move(self) -> Move | None:
+        """The decision when there is no choice, else ``None``. A lone listed move is forced
+        only where ``LEGAL_MOVES_COMPLETE``: Machiavelli lists just "draw" when no simple
+        play exists, yet a play that rearranges the table may still be legal."""
+        moves = self.legal_moves()
+        return moves[0] if len(moves) == 1 and self.LEGAL_MOVES_COMPLETE else None
+
     def prompt(self) -> str:  # game
         """What the player to move must decide now, in one sentence addressed to them."""
         return "" if self.over else "Make your move."

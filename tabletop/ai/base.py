@@ -41,6 +41,10 @@ class SeatView:
         """Every legal decision now (the seat's own: legality never depends on hidden cards)."""
         return self._copy.legal_moves()
 
+    def forced_move(self) -> Move | None:
+        """The decision when there is no choice, else ``None`` (see ``Game.forced_move``)."""
+        return self._copy.forced_move()
+
     @property
     def complete(self) -> bool:
         """False for a game whose ``legal_moves()`` lists representative moves only."""
@@ -108,11 +112,10 @@ def decide(bot: Bot, game: Game, seat: int, rng: random.Random) -> Move:
     """
     if game.over or game.to_move != seat:
         raise ValueError(f"Seat {seat} is not to move (to move: {game.to_move}).")
+    forced = game.forced_move()
+    if forced is not None:
+        return forced
     moves = game.legal_moves()
-    # One listed move is forced only where the list is complete: Machiavelli lists just
-    # "draw" when no simple play exists, yet a rearranging play the bot finds may.
-    if len(moves) == 1 and game.LEGAL_MOVES_COMPLETE:
-        return moves[0]
     move = bot.choose(SeatView(game, seat, rng))
     # Where legal_moves() lists only representative moves, a bot (a solver) may find others.
     listed = move in moves or (not game.LEGAL_MOVES_COMPLETE and game.is_legal(move))

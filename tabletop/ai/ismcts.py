@@ -94,12 +94,11 @@ class ISMCTSBot:
         self.last_iterations = 0
 
     def choose(self, seat_view: SeatView) -> Move:
-        legal = seat_view.legal_moves()
         self.last_iterations = 0
-        # One listed move is forced only where the list is complete: Machiavelli lists just
-        # "draw" when no simple play exists, yet the heuristic may find a rearranging play.
-        if len(legal) == 1 and seat_view.complete:
-            return legal[0]
+        forced = seat_view.forced_move()
+        if forced is not None:
+            return forced
+        legal = seat_view.legal_moves()
         ai = game_ai(seat_view.game_id)
         rng = self.rng
         players = seat_view.players
@@ -147,7 +146,7 @@ class ISMCTSBot:
             legal = game.legal_moves()
             mover = game.to_move
             children = node.children
-            if bias and node.favoured is None and (len(legal) > 1 or not game.LEGAL_MOVES_COMPLETE):
+            if bias and node.favoured is None and game.forced_move() is None:
                 prior = ai.root_prior if node is root and ai.root_prior else ai.prior
                 node.favoured = prior(game, rng)
             favoured = node.favoured

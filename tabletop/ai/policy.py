@@ -64,11 +64,10 @@ def bot_policy(factory: Callable[[int], Bot], share: float = 1.0) -> PlayoutPoli
     has_rng = isinstance(getattr(bot, "rng", None), random.Random)
 
     def policy(game: Game, rng: random.Random) -> Move:
+        forced = game.forced_move()
+        if forced is not None:
+            return forced
         moves = game.legal_moves()
-        # One listed move is forced only where the list is complete (Machiavelli lists just
-        # "draw" when no simple play exists; its bot may still find a rearranging play).
-        if len(moves) == 1 and game.LEGAL_MOVES_COMPLETE:
-            return moves[0]
         if share < 1.0 and rng.random() >= share:
             return rng.choice(moves)
         if has_rng:
@@ -83,9 +82,10 @@ def sampled_greedy_policy(evaluate: Callable[[Game, int], float], sample: int = 
     random legal moves on copies and keep the one ``evaluate(after, seat)`` likes best."""
 
     def policy(game: Game, rng: random.Random) -> Move:
+        forced = game.forced_move()
+        if forced is not None:
+            return forced
         moves = game.legal_moves()
-        if len(moves) == 1:
-            return moves[0]
         seat = game.to_move
         assert seat is not None
         tried = moves if len(moves) <= sample else rng.sample(moves, sample)
