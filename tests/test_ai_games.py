@@ -8,6 +8,7 @@ import random
 import time
 
 import pytest
+from game_helpers import mid_game
 
 import rules
 from tabletop.ai.base import SeatView
@@ -15,17 +16,6 @@ from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.games import _alliances_scores
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, teams_of
-
-
-def mid_game(game_id: str, players: int, seed: int, steps: int) -> rules.Game:
-    """A game ``steps`` random moves in, at a decision with a real choice."""
-    game = rules.new_game(game_id, players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        game.play(rng.choice(game.legal_moves()))
-    while len(game.legal_moves()) < 2:
-        game.play(game.legal_moves()[0])
-    return game
 
 
 @pytest.mark.parametrize("game_id", ["machiavelli", "alliances"])
@@ -142,6 +132,7 @@ def test_search_plays_a_rearranging_play_when_only_draw_is_listed() -> None:
     the list is not a forced move. The search used to draw there without asking its
     heuristic, which had a play; now it plays what the heuristic found (or better)."""
     game, seat = _only_draw_listed_but_a_play_exists()
+    assert game.forced_move() is None  # the lone "draw" in the list is not forced
     bot = ISMCTSBot(seed=3, budget=None, iterations=60)
     move = bot.choose(SeatView(game, seat, random.Random(2)))
     assert move.kind == "play"

@@ -7,6 +7,7 @@ import random
 import time
 
 import pytest
+from game_helpers import mid_game
 
 import rules
 from rules.royal_houses import RoyalHouses
@@ -15,17 +16,6 @@ from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import HEURISTICS, RoyalHousesBot, make_bot
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import final_rewards, game_ai, random_policy, score_rewards, teams_of
-
-
-def mid_game(game_id: str, players: int, seed: int, steps: int) -> rules.Game:
-    """A game ``steps`` random moves in, at a decision with a real choice."""
-    game = rules.new_game(game_id, players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        game.play(rng.choice(game.legal_moves()))
-    while len(game.legal_moves()) < 2:
-        game.play(game.legal_moves()[0])
-    return game
 
 
 @pytest.mark.parametrize(
@@ -123,6 +113,7 @@ def test_time_budget_bounds_the_search_and_one_legal_move_is_instant() -> None:
     forced = rules.new_game("royal_houses", 2, seed=1)
     while len(forced.legal_moves()) != 1:
         forced.play(forced.legal_moves()[0])
+    assert forced.forced_move() == forced.legal_moves()[0]
     t0 = time.perf_counter()
     bot.choose(SeatView(forced, forced.to_move, random.Random(1)))
     assert bot.last_iterations == 0 and time.perf_counter() - t0 < 0.05
