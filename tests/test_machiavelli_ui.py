@@ -8,6 +8,7 @@ restores the table and hand"; the opening rule (until opened, only new melds fro
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 
 import pygame
@@ -171,8 +172,13 @@ def test_hint_loads_the_solvers_best_play_as_a_preview(app: App) -> None:
     scene = table(app)
     set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "9S.1", "4S.1", "KD.1", "KH.1"])
     scene.hint.ask()  # the table's Hint button: this layout answers it from the solver
+    assert scene.hint.pending, "the solver runs in the AI worker, not on the UI thread"
     lay = layout(scene)
-    assert lay.work is not None
+    assert lay.work is not None and len(lay.work.hand) == 5, "nothing loads before the answer"
+    deadline = time.monotonic() + 60
+    while scene.hint.pending and time.monotonic() < deadline:
+        app.step(1 / 60)
+    assert not scene.hint.pending
     assert sorted(lay.work.hand) == ["KD.1", "KH.1"]  # 3 of 5 placed: the most possible
     assert action(scene, "end").enabled
     scene.press_local_action("reset")  # dismiss

@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass
+from typing import Any
 
 from rules import Game, Move
 
@@ -59,18 +60,29 @@ class Position:
 
 
 class HintRequest:
-    """One hint being worked out in the worker for the position ``game`` is in now."""
+    """One hint being worked out in the worker for the position ``game`` is in now: the hint
+    bot's move, or the answer to ``job`` (a function and its arguments) where the table
+    layout works out its own hint (see ``Layout.hint_job``)."""
 
     def __init__(
-        self, worker: AIWorker, game: Game, seat: int, iterations: int | None = None
+        self,
+        worker: AIWorker,
+        game: Game,
+        seat: int,
+        iterations: int | None = None,
+        job: tuple[Callable[..., Any], tuple[Any, ...]] | None = None,
     ) -> None:
         if game.to_move != seat:
             raise ValueError(f"Seat {seat} is not to move: no hint to give.")
         self.position = Position(seat, len(game.history))
-        seed = hint_seed(game, seat)
-        self.future: Future[Move] = worker.ask(
-            hint_bot(game.spec.id, seed, iterations), game, seat, seed
-        )
+        self.from_layout = job is not None
+        self.future: Future[Any]
+        if job is not None:
+            fn, args = job
+            self.future = worker.run(fn, *args)
+        else:
+            seed = hint_seed(game, seat)
+            self.future = worker.ask(hint_bot(game.spec.id, seed, iterations), game, seat, seed)
 
     def is_for(self, game: Game) -> bool:
         return Position.of(game) == self.position
@@ -78,8 +90,9 @@ class HintRequest:
     def done(self) -> bool:
         return self.future.done()
 
-    def result(self) -> Move:
-        """The hinted move (raises what the bot raised); call once :meth:`done`."""
+    def result(self) -> Any:
+        """The hinted move, or the layout job's answer (raises what the worker raised); call
+        once :meth:`done`."""
         return self.future.result()
 
     def cancel(self) -> None:

@@ -13,11 +13,15 @@ import multiprocessing.connection
 import os
 import random
 import threading
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from rules import Game, Move
 
 from .base import Bot, decide
+
+T = TypeVar("T")
 
 
 class AIWorker:
@@ -48,6 +52,10 @@ class AIWorker:
     def ask(self, bot: Bot, game: Game, seat: int, seed: int) -> Future[Move]:
         # The copy is made here, on the UI thread: the worker never touches the live game.
         return self._executor().submit(decide_seeded, bot, game.clone(), seat, seed)
+
+    def run(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        """Any other slow question (``fn`` and ``args`` must pickle), e.g. a solver's hint."""
+        return self._executor().submit(fn, *args)
 
     def shutdown(self) -> None:
         if self._pool is not None:

@@ -25,6 +25,10 @@ class LocalAction:
     reason: str = ""
 
 
+#: A function and its arguments, run by the AI worker (so both must pickle).
+HintJob = tuple[Callable[..., Any], tuple[Any, ...]]
+
+
 class Layout:
     """Where each zone of one game sits, and how its gestures map to moves.
 
@@ -74,9 +78,17 @@ class Layout:
         """Whether piece ``drag`` may be picked up now (default: some legal move uses it)."""
         return bool(self.moves_for_piece(drag, legal))
 
-    #: The layout answers the Hint button itself, as its local action "hint" (Machiavelli
-    #: loads the exact solver's play into its working area instead of a search's move).
-    owns_hint = False
+    # ---- a hint the layout works out itself (Machiavelli loads the exact solver's play into
+    # its working area instead of showing a search's move).
+    def hint_job(self) -> HintJob | str | None:
+        """The work behind the Hint button, as a picklable function and its arguments that
+        the AI worker runs off the UI thread, or a sentence saying why there is no hint now;
+        ``None`` (the default): the hint is the search's move, shown as a preview."""
+        return None
+
+    def show_hint(self, answer: Any) -> str:
+        """Load the worker's answer to :meth:`hint_job` and say what it is, in a sentence."""
+        raise NotImplementedError
 
     #: Set by the table scene: asks the rules why a move would be refused (None: it is legal),
     #: so a working area can tell whether its result may be played yet.

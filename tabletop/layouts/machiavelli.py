@@ -23,7 +23,7 @@ from rules.machiavelli.melds import FACE, card_order, sort_meld
 from ..display import Display
 from ..table import art_machiavelli  # noqa: F401  (registers the card painter)
 from ..table.model import Box, Piece, TableModel, Text, Zone
-from .base import Layout, LocalAction
+from .base import HintJob, Layout, LocalAction
 
 CREAM = (240, 234, 216)
 MUTED = (178, 186, 178)
@@ -89,7 +89,6 @@ def _art(card: str) -> tuple:
 
 class MachiavelliLayout(Layout):
     game_id = "machiavelli"
-    owns_hint = True
 
     def __init__(self) -> None:
         self.work: Workspace | None = None
@@ -207,21 +206,23 @@ class MachiavelliLayout(Layout):
         if key == "sort":
             self.sort_by_rank = not self.sort_by_rank
             return None
-        if key == "hint":
-            return self.hint()
         return None
 
-    def hint(self) -> str:
-        """Load the solver's best play (most cards placed, then highest ranks) as a preview."""
+    def hint_job(self) -> HintJob | str:
+        """The exact solver's best play (most cards placed, then highest ranks) for the turn
+        as it started: tens of ms, hundreds at worst, so the worker runs it."""
         w = self.work
         if w is None:
             return "It is not your turn."
-        best = best_table(
-            tuple(tuple(m) for m in w.start_table),
-            tuple(sorted(w.start_hand, key=card_order)),
-            self._opened,
-            self.ace_low,
-        )
+        table = tuple(tuple(m) for m in w.start_table)
+        hand = tuple(sorted(w.start_hand, key=card_order))
+        return best_table, (table, hand, self._opened, self.ace_low)
+
+    def show_hint(self, answer: Any) -> str:
+        """Load the solver's play into the working area as a preview (End turn plays it)."""
+        w, best = self.work, answer
+        if w is None:
+            return "It is not your turn."
         if best is None:
             return "No card of your hand can go on the table now: draw a card."
         w.melds = [list(m) for m in best]

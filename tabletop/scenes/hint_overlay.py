@@ -90,12 +90,13 @@ class HintOverlay:
         scene = self.scene
         if not scene.acting_human or self.request is not None or self.move is not None:
             return
-        if scene.layout.owns_hint:  # e.g. Machiavelli: the solver's play, into the work area
-            scene.press_local_action("hint")
-            return
         seat = scene.game.to_move
         assert seat is not None
-        self.request = HintRequest(scene.worker, scene.game, seat, HINT_ITERATIONS)
+        job = scene.layout.hint_job()  # e.g. Machiavelli: the solver's play, into the work area
+        if isinstance(job, str):
+            scene.app.toast(job)
+            return
+        self.request = HintRequest(scene.worker, scene.game, seat, HINT_ITERATIONS, job)
         self._plies = len(scene.game.history)
         self.sync()
 
@@ -119,6 +120,12 @@ class HintOverlay:
             move = request.result()
         except Exception as err:  # a bot bug must not end the game: say so, play on
             self.scene.app.toast(f"No hint this time ({err}).", kind="error")
+            self.sync()
+            return
+        if request.from_layout:  # the layout shows it (in its working area) and says what
+            self.scene.app.toast(self.scene.layout.show_hint(move))
+            self.scene.selected = None
+            self.scene.refresh()
             self.sync()
             return
         self.move = move
