@@ -1,6 +1,7 @@
-"""Machiavelli bots: "max" (the solver's maximum every turn) and "smart" (the heuristic and
-Easy levels). They only play legal tables, decide from their seat's view alone, are
-deterministic for a seed, and hold cards back only when the rules make it safe.
+"""Machiavelli bots: "max" (the solver's maximum every turn), "smart" (the heuristic level)
+and "beginner" (the Easy level, with noise). They only play legal tables, decide from their
+seat's view alone, are deterministic for a seed, and hold cards back only when the rules make
+it safe; the beginner never rebuilds the table.
 
 Rules cited: ``shared/sources/001_c717387ba60b2570.txt`` ("source, <section>") and
 RULES-NOTES.md "Machiavelli" ("notes"). Positions built by editing a new game's state
@@ -20,9 +21,15 @@ from rules import Move
 from rules.machiavelli import ALL_CARDS, DRAW, PASS, Machiavelli
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import EASY_NOISE, make_bot
-from tabletop.ai.machiavelli_bot import RIVAL_CLOSE, MachiavelliBot, MaxBot, arena_main
+from tabletop.ai.machiavelli_bot import (
+    RIVAL_CLOSE,
+    BeginnerBot,
+    MachiavelliBot,
+    MaxBot,
+    arena_main,
+)
 
-Bot = MaxBot | MachiavelliBot
+Bot = MaxBot | MachiavelliBot | BeginnerBot
 
 
 def position(
@@ -68,8 +75,10 @@ def _bots(kinds: Sequence[str], seed: int) -> list[Bot]:
     for s, kind in enumerate(kinds):
         if kind == "max":
             out.append(MaxBot(seed + s))
+        elif kind in ("easy", "beginner"):
+            out.append(BeginnerBot(seed + s, noise=EASY_NOISE if kind == "easy" else 0.0))
         else:
-            out.append(MachiavelliBot(seed + s, noise=EASY_NOISE if kind == "easy" else 0.0))
+            out.append(MachiavelliBot(seed + s))
     return out
 
 
@@ -139,7 +148,7 @@ def test_deterministic_for_a_seed(kind: str) -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("kind", ["smart", "max", "easy"])
+@pytest.mark.parametrize("kind", ["smart", "max", "easy", "beginner"])
 def test_cards_hidden_from_the_seat_do_not_change_decisions(kind: str, seed: int) -> None:
     """Two deals differing only in a card of seat 1's hand swapped with the bottom card of
     the stock (nobody draws it): seat 0 decides alike at each of its turns while seat 1
@@ -241,11 +250,33 @@ def test_keeps_the_cards_that_fit_the_rest_of_the_hand() -> None:
     assert added(game, ask(MachiavelliBot(1), game)) == {"5H.1", "5D.1"}
 
 
-def test_make_bot_gives_smart_for_heuristic_and_noisy_smart_for_easy() -> None:
+def test_make_bot_gives_smart_for_heuristic_and_a_noisy_beginner_for_easy() -> None:
     heuristic = make_bot("heuristic", "machiavelli", 1)
     easy = make_bot("easy", "machiavelli", 1)
     assert isinstance(heuristic, MachiavelliBot) and heuristic.noise == 0
-    assert isinstance(easy, MachiavelliBot) and easy.noise == EASY_NOISE
+    assert isinstance(easy, BeginnerBot) and easy.noise == EASY_NOISE
+
+
+def test_the_beginner_lays_its_melds_and_lays_off_but_never_rebuilds() -> None:
+    """Easy plays as a newcomer: the hand's own meld 9♥ 10♥ J♥ goes down as it is, 10♠
+    joins the end of the run 7♠–9♠ and then J♠ after it (source, "Play": adding cards to
+    groups on the table); 5♥ 5♣ would need 5♠ taken off the run (the rearranging the
+    solver finds) and stay in hand."""
+    table = [["5S.1", "6S.1", "7S.1", "8S.1", "9S.1"]]
+    game = position(["9H.1", "10H.1", "JH.1", "10S.1", "JS.2", "5H.1", "5C.1"], table)
+    move = ask(BeginnerBot(1), game)
+    assert added(game, move) == {"9H.1", "10H.1", "JH.1", "10S.1", "JS.2"}
+    assert ("5S.1", "6S.1", "7S.1", "8S.1", "9S.1", "10S.1", "JS.2") in move.value
+    smart = ask(MachiavelliBot(1, noise=0.0), game)
+    assert {"5H.1", "5C.1"} <= added(game, smart), "the solver does rebuild: 5♠ into a set"
+
+
+def test_the_beginner_lays_nothing_on_the_table_before_opening() -> None:
+    """Until a player has opened, only new melds from the hand (notes: the opening): 10♠
+    fits the run but stays in hand; with no meld of its own the beginner draws."""
+    table = [["7S.1", "8S.1", "9S.1"]]
+    game = position(["10S.1", "2H.1", "KD.1"], table, opened=False)
+    assert ask(BeginnerBot(1), game) == DRAW
 
 
 def test_arena_entry_knows_max_and_smart(

@@ -19,7 +19,7 @@ from .allegiance_bot import AllegianceBot
 from .alliances_bot import AlliancesBot
 from .base import Bot, SeatView
 from .ismcts import ISMCTSBot
-from .machiavelli_bot import MachiavelliBot
+from .machiavelli_bot import BeginnerBot, MachiavelliBot
 from .medici_bot import MediciBot
 
 _HN = {c: (house_of(c), number_of(c)) for c in CARDS}  # card -> (house, number)
@@ -390,6 +390,8 @@ HEURISTICS: dict[str, HeuristicFactory] = {
     "alliances": AlliancesBot,
     "machiavelli": MachiavelliBot,
 }
+#: The Easy level where it is not the heuristic with noise (see each bot's text for why).
+EASY_BOTS: dict[str, HeuristicFactory] = {"machiavelli": BeginnerBot}
 
 
 def make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) -> Bot:
@@ -409,7 +411,7 @@ def make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) 
         )
     if kind not in ("easy", "heuristic"):
         raise ValueError(f"Unknown bot kind {kind!r}; choose from {', '.join(KINDS)}.")
-    factory = HEURISTICS.get(game_id)
+    factory = (EASY_BOTS if kind == "easy" else {}).get(game_id) or HEURISTICS.get(game_id)
     if factory is None:
         bot = RandomBot(seed)
         bot.name = f"random (no {kind} bot for {game_id})"
