@@ -1,20 +1,24 @@
-"""Search settings of Machiavelli and Alliances (issue "AI", step 2: per-game playouts, cut-off
-and judgement): registered, deterministic for a seed and iteration cap, judging Alliances
-campaigns by the board, and a Machiavelli Hard decision keeping to its time budget."""
+"""Search settings of Machiavelli, Alliances and Medici (issue "AI", step 2: per-game playouts,
+cut-off and judgement): registered, deterministic for a seed and iteration cap, judging Alliances
+campaigns by the board, a Machiavelli Hard decision keeping to its time budget, and the root's
+first guess (Medici: a two-ply lookahead)."""
 
 from __future__ import annotations
 
 import random
 import time
+from dataclasses import replace
 
 import pytest
 from game_helpers import mid_game
 
 import rules
-from tabletop.ai.base import SeatView
+from rules.medici import Medici, _house_cards
+from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.games import _alliances_scores
 from tabletop.ai.ismcts import ISMCTSBot
+from tabletop.ai.medici_bot import MediciBot, MediciLookahead, _after_reply
 from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, teams_of
 
 
@@ -137,3 +141,68 @@ def test_search_plays_a_rearranging_play_when_only_draw_is_listed() -> None:
     move = bot.choose(SeatView(game, seat, random.Random(2)))
     assert move.kind == "play"
     assert game.is_legal(move)
+
+
+# --------------------------------------------------------------------------- the root's guess
+
+
+def test_the_root_bot_is_asked_once_from_the_seats_view_and_guides_the_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``GameAI.root_bot`` gives the search its first guess: asked once per decision, with
+    the seat's own view (never the game), and its move is the root's favoured child."""
+    game = mid_game("medici", 2, seed=3, steps=6)
+    seat = game.to_move
+    assert seat is not None
+    pick = game.legal_moves()[-1]
+    asked: list[object] = []
+
+    class Guess:
+        name = "guess"
+
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, seat_view: SeatView) -> rules.Move:
+            asked.append(seat_view)
+            return pick
+
+    monkeypatch.setitem(GAME_AI, "medici", replace(game_ai("medici"), root_bot=Guess))
+    bot = ISMCTSBot(seed=5, budget=None, iterations=1)
+    assert bot.choose(SeatView(game, seat, random.Random(1))) == pick
+    assert len(asked) == 1 and isinstance(asked[0], SeatView)
+
+
+def test_medici_lookahead_judges_a_move_after_the_rivals_conspiracy() -> None:
+    """Source, "Conspire": a build that makes a stack worth exactly as much as another may
+    eliminate it. Della Rovere can build R8 on their 2 (stack 5) to match Gonzaga's 10
+    (stack 1) and strike it; the lookahead's judgement after that reply is worse for
+    Gonzaga than the position as it stands."""
+    decks = []
+    for house, top in enumerate(
+        (
+            ["G10a", "G9a", "G8a", "G2a", "G7a", "G3a", "G4a", "G5a", "G6a"],
+            ["R2a", "R3a", "R4a", "R5a", "R8a", "R6a", "R7a", "RMa", "RLa"],
+        )
+    ):  # each deck from the top: 4 Inner Circle cards, a hand of 5, then the rest
+        decks += top + [c for c in _house_cards(house, False) if c not in top]
+    game = rules.new_game("medici", 2, seed=1, options={"decks": decks})
+    assert isinstance(game, Medici) and game.to_move == 0  # 29 against 14 in the Inner Circle
+    game.play_text("court G7a")
+    assert game.to_move == 1
+    standing = MediciBot.evaluate(game, 0)
+    assert _after_reply(game, 0) < standing - 5
+    game.play_text("build R8a on 5")
+    assert game.phase == "conspire" and 1 in game._equal_stacks(5)
+
+
+def test_medici_lookahead_plays_legal_moves_and_repeats_itself_for_a_seed() -> None:
+    game = mid_game("medici", 2, seed=4, steps=4)
+    for _ in range(6):
+        seat = game.to_move
+        assert seat is not None
+        first = decide(MediciLookahead(7), game, seat, random.Random(2))
+        assert decide(MediciLookahead(7), game, seat, random.Random(2)) == first
+        game.play(first)
+        if game.over:
+            break

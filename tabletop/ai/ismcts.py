@@ -105,6 +105,8 @@ class ISMCTSBot:
         root = Node(None, None, players)
         started = time.perf_counter()
         deadline = None if self.budget is None else started + self.budget
+        if ai.root_bot is not None and ai.bias and self.playouts == "heuristic":
+            root.favoured = ai.root_bot(rng.getrandbits(32)).choose(seat_view)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
             self._iterate(root, seat_view.determinize(rng), rng, players, ai)
@@ -147,8 +149,7 @@ class ISMCTSBot:
             mover = game.to_move
             children = node.children
             if bias and node.favoured is None and game.forced_move() is None:
-                prior = ai.root_prior if node is root and ai.root_prior else ai.prior
-                node.favoured = prior(game, rng)
+                node.favoured = ai.prior(game, rng)
             favoured = node.favoured
             if (
                 favoured is not None

@@ -133,9 +133,10 @@ class GameAI:
     #: picks it (once per node, so it may cost more than a playout step).
     prior: PlayoutPolicy = random_policy
     bias: float = 0.0
-    #: The prior at the root only (asked once per decision, so it may be the full heuristic);
+    #: The bot whose choice gets the bias at the root (built by ``root_bot(seed)`` and asked
+    #: once per decision from the seat's own view, so it may be the full heuristic or more);
     #: ``None``: ``prior``.
-    root_prior: PlayoutPolicy | None = None
+    root_bot: Callable[[int], Bot] | None = None
     #: Progressive widening: a node with n visits has at most 1 + widening·√n children
     #: (0: every legal move is tried before any is tried twice).
     widening: float = 0.0

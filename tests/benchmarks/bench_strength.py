@@ -31,7 +31,7 @@ import rules
 from tabletop.ai.base import SeatView
 from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
-from tabletop.ai.policy import teams_of
+from tabletop.ai.policy import game_ai, teams_of
 from tabletop.arena import run_arena
 
 RESULTS = Path(__file__).parent / "results"
@@ -80,23 +80,37 @@ def positions(game_id: str, players: int, count: int, seed: int) -> list[rules.G
 
 
 def measure(game_id: str, players: int, seconds: float = 0.5, count: int = 6) -> dict[str, Any]:
-    """Iterations per second of the Hard search on ``count`` positions of the game."""
-    rates = []
+    """Iterations per second of the Hard search on ``count`` positions of the game, and the
+    caps that fill each level's budget once the root's first guess (``GameAI.root_bot``,
+    asked once per decision within the same budget) has taken its time."""
+    rates, firsts = [], []
+    root_bot = game_ai(game_id).root_bot
     for i, game in enumerate(positions(game_id, players, count, seed=17)):
         seat = game.to_move
         assert seat is not None
+        first = 0.0
+        if root_bot is not None:
+            t0 = time.perf_counter()
+            root_bot(i).choose(SeatView(game, seat, random.Random(i)))
+            first = time.perf_counter() - t0
+        firsts.append(first)
         bot = ISMCTSBot(i, budget=seconds, iterations=10**9, playouts=SEARCH_LEVELS["hard"][2])
         t0 = time.perf_counter()
         bot.choose(SeatView(game, seat, random.Random(i)))
-        rates.append(bot.last_iterations / (time.perf_counter() - t0))
-    rate = statistics.median(rates)
+        rates.append(bot.last_iterations / max(1e-3, time.perf_counter() - t0 - first))
+    rate, first = statistics.median(rates), statistics.median(firsts)
+
+    def cap(level: str) -> int:
+        return round(rate * max(0.0, SEARCH_LEVELS[level][0] - first))
+
     return {
         "game": game_id,
         "players": players,
         "iterations_per_s_median": round(rate, 1),
         "iterations_per_s_range": [round(min(rates), 1), round(max(rates), 1)],
-        "hard_cap": max(10, round(rate * SEARCH_LEVELS["hard"][0])),
-        "normal_cap": max(5, round(rate * SEARCH_LEVELS["normal"][0])),
+        "root_guess_ms_median": round(first * 1000, 1),
+        "hard_cap": max(10, cap("hard")),
+        "normal_cap": max(5, cap("normal")),
     }
 
 
