@@ -206,3 +206,30 @@ def test_medici_lookahead_plays_legal_moves_and_repeats_itself_for_a_seed() -> N
         game.play(first)
         if game.over:
             break
+
+
+def test_a_search_with_no_time_left_after_the_first_guess_plays_the_guess(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A first guess that uses the whole budget leaves no iteration: the search plays the
+    guess, not a random move."""
+    game = mid_game("medici", 2, seed=3, steps=6)
+    seat = game.to_move
+    assert seat is not None
+    pick = game.legal_moves()[-1]
+
+    class SlowGuess:
+        name = "slow guess"
+
+        def __init__(self, seed: int) -> None:
+            pass
+
+        def choose(self, seat_view: SeatView) -> rules.Move:
+            time.sleep(0.05)
+            return pick
+
+    monkeypatch.setitem(GAME_AI, "medici", replace(game_ai("medici"), root_bot=SlowGuess))
+    for seed in range(5):
+        bot = ISMCTSBot(seed=seed, budget=0.01)
+        assert bot.choose(SeatView(game, seat, random.Random(seed))) == pick
+        assert bot.last_iterations == 0

@@ -119,7 +119,10 @@ class ISMCTSBot:
             for move, child in root.children.items()
             if move in legal or (not seat_view.complete and seat_view.is_legal(move))
         ]
-        if not candidates:
+        if not candidates:  # no iteration in time (a slow first guess): the guess, if any
+            guess = root.favoured
+            if guess is not None and (guess in legal or seat_view.is_legal(guess)):
+                return guess
             return rng.choice(legal)
         best = max(candidates, key=lambda n: (n.visits, n.reward[seat_view.seat]))
         anchor = root.children.get(root.favoured)  # type: ignore[arg-type]
