@@ -127,16 +127,12 @@ class MediciLookahead:
     Against Easy, 200 duels on the same deals (arena ``--duplicate``, seed 7): 64.7% against
     the one-ply heuristic's 62.0%."""
 
-    def __init__(self, seed: int, noise: float = 0.0) -> None:
+    def __init__(self, seed: int) -> None:
         self.name = "lookahead"
         self.rng = random.Random(seed)
-        self.noise = noise
 
     def choose(self, seat_view: SeatView) -> Move:
-        moves = seat_view.legal_moves()
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(moves)
-        seat = seat_view.seat
+        moves, seat = seat_view.legal_moves(), seat_view.seat
         guess = seat_view.determinize(self.rng)
         first = sorted(
             ((_line(guess, m, seat)[0], i) for i, m in enumerate(moves)), key=lambda t: -t[0]
