@@ -204,7 +204,8 @@ class TableScene(Scene):
         )
         if not self._undo_offered():
             self.undo_button.hide()
-        self.hint.build(pygame.Rect(d.width - 5 * bw - d.px(64), y, bw, bh))
+        hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
+        self.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
         self.buttons = []
         self._update_viewer()
         self.refresh(animate=False)
