@@ -24,6 +24,7 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ import rules
 from tabletop.ai.base import SeatView
 from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
-from tabletop.ai.policy import game_ai, teams_of
+from tabletop.ai.policy import GAME_AI, game_ai, teams_of
 from tabletop.arena import run_arena
 
 RESULTS = Path(__file__).parent / "results"
@@ -84,20 +85,24 @@ def measure(game_id: str, players: int, seconds: float = 0.5, count: int = 6) ->
     caps that fill each level's budget once the root's first guess (``GameAI.root_bot``,
     asked once per decision within the same budget) has taken its time."""
     rates, firsts = [], []
-    root_bot = game_ai(game_id).root_bot
+    ai = game_ai(game_id)
     for i, game in enumerate(positions(game_id, players, count, seed=17)):
         seat = game.to_move
         assert seat is not None
         first = 0.0
-        if root_bot is not None:
+        if ai.root_bot is not None:
             t0 = time.perf_counter()
-            root_bot(i).choose(SeatView(game, seat, random.Random(i)))
+            ai.root_bot(i).choose(SeatView(game, seat, random.Random(i)))
             first = time.perf_counter() - t0
         firsts.append(first)
-        bot = ISMCTSBot(i, budget=seconds, iterations=10**9, playouts=SEARCH_LEVELS["hard"][2])
-        t0 = time.perf_counter()
-        bot.choose(SeatView(game, seat, random.Random(i)))
-        rates.append(bot.last_iterations / max(1e-3, time.perf_counter() - t0 - first))
+        GAME_AI[game_id] = replace(ai, root_bot=None)  # the iterations alone
+        try:
+            bot = ISMCTSBot(i, budget=seconds, iterations=10**9, playouts=SEARCH_LEVELS["hard"][2])
+            t0 = time.perf_counter()
+            bot.choose(SeatView(game, seat, random.Random(i)))
+            rates.append(bot.last_iterations / (time.perf_counter() - t0))
+        finally:
+            GAME_AI[game_id] = ai
     rate, first = statistics.median(rates), statistics.median(firsts)
 
     def cap(level: str) -> int:
