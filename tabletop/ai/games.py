@@ -149,7 +149,7 @@ def register_builtin() -> None:
     # seeds), about the heuristic's own 60.5% of 200: not yet clearly stronger than it. So
     # the root's first guess in the duel looks two plies ahead (MediciLookahead, ~0.1 s of
     # the budget): alone it won 70.8% of 200 duels vs Easy where the heuristic won 62.0% on
-    # the same deals.
+    # the same deals, and Hard with it 69.5% of 200 duplicate duels (95% CI 64-75%).
     register_game_ai(
         "medici",
         GameAI(
