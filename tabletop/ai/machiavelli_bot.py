@@ -114,10 +114,12 @@ class MaxBot:
 
 class MachiavelliBot:
     """The smart player (see the module text); ``noise`` is the chance of a uniformly random
-    listed legal move instead (Easy level)."""
+    listed legal move instead."""
+
+    label = "smart"
 
     def __init__(self, seed: int, noise: float = 0.0) -> None:
-        self.name = "smart" if noise == 0 else f"smart (noise {noise:g})"
+        self.name = self.label if noise == 0 else f"{self.label} (noise {noise:g})"
         self.rng = random.Random(seed)
         self.noise = noise
 
@@ -125,7 +127,9 @@ class MachiavelliBot:
         moves = seat_view.legal_moves()
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(moves)
-        me = _Seat(seat_view.view, seat_view.seat)
+        return self._play(_Seat(seat_view.view, seat_view.seat), moves)
+
+    def _play(self, me: _Seat, moves: Sequence[Move]) -> Move:
         found = me.best()
         if found is None or not found.placed:
             return _fallback(moves)
@@ -196,7 +200,7 @@ def _links(face: Face, others: Sequence[Face]) -> int:
     return sum(1 for q, t in others if (q == r and t != s) or (t == s and 0 < abs(q - r) <= 2))
 
 
-class BeginnerBot:
+class BeginnerBot(MachiavelliBot):
     """The Easy level: plays as a newcomer to rummy games does, never rebuilding the table.
     It lays every meld its hand holds (the solver over the hand alone), then, once it has
     opened, adds hand cards to the ends of runs and to sets of three while any fits; with
@@ -204,19 +208,13 @@ class BeginnerBot:
 
     The smart player with noise is no Easy level in this game: the exact solver's table
     rebuilding is the skill that matters (smart beats this bot in 98.5% of 200 duels) and no
-    person finds it every turn, while random moves barely hurt it (Hard wins about half of
-    the duels against it, see ``games.py``)."""
+    person finds it every turn, while random moves barely hurt the solver (Hard won about
+    half of its duels against the smart player with noise, see ``games.py``). It shares the
+    smart player's noise and seat reading, and decides its play its own way."""
 
-    def __init__(self, seed: int, noise: float = 0.0) -> None:
-        self.name = "beginner" if noise == 0 else f"beginner (noise {noise:g})"
-        self.rng = random.Random(seed)
-        self.noise = noise
+    label = "beginner"
 
-    def choose(self, seat_view: SeatView) -> Move:
-        moves = seat_view.legal_moves()
-        if self.noise and self.rng.random() < self.noise:
-            return self.rng.choice(moves)
-        me = _Seat(seat_view.view, seat_view.seat)
+    def _play(self, me: _Seat, moves: Sequence[Move]) -> Move:
         table, hand = me.table, list(me.hand)
         own = solve_opening([FACE[c] for c in hand], me.ace_low)
         if own is not None and own.placed:
