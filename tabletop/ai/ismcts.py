@@ -114,14 +114,14 @@ class ISMCTSBot:
             if done % SETTLE_EVERY == 0 and settled(root, self._left(done, started, deadline)):
                 break
         self.last_iterations = done
-        candidates = [
-            child
-            for move, child in root.children.items()
-            if move in legal or (not seat_view.complete and seat_view.is_legal(move))
-        ]
+
+        def playable(move: Move) -> bool:  # listed, or (a solver's play) judged legal
+            return move in legal or (not seat_view.complete and seat_view.is_legal(move))
+
+        candidates = [child for move, child in root.children.items() if playable(move)]
         if not candidates:  # no iteration in time (a slow first guess): the guess, if any
             guess = root.favoured
-            if guess is not None and (guess in legal or seat_view.is_legal(guess)):
+            if guess is not None and playable(guess):
                 return guess
             return rng.choice(legal)
         best = max(candidates, key=lambda n: (n.visits, n.reward[seat_view.seat]))

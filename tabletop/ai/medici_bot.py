@@ -141,16 +141,13 @@ class MediciLookahead:
             return heuristic.choose(seat_view)
         moves, seat = seat_view.legal_moves(), seat_view.seat
         guess = seat_view.determinize(self.rng)
-        first = sorted(
-            ((_line(guess, m, seat)[0], i) for i, m in enumerate(moves)), key=lambda t: -t[0]
-        )
-        top = [i for _, i in first[:LOOKAHEAD_MOVES]]
+        lines = [_line(guess, m, seat) for m in moves]
+        top = sorted(range(len(moves)), key=lambda i: -lines[i][0])[:LOOKAHEAD_MOVES]
         if len(top) == 1:
             return moves[top[0]]
-        worth = dict.fromkeys(top, 0.0)
-        for k in range(LOOKAHEAD_GUESSES):
-            if k:
-                guess = seat_view.determinize(self.rng)
+        worth = {i: _after_reply(lines[i][1], seat) for i in top}  # the first guess's lines
+        for _ in range(LOOKAHEAD_GUESSES - 1):
+            guess = seat_view.determinize(self.rng)
             for i in top:
                 worth[i] += _after_reply(_line(guess, moves[i], seat)[1], seat)
         return moves[max(top, key=lambda i: worth[i])]  # ties: the heuristic's order
