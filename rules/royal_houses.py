@@ -542,9 +542,11 @@ class RoyalHouses(Game):
             events.append(self._influence_event(me, n, h))
         elif n == 3:
             self.influence[me][h] += 1
-            self.gift_house[rival] = h
             events.append(self._influence_event(me, 1, h))
-            if not self.final_turn:
+            # The rival gives again only if they will draw again: once the deck is empty their
+            # last turn has no gift, so nothing is imposed (RULES-NOTES, Royal Houses: card 3).
+            if self.deck:
+                self.gift_house[rival] = h
                 events.append(
                     Event(
                         "gift-rule",

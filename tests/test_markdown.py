@@ -228,6 +228,38 @@ def test_wrapping_never_passes_the_margin(width: int) -> None:
             assert op.x + op.style.font.size(op.text)[0] <= width - margin
 
 
+def _line_starts(lay: md.MarkdownLayout) -> list[str]:
+    """The text each drawn line starts with, top to bottom."""
+    lines: dict[int, list[md._TextOp]] = {}
+    for op in lay.ops:
+        if isinstance(op, md._TextOp) and op.text.strip():
+            lines.setdefault(op.baseline, []).append(op)
+    return [min(ops, key=lambda o: o.x).text.lstrip() for _, ops in sorted(lines.items())]
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_a_word_that_changes_style_inside_it_wraps_whole(game_id: str) -> None:
+    """Issue #20: a Royal Houses line started with a lone "." where "**7 cards**." wrapped
+    between the bold word and its full stop. No rules text, at any width the rules screen
+    uses, starts a line with the tail of a word."""
+    text = rules.rules_text(game_id)
+    for width in range(600, 1400, 13):
+        starts = _line_starts(md.layout(text, width, base_size=20))
+        assert [s for s in starts if s[:1] in ".,;:)"] == [], width
+
+
+def test_glued_pieces_move_to_the_next_line_together() -> None:
+    text = "word " * 9 + "**bold**.)"
+    one_line = md.layout(text, 2000, base_size=20)
+    assert len(_line_starts(one_line)) == 1
+    unglued = md.layout("word " * 9 + "**bold**", 2000, base_size=20, margin=0)
+    full = max(
+        op.x + op.style.font.size(op.text)[0] for op in unglued.ops if isinstance(op, md._TextOp)
+    )
+    starts = _line_starts(md.layout(text, full + 2, base_size=20, margin=0))
+    assert starts == ["word word word word word word word word word", "bold"]
+
+
 def test_long_paragraph_fills_the_width_and_wraps() -> None:
     narrow = md.render(LONG, 400, base_size=20)
     wide = md.render(LONG, 1200, base_size=20)

@@ -168,6 +168,27 @@ def test_card_3_restriction_is_waived_without_an_eligible_card() -> None:
     assert "E4" not in gifts and len(gifts) == len(game.hands[1]) - 1
 
 
+def test_card_3_on_the_first_players_final_turn_imposes_no_gift() -> None:
+    """RULES-NOTES, Royal Houses: "A card 3 played when no gift follows (the first player's final
+    turn, after the deck emptied) places its influence and imposes nothing: no gift obligation
+    is announced or kept." The second player's last turn is a play only, with no gift."""
+    game = started(deck_with(["E3"], [], []))
+    rng = random.Random(5)
+    while game.deck or game.to_move != game.first or game.phase != "play":
+        choices = [m for m in game.legal_moves() if "E3" not in m.cards]
+        game.play(rng.choice(choices))
+    before = game.influence[game.first][E]
+    events = game.play_text("play E3")
+    assert game.influence[game.first][E] == before + 1
+    assert [e.kind for e in events if e.kind == "gift-rule"] == []
+    while not game.over:
+        for seat in (None, 0, 1):
+            assert game.view(seat)["gift_must"] == [None, None]
+        game.play(game.legal_moves()[0])
+    for seat in (None, 0, 1):
+        assert game.view(seat)["gift_must"] == [None, None]
+
+
 def test_card_5_moves_up_to_3_from_one_other_house_any_mix() -> None:
     """Source, "Card Actions" 5; notes: ONE other house, move 0–3 influence of either player."""
     game = started(deck_with(["A4", "B5"], ["A6"], ["F1", "F2"]))

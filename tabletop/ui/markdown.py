@@ -458,6 +458,32 @@ def _face(serif: bool, bold: bool, italic: bool) -> str:
 _TOKENS = re.compile(r"(\n)|([ \t]+)|([^ \t\n]+)")
 
 
+def _words(
+    spans: Sequence[Span], styler: Callable[[Span], _Style]
+) -> list[tuple[bool, list[tuple[str, _Style]]] | None]:
+    """Split styled text into words, each ``(space before it, [(piece, style), ...])``; a word
+    has several pieces where its style changes inside it. ``None`` stands for a line break."""
+    words: list[tuple[bool, list[tuple[str, _Style]]] | None] = []
+    space = False
+    glued = False  # the last word ends where this span starts, with no space between
+    for span in spans:
+        style = styler(span)
+        for m in _TOKENS.finditer(span.text):
+            if m.group(1):
+                words.append(None)
+                space, glued = False, False
+            elif m.group(2):
+                space, glued = True, False
+            else:
+                last = words[-1] if words else None
+                if glued and not space and last is not None:
+                    last[1].append((m.group(3), style))
+                else:
+                    words.append((space, [(m.group(3), style)]))
+                space, glued = False, True
+    return words
+
+
 class _Writer:
     """Lays out blocks top to bottom, collecting drawing operations."""
 
@@ -556,18 +582,23 @@ class _Writer:
                     return
                 finish()
 
-        space = False
-        for span in spans:
-            style = styler(span)
-            for m in _TOKENS.finditer(span.text):
-                if m.group(1):
+        # A word may span several styles ("**7 cards**." is a bold piece and a plain "."): it
+        # moves to the next line whole, so no line starts with the tail of a word.
+        for item in _words(spans, styler):
+            if item is None:
+                finish()
+                continue
+            space, pieces = item
+            space = space and bool(runs)
+            if runs and len(pieces) > 1:
+                glued = sum(self.run_width(st, piece) for piece, st in pieces)
+                if space:
+                    glued += self.run_width(pieces[0][1], " ")
+                if total + glued > width:
                     finish()
                     space = False
-                elif m.group(2):
-                    space = True
-                else:
-                    add(m.group(3), style, space and bool(runs))
-                    space = False
+            for n, (piece, st) in enumerate(pieces):
+                add(piece, st, space and n == 0)
         if runs or not lines:
             finish()
         return lines
