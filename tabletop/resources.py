@@ -1,15 +1,25 @@
-"""Where the app's files are, the same way from source and from a frozen build.
+"""Where the app's files are: one lookup, the same in a checkout, an installed package and a
+PyInstaller bundle.
 
-Every file the app reads goes through here (fonts and the theme under ``assets/``) or through
-``importlib.resources`` (the rules texts, package data of :mod:`rules`), and both work alike
-in a checkout, an installed package and a PyInstaller bundle: ``build/tabletop.spec`` puts
-``assets/`` at the bundle's root and the rules texts inside its ``rules`` package.
+Every file the app reads goes through here (fonts, the theme and the icon under ``assets/``) or
+through ``importlib.resources`` (the rules texts, package data of :mod:`rules`). The assets are
+found from the :mod:`tabletop` package's own folder, as ``importlib.resources`` reports it:
+
+- installed (a wheel, ``pipx``, a distribution package): ``pyproject.toml`` maps the
+  repository's top-level ``assets/`` into the package, so they are ``tabletop/assets/``;
+- frozen: ``build/tabletop.spec`` puts them at ``tabletop/assets/`` in the bundle as well;
+- a checkout (an editable install, or the repository on ``sys.path``): the package folder has
+  no ``assets/``, and they are the repository's ``assets/``, beside the package folder.
 """
 
 from __future__ import annotations
 
 import sys
+from functools import cache
+from importlib.resources import files
 from pathlib import Path
+
+ASSETS = "assets"
 
 
 def is_frozen() -> bool:
@@ -17,20 +27,38 @@ def is_frozen() -> bool:
     return bool(getattr(sys, "frozen", False))
 
 
-def app_root() -> Path:
-    """The folder holding ``assets/``: the repository in a checkout, the bundle when frozen."""
-    # PyInstaller's bundle folder: onedir's ``_internal/``, or onefile's unpacked temp folder.
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle)
-    return Path(__file__).resolve().parent.parent
+def package_folder() -> Path:
+    """The folder of the :mod:`tabletop` package, as ``importlib.resources`` finds it."""
+    folder = files(__package__ or "tabletop")
+    if not isinstance(folder, Path):
+        # e.g. a zipped install: pygame and pygame-gui need real files to open.
+        raise RuntimeError(f"tabletop must be installed as files on disk, not in {folder!r}")
+    return folder
+
+
+def assets_candidates() -> list[Path]:
+    """Where ``assets/`` may be, in the order they are tried: inside the package (installed or
+    frozen), then beside it (a checkout)."""
+    folder = package_folder()
+    return [folder / ASSETS, folder.parent / ASSETS]
+
+
+@cache
+def assets_root() -> Path:
+    """The ``assets/`` folder: the first of :func:`assets_candidates` that holds the theme."""
+    candidates = assets_candidates()
+    for candidate in candidates:
+        if (candidate / "themes" / "tabletop.json").is_file():
+            return candidate
+    tried = ", ".join(str(c) for c in candidates)
+    raise FileNotFoundError(f"tabletop's assets are missing: looked in {tried}")
 
 
 def asset_path(*parts: str) -> Path:
     """A file under ``assets/``, e.g. ``asset_path("fonts", "DejaVuSans.ttf")``."""
-    return app_root().joinpath("assets", *parts)
+    return assets_root().joinpath(*parts)
 
 
 def asset_files() -> list[Path]:
     """Every file under ``assets/``, sorted (what a build must ship)."""
-    return sorted(p for p in asset_path().rglob("*") if p.is_file())
+    return sorted(p for p in assets_root().rglob("*") if p.is_file())

@@ -1,8 +1,11 @@
-"""The standalone build (issue #10): resources through one helper, a spec that ships every
-data file by pattern, what it drops never loaded, the Linux desktop entry, the start-up probe.
+"""The standalone build (issue #10) and the installable package (issue #21): resources through
+one helper that finds the assets alike in a checkout, an installed wheel and a bundle; a spec
+and a pyproject that ship every data file by pattern; one version; what the spec drops never
+loaded; the Linux desktop entry; the start-up probe.
 
-The build itself (PyInstaller, ~10 s) and the frozen ``--selftest`` run in ``.ci/run``; these
-are the fast checks that keep the spec and the code in step.
+The builds themselves (PyInstaller ~10 s, sdist + wheel ~5 s), the frozen ``--selftest`` and
+the wheel's ``--selftest`` in a fresh virtual environment run in ``.ci/run``; these are the
+fast checks that keep the spec, pyproject.toml and the code in step.
 """
 
 from __future__ import annotations
@@ -20,10 +23,12 @@ import pygame
 import pytest
 
 import rules
+import tabletop
 from tabletop import fonts, resources, theme
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "tabletop.spec"
+PYPROJECT = ROOT / "pyproject.toml"
 DESKTOP = ROOT / "packaging" / "linux" / "tabletop.desktop"
 ICON = ROOT / "assets" / "icons" / "tabletop.png"
 
@@ -36,6 +41,21 @@ def spec_constant(name: str) -> object:
         ):
             return ast.literal_eval(node.value)
     raise AssertionError(f"{name} is not assigned in {SPEC.name}")
+
+
+def pyproject() -> dict:
+    import tomllib
+
+    return tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))
+
+
+def check_dist_module():  # tools/check_dist.py, what .ci/run checks the built wheel with
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import check_dist
+    finally:
+        sys.path.remove(str(ROOT / "tools"))
+    return check_dist
 
 
 # ---- resources: one helper, the same from source and frozen ----------------------------
@@ -51,28 +71,75 @@ def test_every_font_and_the_theme_are_found_through_the_helper() -> None:
     assert set(resources.asset_files()) >= {resources.asset_path("fonts", n) for n in names}
 
 
-def test_a_frozen_bundle_is_looked_up_where_pyinstaller_unpacked_it(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+def test_in_a_checkout_the_assets_are_the_repositorys_top_level_folder() -> None:
+    assert resources.package_folder() == ROOT / "tabletop"
+    assert resources.assets_root() == ROOT / "assets"
+    assert resources.asset_path("themes", "tabletop.json") == ROOT / "assets/themes/tabletop.json"
+
+
+def _fake_package(tmp_path: Path, *, inside: bool, beside: bool) -> Path:
+    package = tmp_path / "site-packages" / "tabletop"
+    package.mkdir(parents=True)
+    for folder, wanted in ((package / "assets", inside), (package.parent / "assets", beside)):
+        if wanted:
+            (folder / "themes").mkdir(parents=True)
+            (folder / "themes" / "tabletop.json").write_text("{}", encoding="utf-8")
+    return package
+
+
+@pytest.fixture
+def fake_package_folder(monkeypatch: pytest.MonkeyPatch):
+    """Point the lookup at another package folder (clearing its cache before and after)."""
+
+    def use(folder: Path) -> None:
+        monkeypatch.setattr(resources, "package_folder", lambda: folder)
+        resources.assets_root.cache_clear()
+
+    yield use
+    resources.assets_root.cache_clear()
+
+
+def test_an_installed_package_or_a_bundle_finds_the_assets_inside_the_package(
+    tmp_path: Path, fake_package_folder
 ) -> None:
-    assert resources.app_root() == ROOT
-    assert not resources.is_frozen()
-    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)
-    monkeypatch.setattr(sys, "frozen", True, raising=False)
-    assert resources.is_frozen()
+    """A wheel (pyproject maps assets/ to tabletop/assets) and a PyInstaller bundle (the spec
+    puts it at tabletop/assets) hold the assets inside the package; they win over a stray
+    ``assets/`` beside it (another distribution's, in site-packages)."""
+    package = _fake_package(tmp_path, inside=True, beside=True)
+    fake_package_folder(package)
+    assert resources.assets_root() == package / "assets"
     assert (
-        resources.asset_path("fonts", "DejaVuSans.ttf") == tmp_path / "assets/fonts/DejaVuSans.ttf"
+        resources.asset_path("fonts", "DejaVuSans.ttf") == package / "assets/fonts/DejaVuSans.ttf"
     )
 
 
+def test_missing_assets_name_every_place_looked_in(tmp_path: Path, fake_package_folder) -> None:
+    package = _fake_package(tmp_path, inside=False, beside=False)
+    fake_package_folder(package)
+    with pytest.raises(FileNotFoundError) as caught:
+        resources.assets_root()
+    assert str(package / "assets") in str(caught.value)
+    assert str(package.parent / "assets") in str(caught.value)
+
+
+def test_the_package_folder_comes_from_importlib_resources() -> None:
+    """One lookup for all three cases: PyInstaller and installed packages answer
+    importlib.resources from their own folder, so nothing depends on ``sys._MEIPASS``."""
+    from importlib.resources import files
+
+    assert resources.package_folder() == files("tabletop")
+    assert "_MEIPASS" not in (ROOT / "tabletop" / "resources.py").read_text(encoding="utf-8")
+
+
 def test_no_module_finds_files_by_its_own_location() -> None:
-    """Paths built from ``__file__`` break in a bundle; only resources.py may do it (and does
-    so only outside one). Rules texts go through importlib.resources."""
+    """Paths built from ``__file__`` break in a bundle or an installed package; assets go
+    through resources.py, which asks importlib.resources, and rules texts go through
+    importlib.resources directly. No module, resources.py included, uses ``__file__``."""
     offenders = [
         str(path.relative_to(ROOT))
         for folder in ("tabletop", "rules")
         for path in (ROOT / folder).rglob("*.py")
-        if path != ROOT / "tabletop" / "resources.py"
-        and "__file__" in path.read_text(encoding="utf-8")
+        if "__file__" in path.read_text(encoding="utf-8")
     ]
     assert offenders == []
 
@@ -92,7 +159,7 @@ def test_the_spec_ships_the_whole_assets_folder_and_every_rules_text() -> None:
     really finds every one is checked by the built binary's --selftest in .ci/run, which
     reads every rules text and font (PyInstaller itself is not installed for this run)."""
     spec_text = SPEC.read_text(encoding="utf-8")
-    assert '(str(ROOT / "assets"), "assets")' in spec_text
+    assert '(str(ROOT / "assets"), "tabletop/assets")' in spec_text
     assert "**/*.md" in spec_text
     root = Path(rules.__file__).parent
     for spec in rules.GAMES.values():
@@ -153,15 +220,86 @@ def test_build_script_writes_under_build_and_outputs_are_untracked() -> None:
 
 
 def test_the_build_is_named_and_versioned_like_the_package() -> None:
-    """The spec takes the version from ``tabletop.__version__``; pip's comes from pyproject."""
-    import tomllib
-
-    import tabletop
-
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    assert project["version"] == tabletop.__version__
+    """The spec takes the version from ``tabletop.__version__``, and so does pip (pyproject
+    reads it as a dynamic field); the Windows version resource is built from it."""
+    project = pyproject()["project"]
     assert spec_constant("NAME") == project["name"] == "tabletop"
     assert "VERSION = tabletop.__version__" in SPEC.read_text(encoding="utf-8")
+    assert re.fullmatch(r"\d+\.\d+\.\d+", tabletop.__version__), tabletop.__version__
+
+
+# ---- the installable package: one version, the wheel's contents -------------------------
+
+
+def test_the_version_is_written_once() -> None:
+    """``tabletop/__init__.py`` holds the only copy: pyproject reads it, the spec imports it,
+    ``tabletop --version`` prints it."""
+    config = pyproject()
+    assert "version" not in config["project"]
+    assert "version" in config["project"]["dynamic"]
+    assert config["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "tabletop.__version__"}
+    literal = f'"{tabletop.__version__}"'
+    candidates = [PYPROJECT, SPEC, *(ROOT / "build").glob("*.py")]
+    candidates += [*(ROOT / "tabletop").rglob("*.py"), *(ROOT / "rules").rglob("*.py")]
+    holders = [
+        path.relative_to(ROOT).as_posix()
+        for path in candidates
+        if literal in path.read_text(encoding="utf-8")
+    ]
+    assert holders == ["tabletop/__init__.py"]
+
+
+def test_version_flag_prints_the_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from tabletop.__main__ import parse_args
+
+    with pytest.raises(SystemExit) as done:
+        parse_args(["--version"])
+    assert done.value.code == 0
+    assert capsys.readouterr().out.strip() == f"tabletop {tabletop.__version__}"
+
+
+def test_pyproject_lists_every_code_package_and_maps_the_assets_into_the_package() -> None:
+    """The packages are listed (a mapped folder rules out automatic discovery): a new
+    subpackage left out of the list would be missing from the wheel."""
+    setuptools_config = pyproject()["tool"]["setuptools"]
+    on_disk = {
+        ".".join(init.parent.relative_to(ROOT).parts)
+        for folder in ("rules", "tabletop")
+        for init in (ROOT / folder).rglob("__init__.py")
+    }
+    listed = set(setuptools_config["packages"])
+    assert listed == on_disk | {"tabletop.assets"}
+    assert setuptools_config["package-dir"] == {"tabletop.assets": "assets"}
+    assert setuptools_config["package-data"]["tabletop.assets"] == ["**/*"]
+    assert setuptools_config["package-data"]["rules"] == ["**/*.md"]
+    # The spec puts the assets where the wheel has them, and resources.py looks there first.
+    assert resources.assets_candidates()[0] == resources.package_folder() / "assets"
+
+
+def test_the_wheel_check_knows_every_asset_and_rules_text() -> None:
+    """tools/check_dist.py (run on the built wheel in .ci/run) expects what the app reads."""
+    check_dist = check_dist_module()
+    expected = check_dist.expected_wheel_files()
+    for path in resources.asset_files():
+        assert "tabletop/assets/" + path.relative_to(ROOT / "assets").as_posix() in expected
+    for spec in rules.GAMES.values():
+        assert f"rules/{Path(spec.rules_file).as_posix()}" in expected, spec.id
+    assert "tabletop/assets/themes/tabletop.json" in expected
+
+
+def test_the_wheel_check_refuses_a_wheel_missing_a_font_or_holding_tests() -> None:
+    check_dist = check_dist_module()
+    good = [*check_dist.expected_wheel_files(), "tabletop/__main__.py", "rules/__init__.py"]
+    assert check_dist.wheel_problems(good) == []
+    font = next(n for n in good if n.endswith(".ttf"))
+    assert check_dist.wheel_problems([n for n in good if n != font]) == [f"wheel lacks {font}"]
+    assert check_dist.wheel_problems([*good, "tests/test_cli.py"]) == [
+        "wheel holds a test: tests/test_cli.py"
+    ]
+    sdist = check_dist.expected_sdist_files()
+    assert check_dist.sdist_problems(sdist) == []
+    assert "tests/test_packaging.py" in sdist
+    assert check_dist.sdist_problems([n for n in sdist if not n.startswith("tests/")])
 
 
 # ---- Linux desktop integration ---------------------------------------------------------
