@@ -94,6 +94,16 @@ def kind_of(card: str) -> str:
     return "moon"
 
 
+def _kind_phrase(card: str) -> str:
+    """``"Honor is a Victory"``, ``"Clever is a Trait"``, ``"the Moon is not a Face"``."""
+    kind = kind_of(card)
+    if kind == "victory":
+        return f"{card} is a Victory"
+    if kind == "trait":
+        return f"{card} is a Trait"
+    return f"{card_name(card)} is not a Face"
+
+
 class AllegianceMove(Move):
     """An Allegiance decision with the game's short notation.
 
@@ -347,6 +357,12 @@ class Allegiance(Game):
             )
         name = card_name(card)
         if k == "kill":
+            if card not in FACE_SET:
+                return IllegalMove(
+                    "not-a-face",
+                    f"An Assassin removes a Face from the trick; {_kind_phrase(card)}.",
+                    move,
+                )
             entries = [e for e in self.trick if e[2] and e[1] == card]
             if card == self.trick[-1][1]:
                 return IllegalMove(
@@ -357,13 +373,22 @@ class Allegiance(Game):
                     "not-in-trick", f"{name.capitalize()} is not in the trick.", move
                 )
             return None
+        # What the rules forbid whatever the hand holds comes first.
+        if k == "ally" and card not in FACE_SET:
+            return IllegalMove(
+                "not-a-face",
+                f"An Allegiance card must be a Face; {_kind_phrase(card)}.",
+                move,
+            )
+        if k == "trait" and card not in TRAITS:
+            return IllegalMove(
+                "not-a-trait",
+                f"{name.capitalize()} is not a Trait: play it with 'play {card}'.",
+                move,
+            )
         if card not in self.hands[me]:
             return IllegalMove("not-in-hand", f"You do not hold {name}.", move)
         if k == "ally":
-            if card not in FACE_SET:
-                return IllegalMove(
-                    "not-a-face", f"Your Allegiance card must be a Face card; {name} is not.", move
-                )
             return IllegalMove(
                 "wrong-target", "Your Allegiance card goes face down in front of you.", move
             )
@@ -379,15 +404,15 @@ class Allegiance(Game):
                 )
             return IllegalMove("wrong-target", "Cards are played into the trick.", move)
         # k == "trait"
-        if card not in TRAITS:
-            return IllegalMove(
-                "not-a-trait",
-                f"{name.capitalize()} is not a Trait: play it with 'play {card}'.",
-                move,
-            )
         target = move.target
         if target.startswith("face:"):
             face = target[5:]
+            if face in CARDS and face not in FACE_SET:
+                return IllegalMove(
+                    "not-a-face",
+                    f"A face-up Trait goes on a Face in the trick; {_kind_phrase(face)}.",
+                    move,
+                )
             if not any(e[2] and e[1] == face for e in self.trick):
                 shown = card_name(face) if face in FACE_SET else repr(face)
                 return IllegalMove(
@@ -398,7 +423,8 @@ class Allegiance(Game):
         if target.startswith("front:"):
             return IllegalMove(
                 "no-such-player",
-                f"There are only {self.players} players to put a Trait in front of.",
+                f"A face-down Trait goes in front of a player, and the players are Player 1 "
+                f"to Player {self.players}: '{move}' names none of them.",
                 move,
             )
         return IllegalMove(
@@ -850,6 +876,15 @@ class Allegiance(Game):
         except (KeyError, ValueError, IndexError):
             move = None
         if move is None:
+            unknown = next((w for w in text.split()[1:] if _looks_like_face(w)), None)
+            if unknown is not None:
+                raise IllegalMove(
+                    "bad-notation",
+                    f"'{unknown[:12]}' is not a card: a Face is written as its House letter "
+                    "(H Hearts, S Swords, P Spells, G Gems, T Stars) and its rank, 1 (Maiden) "
+                    "to 7 (Count), as in 'H5'.",
+                    text,
+                )
             raise IllegalMove(
                 "bad-notation",
                 f"'{text[:40]}' is not an Allegiance move (try 'ally H5', 'play S7', "
@@ -864,24 +899,47 @@ def _card(word: str) -> str:
     return _BY_LOWER[word.lower()]
 
 
+def _looks_like_face(word: str) -> bool:
+    """A letter and a number that name no card ("H9", "X3", "S0"): written as a Face."""
+    return (
+        word.lower() not in _BY_LOWER
+        and len(word) >= 2
+        and word[0].isalpha()
+        and word[1:].isdecimal()
+    )
+
+
 def _parse_words(words: list[str], mover: int | None) -> AllegianceMove | None:
     if not words:
         return None
     head, rest = words[0].lower(), words[1:]
+    # Any card of the deck parses where a card is written, so that a move the rules forbid
+    # ("ally Honor", "trait Honor S7", "kill Moon", "trait Clever @p0") is refused with the
+    # rule (see _explain) rather than with the notation hint.
     if head == "ally" and len(rest) == 1:
-        return ALLY[_card(rest[0]), mover if mover is not None else 0]
+        card, seat = _card(rest[0]), mover if mover is not None else 0
+        return ALLY.get((card, seat)) or AllegianceMove(
+            "ally", cards=(card,), target=f"allegiance:{seat}"
+        )
     if head == "play" and len(rest) == 1:
         return PLAY[_card(rest[0])]
     if head == "trait" and len(rest) == 2:
-        where = rest[1].lower()
+        card, where = _card(rest[0]), rest[1].lower()
         if where.startswith("@p"):
-            number = int(where[2:])
-            if not 1 <= number <= MAX_PLAYERS or where[2:] != str(number):
+            digits = where[2:]
+            if not digits.isdecimal() or digits != str(int(digits)) or len(digits) > 3:
                 return None
-            return TRAIT_DOWN[_card(rest[0]), number - 1]
-        return TRAIT_UP[_card(rest[0]), _card(rest[1])]
+            seat = int(digits) - 1
+            return TRAIT_DOWN.get((card, seat)) or AllegianceMove(
+                "trait", cards=(card,), target=f"front:{seat}"
+            )
+        face = _card(rest[1])
+        return TRAIT_UP.get((card, face)) or AllegianceMove(
+            "trait", cards=(card,), target=f"face:{face}"
+        )
     if head == "kill" and len(rest) == 1:
-        return KILL[_card(rest[0])]
+        card = _card(rest[0])
+        return KILL.get(card) or AllegianceMove("kill", cards=(card,), target="trick")
     if head == "spare" and not rest:
         return SPARE
     if head == "deal" and not rest:

@@ -181,23 +181,39 @@ def example_game() -> Allegiance:
     return game
 
 
-def test_source_example_rounds() -> None:
-    """Source, "Example Rounds": round 1 (Moon, Knight of Hearts, Count of Stars, Clever on the
-    Knight) awards nothing; round 2 (Honor, Count of Swords, Time, Beloved on the Count of
-    Swords) gives Honor and Time to Swords, and Player 2 begins the next round."""
+def test_source_example_round_1() -> None:
+    """Source, "Example Rounds", Round 1: Player 1 plays the Moon; Player 2 the Knight of Hearts
+    (tile 1); Player 3 the Count of Stars (tile 2), which trumps it; Player 4 plays Clever on
+    the Knight, raising it from 5 to 7, and the Knight, played first, has precedence and now
+    trumps the Count. No Victory: the trick continues (Player 1 leads Round 2)."""
     game = example_game()
     assert game.to_move == 0 and [str(m) for m in game.legal_moves()] == ["play Moon"]
     play(game, "play Moon", "play H5", "play T7")
+    tiles = {t["card"]: t["tile"] for t in game.view(None)["trick"] if "tile" in t}
+    assert tiles == {"H5": 1, "T7": 2}
     assert game.best_face()[1] == "T7"  # the Count of Stars trumps the Knight
     play(game, "trait Clever H5")
-    # Round 1 over: no Victory, so the trick carries on and Player 1 leads again.
-    assert game.won == [[], [], [], [], []] and len(game.trick) == 3
-    assert game.to_move == 0
+    # Round 1 over: no Victory, so nothing is awarded and the trick carries on.
+    assert game.won == [[], [], [], [], []] and [e[1] for e in game.trick] == ["Moon", "H5", "T7"]
     best = game.best_face()
     assert best[1] == "H5" and game.effective_rank(best) == 7  # precedence over the Count
+    assert game.to_move == 0  # Round 2 begins with Player 1, as in the example
+
+
+def test_source_example_round_2() -> None:
+    """Source, "Example Rounds", Round 2 (after Round 1): Player 1 plays Honor; Player 2 the
+    Count of Swords with tile 3, which does not trump the raised Knight of Hearts (precedence);
+    Player 3 plays Time; Player 4 plays Beloved on the Count of Swords (7 to 9). A Face and a
+    Victory are present: both Victories go to Swords, and Player 2 begins the next round."""
+    game = example_game()
+    play(game, "play Moon", "play H5", "play T7", "trait Clever H5")
     play(game, "play Honor", "play S7")
+    tiles = {t["card"]: t["tile"] for t in game.view(None)["trick"] if "tile" in t}
+    assert tiles["S7"] == 3
     assert game.best_face()[1] == "H5"  # the Count of Swords does not trump: precedence
-    play(game, "play Time", "trait Beloved S7")
+    play(game, "play Time")
+    assert game.awarded_cards() == []  # the round is not complete yet
+    events = game.play_text("trait Beloved S7")
     assert game.view(None)["won"] == {
         "Hearts": [],
         "Swords": ["Honor", "Time"],
@@ -205,7 +221,19 @@ def test_source_example_rounds() -> None:
         "Gems": [],
         "Stars": [],
     }
+    award = next(e for e in events if e.kind == "award")
+    assert award.data["face"] == "S7" and "rank 9" in award.text
     assert game.trick == [] and game.to_move == 1  # Player 2 leads the next round
+
+
+def test_source_example_countess_wins_two_victories() -> None:
+    """Source, "Play": a House may win several Victories in one round; if the Countess of
+    Hearts is the best Face in a round holding Honor and Love, Hearts receives both."""
+    game = three_player([["Moon", "Honor", "G1"], ["H6", "Love", "G2"], ["S3", "P2", "G3"]])
+    play(game, "play H6", "play S3")  # no Victory yet: the trick carries on
+    assert game.awarded_cards() == [] and game.to_move == 0
+    play(game, "play Honor", "play Love", "play P2")
+    assert game.won[0] == ["Honor", "Love"] and len(game.awarded_cards()) == 2
 
 
 def test_must_lead_the_moon() -> None:
@@ -429,3 +457,105 @@ def test_notation_round_trips_and_bad_moves_have_codes() -> None:
         with pytest.raises(IllegalMove) as err:
             game.play_text(text)
         assert err.value.code == code, text
+
+
+def test_precedence_numbers_go_on_past_seven() -> None:
+    """Source, "Tiles"/"Play": one tile per Face as it is played, from "1", and the tiles run
+    only to 7; house reading (rules/allegiance.md): past 7 the numbering goes on (8, 9, ...) and
+    precedence still decides between equal ranks."""
+    game = three_player(
+        [
+            ["Moon", "H1", "H2", "Honor", "G1"],
+            ["S1", "S2", "S3", "S5", "G2"],
+            ["P1", "P2", "P3", "P5", "G3"],
+        ]
+    )
+    play(game, "play S1", "play P1")  # round 1: no Victory
+    play(game, "play H1", "play S2", "play P2")  # round 2
+    play(game, "play H2", "play S3", "play P3")  # round 3: the eighth Face
+    tiles = [t["tile"] for t in game.view(None)["trick"] if "tile" in t]
+    assert tiles == [1, 2, 3, 4, 5, 6, 7, 8] and game.awarded_cards() == []
+    play(game, "play Honor", "play S5")
+    assert game.trick[-1][1:3] == ["S5", 9]
+    events = game.play_text("play P5")  # tile 10, as high as the Knight of Swords but later
+    assert any(e.kind == "award" for e in events)
+    assert game.won[1] == ["Honor"]  # Swords: tile 9 came before tile 10
+
+
+# ------------------------------------------------------------------ refusals state the rule
+
+
+def refusal(game: Allegiance, text: str) -> IllegalMove:
+    """The IllegalMove for ``text`` (parsed, then played); the game must not change."""
+    before = game.snapshot()
+    with pytest.raises(IllegalMove) as err:
+        game.play_text(text)
+    assert game.snapshot() == before
+    return err.value
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("ally Honor", "Honor is a Victory"),
+        ("ally Clever", "Clever is a Trait"),
+        ("ally Moon", "the Moon is not a Face"),
+    ],
+)
+def test_allegiance_card_must_be_a_face(text: str, kind: str) -> None:
+    """Source, "Setup": each player chooses one of their Face cards as the Allegiance card; a
+    typed non-Face is refused with that rule, not the notation hint (issue: "an Allegiance card
+    must be a Face")."""
+    game = new(4, seed=3)
+    err = refusal(game, text)
+    assert err.code == "not-a-face"
+    assert err.message == f"An Allegiance card must be a Face; {kind}."
+
+
+def test_trait_refusals_state_the_rule() -> None:
+    """Source, "Play": a Trait is played face up on a Face card in play or face down in front
+    of a player; other cards are not Traits. Each misuse is refused with that rule."""
+    game = example_game()
+    play(game, "play Moon", "play H5", "play T7")  # Player 4 holds Clever and Beloved
+    err = refusal(game, "trait Honor H5")
+    assert err.code == "not-a-trait" and "Honor is not a Trait" in err.message
+    err = refusal(game, "trait P1 @p2")
+    assert err.code == "not-a-trait" and "is not a Trait: play it with 'play P1'" in err.message
+    err = refusal(game, "trait Clever Honor")
+    assert err.code == "not-a-face"
+    assert err.message == "A face-up Trait goes on a Face in the trick; Honor is a Victory."
+    err = refusal(game, "trait Clever Moon")
+    assert err.code == "not-a-face" and "the Moon is not a Face" in err.message
+    for text in ("trait Clever @p0", "trait Clever @p5", "trait Clever @p10"):
+        err = refusal(game, text)
+        assert err.code == "no-such-player", text
+        assert "the players are Player 1 to Player 4" in err.message
+    game.play_text("trait Clever @p4")  # the same Trait in front of a real player is fine
+    assert game.waiting[3] == [(3, "Clever")]
+
+
+def test_assassin_removes_only_a_face() -> None:
+    """Source, "Play": an Assassin may remove a Face card already in play; naming a card that is
+    not a Face is refused with that rule."""
+    game = assassin_game()
+    err = refusal(game, "kill Honor")
+    assert err.code == "not-a-face"
+    assert err.message == "An Assassin removes a Face from the trick; Honor is a Victory."
+    assert refusal(game, "kill Moon").code == "not-a-face"
+    assert refusal(game, "kill S4").code == "self-kill"
+
+
+def test_malformed_notation_still_gets_the_hint() -> None:
+    """DESIGN: unreadable text is refused as 'bad-notation'; a Face written with a rank the deck
+    lacks (source, "Deck": ranks 1 to 7) is told how Faces are written."""
+    game = new(4, seed=3)
+    for text in ("ally", "ally H5 H4", "trait Clever @px", "trait Clever @p02", "fold"):
+        with pytest.raises(IllegalMove) as err:
+            game.parse_move(text)
+        assert err.value.code == "bad-notation" and "is not an Allegiance move" in err.value.message
+    with pytest.raises(IllegalMove) as err:
+        game.parse_move("ally H9")
+    assert err.value.code == "bad-notation"
+    assert (
+        "'H9' is not a card" in err.value.message and "1 (Maiden) to 7 (Count)" in err.value.message
+    )
