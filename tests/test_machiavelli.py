@@ -420,3 +420,54 @@ def test_determinize_keeps_what_the_seat_knows() -> None:
     assert guess.view(1) == game.view(1)
     assert guess.table == game.table and guess.hands[1] == game.hands[1]
     assert sorted(guess.hands[0] + guess.stock) == sorted(game.hands[0] + game.stock)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # Source, "Deal": two decks shuffled together; each card is .1 or .2.
+        ("play 5H.3-6H.1-7H.1", "'5H.3' is not a card: there are only two decks: 5H.1 and 5H.2"),
+        ("play 5H-6H-7H", "'5H' is not a card: with two decks every card exists twice"),
+        # Source, "Invariant": the ace follows the king; there is no rank 1.
+        ("play 1H.1-2H.1-3H.1", "'1H.1' is not a card: there is no 1, the ace is written A"),
+        ("play 11H.1", "'11H.1' is not a card: the ranks are 2 to 10, J, Q, K and A"),
+        ("play 5X.1-6X.1-7X.1", "'5X.1' is not a card: the suits are S (spades), H (hearts)"),
+        # Notes: no jokers (house reading).
+        ("play joker-5H.1-6H.1", "'joker' is not a card: the game is played without jokers"),
+    ],
+)
+def test_card_words_that_name_no_card_say_why(text: str, words: str) -> None:
+    """A card written in the notation's shape that the deck does not have is refused with the
+    deck's rule (still 'bad-notation': it is not a move), and nothing changes."""
+    game = opened_game()
+    assert words in refused(game, text, "bad-notation")
+
+
+def test_unreadable_plays_keep_the_notation_hint() -> None:
+    """Text that is not notation at all still gets the whole hint."""
+    game = opened_game()
+    for text in ("play 5H.1--6H.1", "play hello", "fold"):
+        assert "(try 'draw', 'pass' or 'play 10H.1-JH.1-QH.2" in refused(game, text, "bad-notation")
+
+
+def test_a_card_twice_on_the_table_states_the_invariant() -> None:
+    """Source, "Invariant": at the end of a turn each card on the table is part of exactly one
+    group; a card written twice is refused with that rule."""
+    game = opened_game()
+    hand_card = game.hands[game.current][0]
+    table = [list(m) for m in game.table]
+    table[0].append(hand_card)
+    table[-1].append(hand_card)
+    msg = refused(game, play_move(table), "card-twice")
+    assert msg.endswith(
+        "appears twice on the new table: each card on the table belongs to exactly one meld."
+    )
+
+
+def test_a_two_card_run_is_refused_with_the_minimum() -> None:
+    """Notes: runs are 3+ consecutive cards of one suit (house reading: the source gives no
+    minimum); a two-card run is refused with the minimum, nothing changes."""
+    game = opened_game()
+    # 5♥ 6♥ 7♥ and 8♥ from the hand, split into two runs of two.
+    msg = refused(game, play_move([["5H.1", "6H.1"], ["7H.1", "8H.1"], SET_9]), "bad-meld")
+    assert msg == "5♥ 6♥ is too short: a meld needs at least 3 cards."

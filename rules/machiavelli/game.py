@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
@@ -46,6 +47,8 @@ from .melds import (
     ACE,
     ALL_CARDS,
     FACE,
+    RANKS,
+    SUITS,
     card_label,
     card_order,
     is_card,
@@ -230,7 +233,8 @@ class Machiavelli(Game):
         if twice:
             raise IllegalMove(
                 "card-twice",
-                f"{card_label(twice[0])} ({twice[0]}) appears twice on the new table.",
+                f"{card_label(twice[0])} ({twice[0]}) appears twice on the new table: each "
+                "card on the table belongs to exactly one meld.",
                 move,
             )
         placed = set(cards)
@@ -553,6 +557,12 @@ class Machiavelli(Game):
             for word in words[1:]:
                 meld = tuple(_card_id(c) for c in word.split("-"))
                 if not all(meld):
+                    bad = next(c for c in word.split("-") if _card_id(c) is None)
+                    reason = _not_a_card(bad)
+                    if reason is not None:
+                        raise IllegalMove(
+                            "bad-notation", f"'{bad[:12]}' is not a card: {reason}.", text
+                        )
                     break
                 melds.append(meld)
             else:
@@ -570,6 +580,30 @@ def _card_id(word: str) -> str | None:
     """Card ids in any case: ``qh.2`` -> ``QH.2``; ``None`` if it is not one."""
     guess = word.upper()
     return guess if guess in FACE else None
+
+
+_CARD_WORD = re.compile(r"(\d+|[A-Z])([A-Z])(?:\.(\d+))?")
+
+
+def _not_a_card(word: str) -> str | None:
+    """Why a word written like a card names none of the 104 (the deck's rule it breaks), or
+    ``None`` if it does not even look like a card."""
+    upper = word.upper()
+    if upper.split(".")[0] in ("JOKER", "JK", "JO"):
+        return "the game is played without jokers"
+    found = _CARD_WORD.fullmatch(upper)
+    if found is None:
+        return None
+    rank, suit, deck = found.groups()
+    if rank not in RANKS:
+        if rank == "1":
+            return "there is no 1, the ace is written A (as in AH.1)"
+        return "the ranks are 2 to 10, J, Q, K and A"
+    if suit not in SUITS:
+        return "the suits are S (spades), H (hearts), D (diamonds) and C (clubs)"
+    if deck is None:
+        return f"with two decks every card exists twice: write {rank}{suit}.1 or {rank}{suit}.2"
+    return f"there are only two decks: {rank}{suit}.1 and {rank}{suit}.2"
 
 
 # ---- suggested plays (representative legal moves) --------------------------------------------
