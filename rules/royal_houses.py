@@ -351,7 +351,10 @@ class RoyalHouses(Game):
         if k in ("play", "gift"):
             card = move.cards[0] if len(move.cards) == 1 else None
             if card not in CARDS:
-                return IllegalMove("no-such-card", f"'{move}' does not name a card.", move)
+                why = f"'{move}' does not name a card."
+                if isinstance(card, str) and card[:1] in INITIALS:
+                    why = f"There is no card {card}: each house has one card of every number 1-8."
+                return IllegalMove("no-such-card", why, move)
             if card not in self.hands[me]:
                 return IllegalMove("not-in-hand", f"You do not hold {card_name(card)}.", move)
             if k == "play" and move.target != _zone(house_of(card)):
@@ -380,6 +383,10 @@ class RoyalHouses(Game):
                     )
                 if move.target != f"hand:{1 - me}":
                     return IllegalMove("wrong-target", "A gift goes to your rival's hand.", move)
+        if k == "swap" and len(move.value) == 2 and move.value[0] == move.value[1]:
+            return IllegalMove(
+                "same-house", "Card 1 swaps your counters on two different houses.", move
+            )
         if k == "source":
             h = self._house_index(move.target)
             if h == self.pending.get("house"):
@@ -436,6 +443,10 @@ class RoyalHouses(Game):
             ]
         if k == "swap":
             return self._swap(me, HOUSES.index(move.value[0]), HOUSES.index(move.value[1]))
+        if k == "swap" and len(move.value) == 2 and move.value[0] == move.value[1]:
+            return IllegalMove(
+                "same-house", "Card 1 swaps your counters on two different houses.", move
+            )
         if k == "source":
             h = self._house_index(move.target)
             self.pending.update({"from": h, "to": self.pending["house"], "cap": 3})
@@ -904,26 +915,41 @@ def _parse_words(words: list[str], mover: int | None) -> RoyalMove | None:
     head, rest = words[0].lower(), words[1:]
     if head == "go" and len(rest) == 1 and rest[0].lower() in ORDER:
         return ORDER[rest[0].lower()]
+    # Well-formed words that name something the rules forbid (a +4 counter, "play A9",
+    # "shift 5 0") still make a move, so that the refusal can say which rule it breaks.
     if head == "counter" and len(rest) == 2:
-        return COUNTER[int(rest[0]), _house_from_initial(rest[1])]
+        value, h = int(rest[0]), _house_from_initial(rest[1])
+        return COUNTER.get((value, h)) or RoyalMove("counter", target=_zone(h), value=(value,))
     if head == "play" and len(rest) == 1:
-        return PLAY[rest[0].upper()]
+        card = _card_word(rest[0])
+        return PLAY.get(card) or RoyalMove("play", cards=(card,), target=_zone(house_of(card)))
     if head == "gift" and len(rest) == 1:
         # The receiver is always the rival, so the notation leaves it implicit.
         rival = 1 - mover if mover is not None else 1
-        return GIFT[rest[0].upper(), rival]
+        card = _card_word(rest[0])
+        return GIFT.get((card, rival)) or RoyalMove("gift", cards=(card,), target=f"hand:{rival}")
     if head == "keep" and not rest:
         return KEEP
     if head == "swap" and len(rest) == 2:
         a, b = sorted((_house_from_initial(rest[0]), _house_from_initial(rest[1])))
-        return SWAP[a, b]
+        return SWAP.get((a, b)) or RoyalMove("swap", value=(HOUSES[a], HOUSES[b]))
     if head == "from" and len(rest) == 1:
         return SOURCE[_house_from_initial(rest[0])]
     if head == "to" and len(rest) == 1:
         return DEST[_house_from_initial(rest[0])]
     if head == "shift" and len(rest) == 2:
-        return SHIFT[int(rest[0]), int(rest[1])]
+        mine, theirs = int(rest[0]), int(rest[1])
+        return SHIFT.get((mine, theirs)) or RoyalMove("shift", value=(mine, theirs))
     return None
+
+
+def _card_word(word: str) -> str:
+    """A house initial and a number (``A5``, ``d12``), upper-cased; anything else is not a
+    card word."""
+    card = word.upper()
+    if len(card) < 2 or card[0] not in INITIALS or not card[1:].isdigit():
+        raise ValueError(word)
+    return card
 
 
 SPEC = register(

@@ -7,6 +7,7 @@ import random
 
 import pytest
 from rh_setup import STANDARD_COUNTERS
+from rules_texts import is_house_reading
 
 import rules
 from rules.royal_houses import (
@@ -533,3 +534,88 @@ def test_wrong_step_explains_what_is_expected() -> None:
     with pytest.raises(rules.IllegalMove) as err:
         game.play_text("play B7")
     assert err.value.code == "not-in-hand" and "7 of Bellerophon" in err.value.message
+
+
+def _refused(game: RoyalHouses, text: str) -> rules.IllegalMove:
+    """Play ``text``, expect a refusal, and check it changed nothing."""
+    before = game.to_json()
+    with pytest.raises(rules.IllegalMove) as err:
+        game.play_text(text)
+    assert game.to_json() == before
+    return err.value
+
+
+def test_typed_moves_the_rules_forbid_are_refused_with_the_rule() -> None:
+    """Issue #20: well-formed notation that names something the rules forbid says the rule,
+    not only the notation hint. Source, "Set Up": the counters are -2, +0, +1, +2, +3, +5;
+    "The Deck": numbered 1 to 8; "Card Actions" 7: move up to 4 influence; 1: switch two of
+    your counters."""
+    game = new(garnets=[2, 1], deck=deck_with(["A8", "A7", "A1"], [], []))
+    play(game, "go first")
+    err = _refused(game, "counter +4 A")
+    assert err.code == "no-such-counter" and "-2, +0, +1, +2, +3 and +5" in err.message
+    play(game, *STANDARD_COUNTERS, *STANDARD_COUNTERS)
+    err = _refused(game, "play A9")
+    assert err.code == "no-such-card" and "every number 1-8" in err.message
+    play(game, "play A8")
+    gift = next(m for m in game.legal_moves() if m.cards[0] not in ("A7", "A1"))
+    game.play(gift)
+    while game.to_move != game.first or game.phase != "play":
+        game.play(game.legal_moves()[0])
+    play(game, "play A7", "to B")
+    err = _refused(game, "shift 5 0")
+    assert (err.code, err.message) == ("too-much", "This card moves at most 4 influence.")
+    play(game, "shift 0 0")
+    gift = next(m for m in game.legal_moves() if m.cards[0] != "A1")
+    game.play(gift)
+    while game.to_move != game.first or game.phase != "play":
+        game.play(game.legal_moves()[0])
+    play(game, "play A1")
+    err = _refused(game, "swap C C")
+    assert err.code == "same-house" and "two different houses" in err.message
+
+
+def test_unreadable_notation_still_gets_the_notation_hint() -> None:
+    """DESIGN.md: malformed notation is refused with a clear sentence and changes nothing."""
+    game = started(deck_with([], [], []))
+    for text in ("play", "play Q3", "counter +5 Q", "shift two 1", "", "swap A"):
+        err = _refused(game, text)
+        assert err.code == "bad-notation" and "try 'play A5'" in err.message
+
+
+# --------------------------------------------------------------------------- rules text
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        # RULES-NOTES, Royal Houses: each line below is a decision of ours, so it is marked.
+        "nobody sees the rival's counters until scoring",
+        "a card 3 played then (on the first player's final turn) only places its influence",
+        "this applies to your rival's next gift",
+        "you pick exactly one other house as the source",
+        "you pick exactly one other house as the destination",
+        "if the influence is tied, nobody receives the bonus",
+        "If both players have the same number, or nobody enters any",
+        "the action of that last card still happens",
+    ],
+)
+def test_rules_text_marks_our_decisions_as_house_readings(phrase: str) -> None:
+    """RULES-NOTES: every decision the in-app text states is marked as a house reading."""
+    assert is_house_reading("royal_houses", phrase)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        # Source, "The Deck", "Set Up", "Turn Structure", "Game End": said by the source itself.
+        "The first player receives 8 cards and the second player 7 cards",
+        "The majority bonus of a house is the sum of the two counters on it",
+        "Any card will do except the one your rival gave you on their previous turn",
+        "The deck always runs out on one of the first player's draws",
+        "If your rival's total is higher than yours, your whole score for this house is 0",
+    ],
+)
+def test_rules_text_leaves_what_the_source_says_unmarked(phrase: str) -> None:
+    """RULES-NOTES: nothing the source itself says may be marked as a house reading."""
+    assert not is_house_reading("royal_houses", phrase)
