@@ -12,43 +12,17 @@ from __future__ import annotations
 import re
 
 import pytest
+from rules_texts import passage_with, passages
 
 import rules
 
 MARK = "**House reading:**"
 
 
-def blocks(text: str) -> list[str]:
-    """The text's paragraphs and list items (a list item without its nested items), each as
-    one line with its Markdown source kept."""
-    out: list[list[str]] = []
-    current: list[str] | None = None
-    for line in text.splitlines():
-        stripped = line.strip()
-        if not stripped or stripped.startswith(("#", "|")):
-            current = None
-            continue
-        if current is None or re.match(r"(- |\d+\. )", stripped):
-            current = [stripped]
-            out.append(current)
-        else:
-            current.append(stripped)
-    return [" ".join(b) for b in out]
-
-
-def plain(text: str) -> str:
-    return re.sub(r"\s+", " ", text.replace("**", "").replace("*", "").replace("`", ""))
-
-
-def block_of(game_id: str, phrase: str) -> str:
-    """The one paragraph or list item of the game's rules text that contains ``phrase``."""
-    found = [b for b in blocks(rules.rules_text(game_id)) if plain(phrase) in plain(b)]
-    assert len(found) == 1, f"{phrase!r} is in {len(found)} blocks of {game_id}'s text"
-    return found[0]
-
-
-def is_marked(block: str) -> bool:
-    return re.match(r"(- |\d+\. )?\*\*House reading:\*\*", block) is not None
+def is_marked(game_id: str, phrase: str) -> bool:
+    """Is the one paragraph or list item (as the app parses it) holding ``phrase`` marked, that
+    is, does it start with the "House reading:" label? A nested item is its own passage."""
+    return passage_with(game_id, phrase).startswith("House reading:")
 
 
 # ---------------------------------------------------------------------------------- Allegiance
@@ -125,12 +99,12 @@ ALLEGIANCE_SOURCE = [
 
 @pytest.mark.parametrize("phrase", ALLEGIANCE_HOUSE_READINGS)
 def test_allegiance_house_readings_are_marked(phrase: str) -> None:
-    assert is_marked(block_of("allegiance", phrase)), phrase
+    assert is_marked("allegiance", phrase), phrase
 
 
 @pytest.mark.parametrize("phrase", ALLEGIANCE_SOURCE)
 def test_allegiance_source_rules_are_not_marked(phrase: str) -> None:
-    assert not is_marked(block_of("allegiance", phrase)), phrase
+    assert not is_marked("allegiance", phrase), phrase
 
 
 def test_allegiance_text_has_the_two_example_rounds() -> None:
@@ -140,10 +114,10 @@ def test_allegiance_text_has_the_two_example_rounds() -> None:
     assert "### An example: two rounds" in text
     first, second = text.index("**Round 1.**"), text.index("**Round 2.**")
     assert text.index("### An example: two rounds") < first < second
-    round_1 = plain(text[first:second])
+    round_1 = re.sub(r"\s+", " ", text[first:second])
     for words in ("the Moon", "Knight of Hearts", "Count of Stars", "Clever", "nothing is awarded"):
         assert words in round_1
-    round_2 = plain(text[second : text.index("## The end of a deal")])
+    round_2 = re.sub(r"\s+", " ", text[second : text.index("## The end of a deal")])
     for words in ("Honor", "Count of Swords", "Time", "Beloved", "go to Swords", "Player 2"):
         assert words in round_2
 
@@ -205,12 +179,12 @@ MACHIAVELLI_SOURCE = [
 
 @pytest.mark.parametrize("phrase", MACHIAVELLI_HOUSE_READINGS)
 def test_machiavelli_house_readings_are_marked(phrase: str) -> None:
-    assert is_marked(block_of("machiavelli", phrase)), phrase
+    assert is_marked("machiavelli", phrase), phrase
 
 
 @pytest.mark.parametrize("phrase", MACHIAVELLI_SOURCE)
 def test_machiavelli_source_rules_are_not_marked(phrase: str) -> None:
-    assert not is_marked(block_of("machiavelli", phrase)), phrase
+    assert not is_marked("machiavelli", phrase), phrase
 
 
 # ---------------------------------------------------------------------------------- both texts
@@ -224,5 +198,6 @@ def test_one_way_of_marking(game_id: str) -> None:
     text = rules.rules_text(game_id)
     mentions = len(re.findall(r"house reading", text, flags=re.IGNORECASE))
     assert mentions == text.count(MARK) + 1 and "Parts marked **House reading**" in text
-    marked = [b for b in blocks(text) if MARK in b]
-    assert marked and all(is_marked(b) for b in marked)
+    labelled = [p for p in passages(game_id) if "House reading" in p]
+    assert labelled[0].startswith("Parts marked House reading")
+    assert len(labelled) > 5 and all(p.startswith("House reading:") for p in labelled[1:])
