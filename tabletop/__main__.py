@@ -118,7 +118,7 @@ def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-d
         raise SystemExit(
             f"tabletop: unknown seat kind {bad[0]!r} (human, ai, easy, normal, hard, random)"
         )
-    names = args.names.split(",") if args.names else []
+    names = _names(args.names) if args.names else []
     names += [n for n in DEFAULT_NAMES if n not in names]
     seats = [
         SeatConfig(names[i].strip(), SEAT_KINDS[k.strip().lower()]) for i, k in enumerate(kinds)
@@ -134,6 +134,21 @@ def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-d
         return TableScene(app, session)
 
     return table
+
+
+def _names(text: str) -> list[str]:
+    """``--names``, each checked as every name is (a bad one ends here, like a bad argument:
+    the name itself is not quoted, it may not even be printable)."""
+    from .names import BadName, check_name
+
+    names = []
+    for i, raw in enumerate(text.split(","), 1):
+        try:
+            names.append(check_name(raw, f"--names: name {i}"))
+        except BadName as err:
+            print(f"tabletop: error: {err}", file=sys.stderr)
+            raise SystemExit(2) from None
+    return names
 
 
 def _load_scene_factory(file: str):  # type: ignore[no-untyped-def]

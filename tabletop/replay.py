@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import rules
 from rules import Event, Game
 
+from .names import repair_name
 from .session import AI_LEVELS, HUMAN, SeatConfig, Session
 
 TEXT_HEADER = "# tabletop move list"
@@ -147,7 +148,7 @@ def _seats(text: str, players: int) -> list[SeatConfig]:
     for part in text.split(","):
         name, _, kind = part.strip().rpartition("=")
         if name.strip() and (kind == HUMAN or kind in AI_LEVELS):
-            seats.append(SeatConfig(name.strip()[:40], kind))
+            seats.append(SeatConfig(repair_name(name, f"Player {len(seats) + 1}"), kind))
     if len(seats) != players:
         seats = [SeatConfig(f"Player {i + 1}", HUMAN if i == 0 else "easy") for i in range(players)]
     return seats

@@ -21,6 +21,7 @@ from typing import Any
 import rules
 
 from . import __version__
+from .names import BadName, check_name, repair_name, tidy_text
 from .session import AI_LEVELS, HUMAN, SeatConfig, Session, new_save_id, now_text
 from .storage import (
     MAX_FILE_BYTES,
@@ -35,7 +36,6 @@ SAVE_FORMAT = 2
 """Version of the save file. 1: a bare rules save (``Game.to_json``) with optional
 ``names`` and ``kinds`` lists, what tabletop wrote before saves had seats and dates."""
 SAVE_KIND = "tabletop-save"
-MAX_NAME = 40
 MAX_SUMMARY = 200
 _ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -104,12 +104,15 @@ def write_save(session: Session, path: Path | None = None) -> Path:
 
 
 def clean_label(text: str) -> str:
-    """A save name as typed, tidied: one line, no surrounding spaces, at most MAX_NAME
-    characters. Raises SaveError for a name with nothing in it."""
-    label = " ".join(str(text).split())[:MAX_NAME].strip()
-    if not label:
+    """A save name as typed, tidied (:func:`tabletop.names.check_name`): one line, nothing
+    that cannot be drawn, at most MAX_NAME characters. Raises SaveError for a name with
+    nothing visible in it."""
+    if not tidy_text(str(text)):
         raise SaveError("Give the save a name.")
-    return label
+    try:
+        return check_name(str(text), "The save's name", cut=True)
+    except BadName as err:
+        raise SaveError(str(err)) from None
 
 
 def write_named_save(session: Session, label: str) -> Path:
@@ -181,21 +184,34 @@ def _seats(raw: Any, players: int) -> list[SeatConfig]:
     if not isinstance(raw, list) or len(raw) != players:
         raise SaveError("The save's seats do not match its player count.")
     seats = []
-    for seat in raw:
+    for i, seat in enumerate(raw):
         if not isinstance(seat, Mapping):
             raise SaveError("A seat in the save is not a name and a level.")
-        name, kind = seat.get("name"), seat.get("kind")
-        if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-            raise SaveError("A player's name in the save is missing or too long.")
+        kind = seat.get("kind")
         if kind != HUMAN and kind not in AI_LEVELS:
-            raise SaveError(f"A seat in the save has an unknown kind ({str(kind)[:20]!r}).")
-        seats.append(SeatConfig(name.strip(), kind))
+            raise SaveError(
+                "A seat in the save has an unknown kind of player (not human or an AI level)."
+            )
+        # A name the app could not draw (NUL, lone surrogate, invisible, too long) is
+        # repaired rather than refused: the game in the file is still good.
+        seats.append(SeatConfig(repair_name(seat.get("name"), f"Player {i + 1}"), kind))
     return seats
 
 
 def _text(data: Mapping[str, Any], key: str, default: str = "") -> str:
+    """A line of the header (summary, dates), safe to draw; ``default`` if it is not text."""
     value = data.get(key, default)
-    return value if isinstance(value, str) and len(value) <= MAX_SUMMARY else default
+    if not isinstance(value, str) or len(value) > MAX_SUMMARY:
+        return default
+    return tidy_text(value)
+
+
+def _label(data: Mapping[str, Any]) -> str:
+    """The name of a save the player made on purpose ("" for an autosave), safe to draw."""
+    raw = data.get("label", "")
+    if not isinstance(raw, str) or not raw:
+        return ""
+    return repair_name(raw[: MAX_SUMMARY * 4], "Saved game")
 
 
 def session_from_save(data: Any) -> Session:
@@ -215,7 +231,7 @@ def session_from_save(data: Any) -> Session:
         raise SaveError("The save's moves do not lead to the position it records: it was edited.")
     seats = _seats(data.get("seats"), game.players)
     save_id = data.get("id")
-    if not isinstance(save_id, str) or not _ID.match(save_id) or _text(data, "label"):
+    if not isinstance(save_id, str) or not _ID.match(save_id) or _label(data):
         # Migrated, hand-made or named: play goes on in a fresh file, the save stays as it is.
         save_id = None
     assisted, table_display = data.get("assisted", False), data.get("table_display", False)
@@ -318,7 +334,7 @@ def _info(path: Path, data: Any) -> SaveInfo:
         summary=_text(data, "summary"),
         finished=finished if isinstance(finished, bool) else False,
         moves=len(moves),
-        label=_text(data, "label")[:MAX_NAME],
+        label=_label(data),
     )
 
 
@@ -390,9 +406,25 @@ def load_any(path: Path) -> Session:
             if size > MAX_FILE_BYTES:
                 raise SaveError(f"{path.name} is larger than 10 MB, far more than any real game.")
             text = path.read_text(encoding="utf-8")
-            return import_text(text)
+            return _as_new_game(import_text(text))
         except (OSError, UnicodeDecodeError) as err:
             raise SaveError(f"{path.name} cannot be read ({type(err).__name__}).") from None
         except MoveListError as err:
             raise SaveError(f"{path.name}: {err}") from None
-    return read_save(path, ours=False)
+    return _as_new_game(read_save(path, ours=False))
+
+
+def _as_new_game(session: Session) -> Session:
+    """An imported game gets a save file of its own: an older copy of a game must never
+    replace the newer game that has the same id (nor any other file)."""
+    session.save_id = fresh_save_id()
+    return session
+
+
+def fresh_save_id(folder: Path | None = None) -> str:
+    """A new save id whose file does not exist yet."""
+    folder = folder or saves_dir()
+    while True:
+        save_id = new_save_id()
+        if not (folder / f"{save_id}.json").exists():
+            return save_id

@@ -7,6 +7,7 @@ the records when asked. A game in which a human took a move back is marked *assi
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,6 +15,7 @@ from typing import Any
 
 import rules
 
+from .names import repair_name
 from .session import AI_LEVELS, HUMAN, Session, now_text
 from .storage import StorageError, read_json, statistics_path, write_json_atomic
 
@@ -22,6 +24,7 @@ MAX_RECORDS = 20_000  # oldest records go first beyond this: the file stays well
 #: The opposition a game counts under: its strongest AI seat, or only humans.
 LEVEL_ORDER = ("hard", "normal", "easy", "random")
 HUMANS_ONLY = "humans"
+_GAME_ID = re.compile(r"^[a-z0-9_]{1,40}$")
 
 
 def record_of(session: Session) -> dict[str, Any]:
@@ -59,7 +62,17 @@ def load_records(path: Path | None = None) -> tuple[list[dict[str, Any]], str | 
         or not isinstance(body, list)
     ):
         return [], None
-    return [r for r in body if _valid(r)], None
+    return [_safe_names(r) for r in body if _valid(r)], None
+
+
+def _safe_names(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with every name one the app can draw (an older or hostile file may hold a
+    NUL, a lone surrogate or an invisible name: repaired, never a crash)."""
+    seats = [
+        {**s, "name": repair_name(s["name"], f"Player {i + 1}")}
+        for i, s in enumerate(record["seats"])
+    ]
+    return {**record, "seats": seats}
 
 
 def _valid(record: Any) -> bool:
@@ -68,6 +81,8 @@ def _valid(record: Any) -> bool:
         return False
     if not isinstance(record.get("id"), str) or not isinstance(record.get("game"), str):
         return False
+    if not _GAME_ID.match(record["game"]):
+        return False  # shown as the game's name when the app does not know it
     if not isinstance(record.get("assisted"), bool) or not isinstance(record.get("date"), str):
         return False
     seats = record.get("seats")

@@ -63,3 +63,29 @@ def test_bad_arguments_give_a_message_not_a_traceback() -> None:
         assert result.returncode != 0, args
         assert words in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.stderr, result.stderr
+
+
+def test_names_that_cannot_be_shown_are_refused_like_bad_arguments() -> None:
+    """Issue #17: an empty, invisible, undecodable or too long name from --names used to
+    start a game whose autosaves the app later refused (or crashed drawing)."""
+    base = [sys.executable, "-m", "tabletop", "--game", "royal_houses", "--speed", "0"]
+    for names, words in (
+        ("Ada,,Bo", "name 2 is empty"),
+        ("Ada,\u200b", "name 2 has no letter"),
+        ("x" * 41, "name 1 is longer than 40"),
+        (b"Ada,B\xffo", None),  # undecodable bytes: a lone surrogate in Python
+    ):
+        arg = names if isinstance(names, bytes) else names.encode()
+        result = subprocess.run(
+            [*(a.encode() for a in base), b"--names", arg, b"--frames", b"5"],
+            capture_output=True,
+            env=ENV,
+            timeout=120,
+        )
+        err = result.stderr.decode(errors="replace")
+        if words is None:  # the surrogate is dropped: "Ada,Bo" starts
+            assert result.returncode == 0, err
+            continue
+        assert result.returncode == 2, (names, err)
+        assert words in err and "tabletop: error:" in err, err
+        assert "Traceback" not in err, err

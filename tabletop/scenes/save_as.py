@@ -13,7 +13,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel, UITextEntryLine
 
-from ..saves import MAX_NAME, SaveError, write_named_save
+from ..names import MAX_NAME, UNDRAWABLE
+from ..saves import SaveError, clean_label, write_named_save
 from ..session import Session
 from .base import Scene
 from .title import add_label, line_height
@@ -58,6 +59,7 @@ class SaveAsScene(Scene):
             pygame.Rect(pad, y, inner_w, bh), manager=app.ui, container=panel
         )
         self.entry.length_limit = MAX_NAME
+        self.entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
         self.entry.set_text(suggested_name(self.session))
         self.entry.focus()
         y += bh + d.px(18)
@@ -87,6 +89,7 @@ class SaveAsScene(Scene):
     def save(self) -> None:
         name = self.entry.get_text() if self.entry is not None else ""
         try:
+            name = clean_label(name)
             write_named_save(self.session, name)
         except SaveError as err:
             self.app.toast(str(err), kind="error")
@@ -95,7 +98,7 @@ class SaveAsScene(Scene):
             self.app.toast(f"The game could not be saved: {err}", kind="error", seconds=6)
             return
         self.app.pop()
-        self.app.toast(f"Saved as “{' '.join(name.split())[:MAX_NAME]}”: find it under Load.")
+        self.app.toast(f"Saved as “{name}”: find it under Load.")
 
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)

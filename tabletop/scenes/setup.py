@@ -24,6 +24,7 @@ import rules
 from rules import SetupError
 from rules.core import OptionSpec
 
+from ..names import UNDRAWABLE, BadName, check_name, tidy_text
 from ..session import AI_LEVELS, HUMAN, LEVEL_LABELS, SeatConfig, Session
 from .base import Scene
 from .title import (
@@ -311,6 +312,7 @@ class SetupScene(Scene):
                 initial_text=self.names[i],
             )
             entry.set_text_length_limit(NAME_LIMIT)
+            entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
             self.name_entries.append(entry)
             x += name_w + gap
             rect = pygame.Rect(x, fy, kind_w, field_h)
@@ -535,10 +537,14 @@ class SetupScene(Scene):
         """The session the form describes; raises SetupError with a message for the player."""
         self.sync()
         n = self.players
-        names = [self.names[i].strip() for i in range(n)]
-        for i, name in enumerate(names):
-            if not name:
+        names = []
+        for i in range(n):
+            if not tidy_text(self.names[i]):
                 raise SetupError(f"Seat {i + 1} needs a name.")
+            try:
+                names.append(check_name(self.names[i], f"Seat {i + 1}'s name"))
+            except BadName as err:
+                raise SetupError(str(err)) from None
         seen: dict[str, int] = {}
         for i, name in enumerate(names):
             if name.casefold() in seen:
