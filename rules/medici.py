@@ -424,7 +424,14 @@ class Medici(Game):
         if k in ("court", "build", "plan", "name"):
             card = move.cards[0] if len(move.cards) == 1 else None
             if card not in FACE:
-                return IllegalMove("no-such-card", f"'{move}' does not name one card.", move)
+                why = f"'{move}' does not name one card."
+                if isinstance(card, str) and card[:1] in INITIALS:
+                    why = (
+                        f"There is no card {card}: each house holds nobles 2 to 10 (copies a and "
+                        "b), two each of Minister (M), Lady (L), Jester (J) and, where they "
+                        "play, Mistress (X), and one Duke (D)."
+                    )
+                return IllegalMove("no-such-card", why, move)
             if k == "name":
                 if card != self.pending["card"]:
                     return IllegalMove(
@@ -474,7 +481,9 @@ class Medici(Game):
             mine = self.pending["stack"]
             if sid == mine:
                 return IllegalMove(
-                    "own-stack", "A conspiracy strikes another stack, not your own.", move
+                    "own-stack",
+                    "A conspiracy strikes another stack, not the one you have just built.",
+                    move,
                 )
             if sid is None or sid not in self.stacks:
                 return IllegalMove("no-such-stack", "Strike a stack that is at court.", move)
@@ -559,20 +568,23 @@ class Medici(Game):
         return events + self._resolve_build(me)
 
     def _resolve_build(self, me: int) -> list[Event]:
-        """Minister and Lady effects, else a possible conspiracy (house reading: a Minister
-        clearing a stack or a Lady splitting one is the whole action, with no conspiracy)."""
+        """Minister and Lady effects, then a possible conspiracy. Every build may conspire, a
+        Minister's included: the Minister left alone is worth 0 and may strike another stack
+        worth 0 (RULES-NOTES, Court of the Medici). A Lady leaves no stack to conspire with."""
         card, sid, below = self.pending["card"], self.pending["stack"], self.pending["below"]
         code = CODE_OF[card]
+        events: list[Event] = []
         if code == "M" and below >= 2:
             gone = self.stacks[sid][:-1]
             self.stacks[sid] = [card]
             self._discard(gone)
-            event = Event(
-                "minister",
-                "The Minister dismisses %s from stack %d." % (", ".join(gone), sid),
-                {"seat": me, "stack": _stack_zone(sid), "cards": gone},
+            events.append(
+                Event(
+                    "minister",
+                    "The Minister dismisses %s from stack %d." % (", ".join(gone), sid),
+                    {"seat": me, "stack": _stack_zone(sid), "cards": gone},
+                )
             )
-            return [event, *self._end_action(me)]
         if code == "L":
             cards, area = self.stacks.pop(sid), self.area.pop(sid)
             new = [self._new_stack([c], area) for c in cards]
@@ -584,8 +596,8 @@ class Medici(Game):
             return [event, *self._end_action(me)]
         if self._equal_stacks(sid):
             self.phase = "conspire"
-            return []
-        return self._end_action(me)
+            return events
+        return events + self._end_action(me)
 
     def _discard(self, cards: list[str]) -> None:
         for c in cards:
@@ -926,7 +938,7 @@ class Medici(Game):
         if head == "court" and len(rest) == 1:
             return MediciMove("court", (card,), "outer")
         if head == "plan" and len(rest) == 1:
-            seat = self.seat_of_house.get(HOUSE_OF[card], -1)
+            seat = self.seat_of_house.get(INITIALS.index(card[0]), -1)
             return MediciMove("plan", (card,), f"deck:{seat}")
         if head == "build" and len(rest) == 3 and rest[1].lower() == "on":
             return MediciMove("build", (card,), _stack_zone(_number(rest[2])))
@@ -949,7 +961,13 @@ def _card(word: str) -> str | None:
     guess = word[0].upper() + word[1:].upper()
     if guess[-1] in "AB" and len(guess) > 2:
         guess = guess[:-1] + guess[-1].lower()
-    return guess if guess in FACE else None
+    if guess in FACE:
+        return guess
+    # A house initial and a short rank that the deck lacks ("G11a", "G7c") is still read as a
+    # card, so that the refusal can say which cards a deck holds.
+    if guess[0] in INITIALS and len(guess) <= 4 and guess[1:].isalnum():
+        return guess[0] + word[1:]
+    return None
 
 
 SPEC = register(
@@ -967,8 +985,9 @@ SPEC = register(
                 "choice",
                 PAIRS[0],
                 "Houses (duel)",
-                "The two houses of a 2-player game, first player listed first. With 3 or 4 "
-                "players every house plays (Gonzaga, Della Rovere, Orsini, Pazzi by seat).",
+                "The two houses of a 2-player game, the first seat's house listed first (the "
+                "Inner Circle totals decide who starts). With 4 players every house plays "
+                "(Gonzaga, Della Rovere, Orsini, Pazzi by seat).",
                 choices=PAIRS,
             ),
             OptionSpec(
@@ -977,7 +996,7 @@ SPEC = register(
                 False,
                 "Mistresses (duel)",
                 "Add the two Mistresses of the Alliances variant to each house in a 2-player "
-                "game. With 3 or 4 players they are always in.",
+                "game. With 4 players they are always in.",
             ),
             OptionSpec(
                 "decks",
@@ -986,7 +1005,7 @@ SPEC = register(
                 "Fixed decks",
                 "Every card of every house in play, once each. Each house's cards, in the "
                 "order they appear in the list, are that house's deck from the top: the duel "
-                "deals the first 4 into the Inner Circle, the next 5 into the hand; with 3 or 4 "
+                "deals the first 4 into the Inner Circle, the next 5 into the hand; with 4 "
                 "players the first 5 are the hand and the next 4 go to Inner Circle stacks 1 to "
                 "4. The rest is the draw pile. Houses may be interleaved freely; ids are house "
                 "initial + rank + copy (G7a, RMb, OJa, PXb, GD).",

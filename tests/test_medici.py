@@ -14,6 +14,7 @@ import random
 import pytest
 
 import rules
+from rules_texts import is_house_reading, passages
 from rules.medici import (
     ALL_CARDS,
     HOUSES,
@@ -204,7 +205,23 @@ def test_minister_on_a_stack_dismisses_every_card_beneath() -> None:
     play(game, "build GMa on 5")
     assert game.stacks[5] == ["GMa"] and game.area[5] == "inner"
     assert game.discards[0] == ["G7a"] and sorted(game.discards[1]) == ["R2a", "R8a"]
-    assert game.phase == "action", "no conspiracy after a Minister clears a stack (house reading)"
+    assert game.phase == "action", "no stack is worth 0, so there is nothing to conspire with"
+
+
+def test_a_minister_that_clears_a_stack_may_conspire_against_another_stack_worth_0() -> None:
+    """RULES-NOTES, Court of the Medici: "This holds for every build, a Minister's included: a
+    Minister that clears a stack leaves a stack worth 0, which may conspire against another
+    stack worth 0." """
+    game = duel(INNER0, ["G7a", "GMa"], INNER1, ["RMa"])
+    play(game, "build G7a on 5", "court RMa")  # stack 9 (outer): a lone Minister, worth 0
+    events = game.play_text("build GMa on 5")  # clears R2a and G7a: stack 5 is worth 0
+    assert [e.kind for e in events] == ["build", "minister"]
+    assert game.stacks[5] == ["GMa"] and game.total(5) == 0
+    assert game.phase == "conspire" and game.to_move == 0
+    assert {str(m) for m in game.legal_moves()} == {"strike 9", "spare"}
+    play(game, "strike 9")
+    assert 9 not in game.stacks and game.discards[1] == ["R2a", "RMa"]
+    assert game.to_move == 1
 
 
 def test_lady_in_waiting_splits_a_stack_in_place() -> None:
@@ -510,3 +527,88 @@ def test_heuristic_bot_plays_legal_moves_to_the_end() -> None:
         while not game.over:
             game.play(decide(bot, game, game.to_move, rng))
         assert game.outcome().winners
+
+
+def test_a_card_the_decks_lack_is_refused_with_what_a_deck_holds() -> None:
+    """Issue #20: typed notation that names a card no deck has says which cards a deck holds
+    (notes: nobles 2-10 twice, Minister x2, Lady-in-Waiting x2, Jester x2, Duke x1; the
+    Alliances variant adds 2 Mistresses), and changes nothing."""
+    game = duel(INNER0, ["G7a"], INNER1, [])
+    for text in ("court G11a", "court G7c", "build GQa on 1", "plan G1a"):
+        assert refused(game, text) == "no-such-card"
+    with pytest.raises(rules.IllegalMove) as err:
+        game.play_text("court G7c")
+    assert err.value.message.startswith("There is no card G7c: each house holds nobles 2 to 10")
+    assert refused(game, "court G") == "bad-notation"
+
+
+def test_striking_the_stack_just_built_says_so() -> None:
+    """Source, "Conspire": eliminate one OTHER card or stack of equal influence value."""
+    game = duel(INNER0, ["G2b"], INNER1, [])
+    play(game, "build G2b on 2")
+    with pytest.raises(rules.IllegalMove) as err:
+        game.play_text("strike 2")
+    assert err.value.code == "own-stack" and "the one you have just built" in err.value.message
+
+
+def test_three_players_are_refused_and_no_text_offers_them() -> None:
+    """Source, Evertide assessment: the Alliances variant "does not accommodate 3 players"; the
+    duel is for 2. Court of the Medici is played by 2 or 4: a 3-player game is refused, and
+    neither the rules text nor an option's help says otherwise (issue #20, point 5)."""
+    with pytest.raises(rules.SetupError) as err:
+        rules.new_game("medici", 3, seed=1)
+    assert "2 or 4 players" in str(err.value)
+    spec = rules.GAMES["medici"]
+    assert spec.player_counts == (2, 4)
+    helps = " ".join(option.help for option in spec.options)
+    assert "3 or 4" not in helps and "With 4 players" in helps
+    assert "Inner Circle totals decide who starts" in helps
+    text = " ".join(passages("medici"))
+    assert "3 players" not in text and "played by 2 or 4" in text
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        # RULES-NOTES, Court of the Medici: "This holds for every build, a Minister's included".
+        "every build may conspire, a Minister's included",
+        "a Lady breaking a stack up is the whole action",
+        # Our decisions where the sources are silent.
+        "a Jester dealt at setup keeps the value 1 for the whole game",
+        "a Jester dealt into the Inner Circle counts and keeps the value 1",
+        '"cannot play" is checked for the player whose turn it is',
+        "if the cards tie all the way down, a coin decides",
+        "discard piles are open",
+    ],
+)
+def test_rules_text_marks_our_decisions_as_house_readings(phrase: str) -> None:
+    """RULES-NOTES: every decision the in-app text states is marked as a house reading."""
+    assert is_house_reading("medici", phrase)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        # Source, "Inner Circle", "Ending the Game", "Running Out of Cards", "Adjudicating Ties".
+        "Nobody may ever play a card onto it",
+        "The game ends when the Inner Circle is empty or a player cannot play",
+        "you show it to everyone. From then on you may not play any card worth more",
+        "the highest starts, a tie going to the player with the highest noble",
+    ],
+)
+def test_rules_text_leaves_what_the_source_says_unmarked(phrase: str) -> None:
+    """RULES-NOTES: nothing the source itself says may be marked as a house reading."""
+    assert not is_house_reading("medici", phrase)
+
+
+def test_rules_text_names_cards_with_their_copy_letter_and_the_minister_is_no_she() -> None:
+    """Issue #20: the notation paragraph names cards as the game reads them, the Minister is not
+    "her", and the conspiracy button is called what the table calls it."""
+    game = duel(INNER0, [], INNER1, [])
+    text = rules.rules_text("medici")
+    for card in ("G7a", "G7b", "RMa", "RMb", "RLa", "OJb", "PXa", "GD"):
+        assert f"**{card}**" in text
+        assert game.parse_move(f"court {card}").cards == (card,)
+    minister = next(p for p in passages("medici") if p.startswith("Minister built onto"))
+    assert " her" not in minister and " she " not in minister
+    assert "**Don't conspire**" in text and "choose **spare**" not in text
