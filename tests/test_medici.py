@@ -12,9 +12,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from rules_texts import is_house_reading, passages
 
 import rules
-from rules_texts import is_house_reading, passages
 from rules.medici import (
     ALL_CARDS,
     HOUSES,
