@@ -276,6 +276,17 @@ def test_pyproject_lists_every_code_package_and_maps_the_assets_into_the_package
     assert resources.assets_candidates()[0] == resources.package_folder() / "assets"
 
 
+def test_setuptools_builds_outside_build_and_leaves_nothing_tracked() -> None:
+    """build/ holds the PyInstaller files: setuptools' own scratch folder (its default is
+    build/, which an sdist always leaves out and an in-checkout install litters) is elsewhere,
+    and ignored."""
+    build_base = pyproject()["tool"]["distutils"]["build"]["build-base"]
+    assert build_base.strip("/") not in ("build", "") and not build_base.startswith("build/")
+    assert f"/{build_base}/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    manifest = (ROOT / "MANIFEST.in").read_text(encoding="utf-8").splitlines()
+    assert "graft tests" in manifest and "graft assets" in manifest
+
+
 def test_the_wheel_check_knows_every_asset_and_rules_text() -> None:
     """tools/check_dist.py (run on the built wheel in .ci/run) expects what the app reads."""
     check_dist = check_dist_module()
