@@ -142,8 +142,8 @@ def card_name(card: str) -> str:
     return f"the {card[1:]} of {SUITS[card[0]]}"
 
 
-def _listing(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _listing(items: list[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
 
 
 def _seat(seat: int) -> str:
@@ -412,7 +412,9 @@ class Alliances(Game):
         return [AlliancesMove("choose", (c,)) for c in self._choosable(card)]
 
     def _choosable(self, special: str) -> list[str]:
+        """The cards on the table that ``special`` (the last card played) may act on."""
         live = [e for e in self.table if not e["discarded"]]
+        mine = self.table[-1] if self.table else None
         taken = self._taken()
         if special in ("bribe", "dual-allegiance"):
             return sorted(
@@ -423,9 +425,9 @@ class Alliances(Game):
                 and e["card"] not in taken
             )
         if special == "monopoly":
-            return sorted(
-                e["card"] for e in live if suit_of(e["card"]) == "E" and not is_special(e["card"])
-            )
+            # House reading (RULES-NOTES, "Decided after an independent read"): every
+            # Economics card already on the table, special action cards included.
+            return sorted(e["card"] for e in live if suit_of(e["card"]) == "E" and e is not mine)
         if special == "reinforcement":
             return sorted(
                 e["card"] for e in live if suit_of(e["card"]) == "M" and not is_special(e["card"])
@@ -540,7 +542,8 @@ class Alliances(Game):
             "choose": ("choose", "boost"),
         }[phase]
         if k not in wanted:
-            return IllegalMove("wrong-step", f"Now: {self.prompt()}", move)
+            why = self._wrong_step(k)
+            return IllegalMove("wrong-step", f"{why}Now: {self.prompt()}", move)
         card = move.cards[0] if len(move.cards) == 1 else None
         if k in ("keep", "show", "set", "give", "play") and card not in ALL_CARDS:
             return IllegalMove("no-such-card", f"'{move}' does not name one card.", move)
@@ -555,8 +558,21 @@ class Alliances(Game):
         if k == "show":
             return IllegalMove("already-shown", "You are already showing that card.", move)
         if k == "give":
-            allowed = _listing([card_name(c) for c in self._rise_give_options(me)])
-            return IllegalMove("wrong-tribute", f"You must give {allowed}.", move)
+            allowed = _listing([card_name(c) for c in self._rise_give_options(me)], "or")
+            which = "of another suit" if self.tribute[me] else "of the dominant suit"
+            second = bool(self.tribute[me])
+            powers = [c for c in self.hands[me] if not is_special(c)]
+            if not any((suit_of(c) != self.dominant) == second for c in powers):
+                which += (
+                    " (house reading: lacking one, their highest power card; lacking any "
+                    "power card, any card)"
+                )
+            return IllegalMove(
+                "wrong-tribute",
+                f"A Rebel gives the Empire their highest power card {which}: you must give "
+                f"{allowed}.",
+                move,
+            )
         if k == "play":
             return self._explain_follow(card, move)
         if k == "bid":
@@ -579,40 +595,134 @@ class Alliances(Game):
         if k == "call":
             return IllegalMove("bad-suit", "Call one of M, E or P.", move)
         if k == "pair":
-            return IllegalMove("bad-pair", "Take pair 1 or pair 2.", move)
-        if k == "target":
-            t = tile_index(move.target)
-            if t is None:
-                return IllegalMove("no-such-tile", "Target a country on the map.", move)
-            if self.controller(t) == self.side(me):
-                return IllegalMove(
-                    "own-country", "Your alliance already controls that country.", move
-                )
-            if self.controller(t) is not None and any(
-                self.controller(x) is None for x in self.legal_targets(me)
-            ):
-                return IllegalMove(
-                    "neutral-first",
-                    "You may target a rival country only when no neutral country is in reach.",
-                    move,
-                )
             return IllegalMove(
-                "not-adjacent",
-                "Target a country next to (not diagonal to) one your alliance controls.",
+                "bad-pair", "The Empire set aside two pairs: take pair 1 or pair 2.", move
+            )
+        if k == "target":
+            return self._explain_target(me, move)
+        if k == "choose":
+            return self._explain_choice(card, move)
+        if k == "boost":
+            return self._explain_boost(move)
+        return None
+
+    def _wrong_step(self, kind: str) -> str:
+        """Why a decision of ``kind`` is not the one the rules ask for now ('' if no rule
+        says more than the prompt)."""
+        phase = self.phase
+        if kind == "target" and phase in ("play", "choose"):
+            assert self.target is not None
+            return (
+                f"The Conflict token is already on {self.grid[self.target]}: a conflict has "
+                "one target, chosen before its first card. "
+            )
+        if kind == "play" and phase == "target":
+            return "The starting player first puts the Conflict token on a country. "
+        if kind in ("play", "target") and phase == "choose":
+            name = SPECIAL_ACTIONS[self.pending["special"]][0]
+            return f"{name} acts as soon as it is played: its choice comes first. "
+        if kind == "call" and phase == "bid":
+            return (
+                "With 4 players the dominant suit comes with a bid (State of the Nations), "
+                "for instance 'bid 10 P'. "
+            )
+        if kind == "call" and phase == "declare":
+            return (
+                "With State of Nations the drafting winner declares the exact number of "
+                "countries with the suit, for instance 'bid 12 P'. "
+            )
+        if kind == "bid" and phase == "declare":
+            return (
+                "In the 2-player game the drafting winner only calls the dominant suit, for "
+                "instance 'call P' (the number is declared only with State of Nations). "
+            )
+        if kind == "pass" and phase in ("declare", "rise-call"):
+            return "The dominant suit must be called: there is no passing. "
+        if kind in ("bid", "pass") and phase in ("target", "play", "duel", "choose"):
+            return "The bidding happens once, before the campaign's first conflict. "
+        return ""
+
+    def _explain_target(self, me: int, move: Move) -> IllegalMove:
+        t = tile_index(move.target)
+        if t is None:
+            return IllegalMove("no-such-tile", "Target a country on the map.", move)
+        name = self.grid[t]
+        if self.controller(t) == self.side(me):
+            return IllegalMove(
+                "own-country",
+                f"Your alliance already controls {name}: target a neutral country next to "
+                "one of yours (a rival one only when no neutral country is in reach).",
                 move,
             )
-        if k == "choose":
+        legal = self.legal_targets(me)
+        neutral = [x for x in legal if self.controller(x) is None]
+        if self.controller(t) is not None and neutral:
+            reach = _listing(sorted(self.grid[x] for x in neutral))
+            return IllegalMove(
+                "neutral-first",
+                f"{name} belongs to the rival alliance, and you may target a rival country "
+                f"only when no neutral country is in reach: {reach} "
+                f"{'is' if len(neutral) == 1 else 'are'}.",
+                move,
+            )
+        return IllegalMove(
+            "not-adjacent",
+            f"{name} is not next to (diagonals do not count) a country your alliance "
+            "controls: target a country beside one of yours.",
+            move,
+        )
+
+    def _explain_choice(self, card: str | None, move: Move) -> IllegalMove:
+        special = self.pending["special"]
+        name = SPECIAL_ACTIONS[special][0]
+        if special == "dual-allegiance" and self.pending.get("card"):
+            taken = card_name(self.pending["card"])
             return IllegalMove(
                 "bad-choice",
-                f"{SPECIAL_ACTIONS[self.pending['special']][0]} cannot take that card: "
-                f"{self.prompt()}",
+                f"Dual Allegiance has taken {taken}: now choose the player whose conflict "
+                "power it joins ('boost' and a seat).",
                 move,
             )
-        if k == "boost":
+        options = _listing([card_name(c) for c in self._choosable(special)], "or")
+        what = card_name(card) if card in ALL_CARDS else f"'{move}'"
+        live = {e["card"] for e in self.table if not e["discarded"]}
+        if card == special:
+            why = f"{name} does not act on itself"
+        elif card not in live:
+            gone = any(e["card"] == card for e in self.table)
+            why = f"{what} is {'discarded' if gone else 'not on the table'}"
+        elif special in ("bribe", "dual-allegiance") and card in self._taken():
+            why = f"{what} has already been taken"
+        else:
+            kind = {
+                "bribe": "takes a Politics power card",
+                "dual-allegiance": "takes a Politics power card",
+                "monopoly": "keeps one Economics card (power or special action)",
+                "reinforcement": "doubles a Military power card",
+                "covert-operation": "discards another special action card",
+            }[special]
+            why = f"{name} {kind} from the table, and {what} is not one"
+        return IllegalMove("bad-choice", f"{why[0].upper()}{why[1:]}: choose {options}.", move)
+
+    def _explain_boost(self, move: Move) -> IllegalMove:
+        if not self.pending.get("card"):
             return IllegalMove(
-                "bad-choice", "Choose a player who has played to this conflict.", move
+                "bad-choice",
+                "Dual Allegiance first takes a Politics power card from the table: choose it.",
+                move,
             )
-        return None
+        seat = int(move.target[5:])
+        played = sorted({e["seat"] for e in self.table})
+        seats = _listing([str(s) for s in played], "or")
+        if not 0 <= seat < self.players:
+            why = f"There is no seat {seat} (seats count from 0 to {self.players - 1})"
+        else:
+            why = (
+                f"Seat {seat} has not played to this conflict yet, and Dual Allegiance adds "
+                "the card only to a player who has (house reading: no card played, no "
+                "conflict power)"
+            )
+        return IllegalMove("bad-choice", f"{why}: choose seat {seats}.", move)
 
     def _explain_follow(self, card: str, move: Move) -> IllegalMove:
         lead = suit_of(self.table[0]["card"])
@@ -981,9 +1091,7 @@ class Alliances(Game):
         entry["choice"] = [card]
         gone: list[str] = []
         if special == "monopoly":
-            gone = self._discard_where(
-                lambda c: suit_of(c) == "E" and not is_special(c) and c != card
-            )
+            gone = self._discard_where(lambda c: suit_of(c) == "E" and c not in (card, special))
         elif special == "covert-operation":
             gone = self._discard_where(lambda c: c == card)
         return self._special_done(me, entry, gone)

@@ -393,13 +393,18 @@ def test_embargo_discards_economics_power_cards() -> None:
 
 def test_dual_allegiance_moves_a_politics_card() -> None:
     """Special actions, Dual Allegiance: take any Politics power card from the table and add it
-    to any player's conflict power (house reading: its player loses it)."""
+    to any player's conflict power (house reading: its player loses it). Notes, decided after
+    an independent read: "Dual Allegiance adds the Politics card to the conflict power of a
+    player who has already played to this conflict (a player who has not played has no
+    conflict power yet)": seat 3 has not played, so it is not offered."""
     game = conflict([["P7"], ["P9"], ["dual-allegiance"], []])
     play(game, "play P7", "play P9", "play dual-allegiance")
     assert game.phase == "choose"
     assert {str(m) for m in game.legal_moves()} == {"choose P7", "choose P9"}
     play(game, "choose P9")
     assert {str(m) for m in game.legal_moves()} == {"boost 0", "boost 1", "boost 2"}
+    err = refused(game, "boost 3")
+    assert err.code == "bad-choice" and "has not played" in err.message
     play(game, "boost 0")
     powers = game.powers()
     assert powers[0] == ("P", 16) and powers[1] is None and powers[2] == ("P", 0)
@@ -439,8 +444,9 @@ def test_global_trading_sums_neighbours_economics() -> None:
 
 
 def test_monopoly_keeps_one_economics_card() -> None:
-    """Special actions, Monopoly: discard all Economics cards on the table but one of your
-    choice (house reading: power cards)."""
+    """Special actions, Monopoly: "Discard all Economics cards on the table but one of your
+    choice" (notes, decided after an independent read: every Economics card, special cards
+    included, except the one its player chooses; see tests/test_alliances_fidelity.py)."""
     game = conflict([["E9"], ["E4"], ["monopoly"], []], bid="10 E")
     play(game, "play E9", "play E4", "play monopoly")
     assert {str(m) for m in game.legal_moves()} == {"choose E9", "choose E4"}

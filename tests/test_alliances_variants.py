@@ -57,7 +57,10 @@ def test_rise_to_power() -> None:
     rise(game)
     assert game.dominant == "P" and game.phase == "rise-give" and game.to_move == 1
     assert [str(m) for m in game.legal_moves()] == ["give P6"]
-    assert refused(game, "give P1").message == "You must give the 6 of Politics."
+    assert refused(game, "give P1").message == (
+        "A Rebel gives the Empire their highest power card of the dominant suit: you must give "
+        "the 6 of Politics."
+    )
     play(game, "give P6")
     assert {str(m) for m in game.legal_moves()} == {"give M10", "give E10"}, "a tie: choose"
     play(game, "give E10", "give P12", "give M12")
@@ -127,7 +130,8 @@ def test_two_player_setup_and_reserve() -> None:
 def test_drafting_phase_trick_and_draw() -> None:
     """Source, 2-player Drafting phase: follow as in a conflict; no dominant suit; the higher
     power of the leading suit wins; both draw so they always hold 12; the winner starts.
-    House reading: special cards are worth 0 here and do nothing."""
+    Notes, decided after an independent read: "2-player drafting phase: every special card is
+    worth 0 and has no effect" (house reading): Reinforcement doubles nothing here."""
     game = new([["M5", "M3", "M12"], ["M9", "reinforcement", "M1"]], players=2, first=0)
     top = game.reserve[-1]
     play(game, "play M5", "play M9")

@@ -572,8 +572,8 @@ class _Judge:
         if special in ("bribe", "dual-allegiance"):
             taken = {e[3][0] for e in live if e[1] in ("bribe", "dual-allegiance") and e[3]}
             return [e[1] for e in live if e[1] in _POWER and e[1][0] == "P" and e[1] not in taken]
-        if special == "monopoly":
-            return [e[1] for e in live if e[1] in _POWER and e[1][0] == "E"]
+        if special == "monopoly":  # special action cards included (house reading)
+            return [e[1] for e in live if suit_of(e[1]) == "E" and e[1] != special]
         if special == "reinforcement":
             return [e[1] for e in live if e[1] in _POWER and e[1][0] == "M"]
         if special == "covert-operation":
@@ -591,7 +591,7 @@ class _Judge:
                 [
                     e[0],
                     e[1],
-                    e[2] or (e[1] in _POWER and e[1][0] == "E" and e[1] != choice),
+                    e[2] or (suit_of(e[1]) == "E" and e[1] not in (choice, card)),
                     e[3],
                     e[4],
                 ]
