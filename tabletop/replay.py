@@ -78,6 +78,17 @@ class Replay:
         ]
 
 
+def replay_viewers(session: Session) -> list[int | None]:
+    """Whose eyes a replay may show the table through: always the public table (``None``);
+    while the game is unfinished, also the seat of its one human player in a solo game (the
+    hands of a hot-seat game stay hidden from whoever opens its replay); every seat once the
+    game is over."""
+    if session.game.over:
+        return [None, *range(len(session.seats))]
+    humans = session.humans
+    return [None, humans[0]] if len(humans) == 1 else [None]
+
+
 def export_text(session: Session) -> str:
     """The move list in the game's notation: a header (game, players, seed, options, seats),
     then one numbered move a line. :func:`import_text` reads it back."""

@@ -168,12 +168,12 @@ def test_replay_scene_steps_back_plays_and_switches_the_view(app: App) -> None:
     assert 3 <= scene.replay.index - start <= 5
     key(app, pygame.K_SPACE)
     assert not scene.playing
-    # The view: Nadia's hand, then the public table, then Bot 1's.
+    # The view of an unfinished solo game: Nadia's hand, then the public table, never a bot's.
     assert scene.viewer == 0
     click(app, c["View: Public"])
-    assert scene.viewer == 1 and c["View: Public"].text == "View: Bot 1"
-    click(app, c["View: Public"])
     assert scene.viewer is None and c["View: Public"].text == "View: Public"
+    click(app, c["View: Public"])
+    assert scene.viewer == 0 and c["View: Public"].text == "View: Nadia"
     key(app, pygame.K_ESCAPE)
     assert app.top is None or app.top is not scene
 
@@ -189,3 +189,42 @@ def test_replay_playing_stops_at_the_end(app: App) -> None:
     assert scene.replay.index == 6 and not scene.playing
     scene.toggle_play()  # Play at the end starts again from the deal
     assert scene.replay.index == 0 and scene.playing
+
+
+def hot_seat(game_id: str, moves: int | None, seed: int = 4) -> Session:
+    """Two humans and, where the game needs more seats, AI: a hot-seat table."""
+    spec = rules.GAMES[game_id]
+    count = max(2, spec.min_players)
+    seats = [SeatConfig("Nadia"), SeatConfig("Kevin")] + [
+        SeatConfig(f"Bot {i}", "easy") for i in range(2, count)
+    ]
+    session = Session(game_id, seats, seed=seed)
+    rng = random.Random(seed)
+    while not session.game.over and (moves is None or len(session.game.history) < moves):
+        session.play(rng.choice(session.game.legal_moves()))
+    return session
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_an_unfinished_games_replay_shows_no_hand_a_player_may_not_see(
+    app: App, game_id: str
+) -> None:
+    """Issue #17, item 1: while a game is unfinished its replay offers only the public view and
+    the seat of a lone human (solo play); every seat once the game is over. Hot seat: the
+    public table only, so a replay cannot defeat the hand-over screen."""
+    table = hot_seat(game_id, moves=12)
+    scene = ReplayScene(app, table)
+    app.push(scene)
+    pump(app)
+    assert scene.viewers == [None] and scene.viewer is None
+    assert not scene.controls["View: Public"].is_enabled
+    scene.seek(scene.replay.length)
+    scene.next_view()
+    assert scene.viewer is None
+    app.pop()
+    solo = played(game_id, moves=12)
+    assert not solo.game.over
+    assert ReplayScene(app, solo).viewers == [None, 0]
+    finished = played(game_id)
+    assert finished.game.over
+    assert ReplayScene(app, finished).viewers == [None, *range(len(finished.seats))]

@@ -14,7 +14,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton
 
 from ..layouts import get_layout
-from ..replay import Replay
+from ..replay import Replay, replay_viewers
 from ..table import render
 from ..table.model import TableModel
 from ..ui.text import wrap_text
@@ -39,6 +39,8 @@ class ReplayScene(Scene):
         self.session = session
         self.replay = Replay(session)
         self.layout = get_layout(session.game_id)
+        # An unfinished game's replay never shows a hand its human players may not see.
+        self.viewers = replay_viewers(session)
         humans = session.humans
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self.playing = False
@@ -61,9 +63,7 @@ class ReplayScene(Scene):
         self.layout_rect = pygame.Rect(0, d.px(64), d.width - log_w, d.height - bar_h - d.px(64))
         font = render.fonts.get_font(d.font_px(22))
         labels = [*CONTROLS[:-3], self._speed_label(), self._view_label(), "Close"]
-        widest_view = max(
-            font.size(self._view_label(v))[0] for v in [None, *range(len(self.session.seats))]
-        )
+        widest_view = max(font.size(self._view_label(v))[0] for v in self.viewers)
         widths = [font.size(t)[0] + d.px(34) for t in labels]
         widths[labels.index(self._view_label())] = widest_view + d.px(34)
         widths[labels.index(self._speed_label())] = font.size("Speed 0.5×")[0] + d.px(34)
@@ -114,6 +114,8 @@ class ReplayScene(Scene):
             c["Play"].set_text("Pause" if self.playing else "Play")
             c["Speed 1×"].set_text(self._speed_label())
             c["View: Public"].set_text(self._view_label())
+            view = c["View: Public"]
+            view.enable() if len(self.viewers) > 1 else view.disable()
             for key in ("|<", "Back"):
                 c[key].enable() if self.replay.index > 0 else c[key].disable()
             for key in ("Step", ">|"):
@@ -141,7 +143,7 @@ class ReplayScene(Scene):
         self._refresh()
 
     def next_view(self) -> None:
-        seats = [None, *range(len(self.session.seats))]
+        seats = self.viewers
         self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
         self._refresh()
 
