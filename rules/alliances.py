@@ -1677,11 +1677,32 @@ class Alliances(Game):
         if move is None:
             raise IllegalMove(
                 "bad-notation",
-                f"'{text[:40]}' is not an Alliances move (try 'bid 12 P', 'pass', 'target 2,4', "
-                "'play M5', 'choose P7', 'boost 2').",
+                _notation_rule(text.split())
+                or f"'{text[:40]}' is not an Alliances move (try 'bid 12 P', 'pass', "
+                "'target 2,4', 'play M5', 'choose P7', 'boost 2').",
                 text,
             )
         return move
+
+
+def _notation_rule(words: list[str]) -> str | None:
+    """For notation that names a country or card the game does not have: the rule it breaks."""
+    if len(words) != 2:
+        return None
+    head, word = words[0].lower(), words[1].removeprefix("tile:")
+    where = word.split(",")
+    if head == "target" and len(where) == 2 and all(w.isdigit() and len(w) < 4 for w in where):
+        return (
+            f"There is no country at {word}: the map has {ROWS} rows of {COLS}, written "
+            f"0 to {ROWS - 1} and 0 to {COLS - 1} from the top left (for instance 'target 2,4')."
+        )
+    cards = ("keep", "show", "set", "give", "play", "choose")
+    if head in cards and word[:1].upper() in SUITS and word[1:].isdigit() and len(word) < 6:
+        return (
+            f"There is no card {word.upper()}: each suit has power cards 1 to {RANKS[-1]} "
+            f"(for instance '{head} {word[0].upper()}{RANKS[-1]}')."
+        )
+    return None
 
 
 def _without_cards(event: Event) -> Event:

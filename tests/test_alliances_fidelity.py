@@ -14,6 +14,8 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
+
 import rules
 from rules import Move
 from rules.alliances import COLS, COUNTRY, ROWS, Alliances, tile_index, tile_zone
@@ -279,6 +281,27 @@ def test_refused_reinforcement_names_the_military_cards() -> None:
         "Reinforcement doubles a Military power card from the table, and the 3 of Politics is "
         "not one: choose the 5 of Military or the 7 of Military."
     )
+
+
+def test_notation_naming_a_missing_country_or_card_says_the_rule() -> None:
+    """Source, Game Setup: "20 country tiles in 4 rows of 5 tiles each"; Components: 12 power
+    cards per suit (notes: 1 to 12). Typed notation for a country or card the game does not
+    have is still 'bad-notation', but says the rule, not only the hint."""
+    game = new()
+    for text, words in (
+        ("target 4,0", "There is no country at 4,0: the map has 4 rows of 5"),
+        ("target tile:0,5", "There is no country at 0,5"),
+        ("play M13", "There is no card M13: each suit has power cards 1 to 12"),
+        ("keep p0", "There is no card P0"),
+    ):
+        before = game.snapshot()
+        with pytest.raises(rules.IllegalMove) as err:
+            game.play_text(text)
+        assert err.value.code == "bad-notation" and err.value.message.startswith(words)
+        assert game.snapshot() == before
+    with pytest.raises(rules.IllegalMove) as err:
+        game.parse_move("conquer 2,4")
+    assert "is not an Alliances move (try 'bid 12 P'" in err.value.message
 
 
 # --------------------------------------------------------------------------- the in-app text
