@@ -15,7 +15,13 @@ from . import fonts
 from .display import MIN_SIZE, Display
 from .resources import asset_path
 from .scenes.base import Scene
-from .storage import Settings, load_settings, save_settings
+from .storage import (
+    Settings,
+    cleanup_temp_files,
+    describe_os_error,
+    load_settings,
+    save_settings,
+)
 from .theme import theme_for
 from .ui.text import wrap_text
 
@@ -43,6 +49,7 @@ class App:
         persist_settings: bool = True,
     ) -> None:
         pygame.init()
+        cleanup_temp_files()  # what killed writes left behind (another window's are too young)
         if settings is None:
             settings, warning = load_settings()
         else:
@@ -116,7 +123,7 @@ class App:
             try:
                 save_settings(self.settings)
             except OSError as err:
-                self.toast(f"Settings could not be saved: {err}", kind="error")
+                self.toast(f"Settings could not be saved: {describe_os_error(err)}.", kind="error")
 
     # ---- scene stack ----------------------------------------------------------------
     @property

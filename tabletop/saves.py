@@ -11,7 +11,6 @@ An older format is migrated step by step (:data:`MIGRATIONS`) before it is check
 from __future__ import annotations
 
 import json
-import os
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -24,13 +23,18 @@ from . import __version__
 from .names import BadName, check_name, repair_name, tidy_text
 from .session import AI_LEVELS, HUMAN, SeatConfig, Session, new_save_id, now_text
 from .storage import (
-    MAX_FILE_BYTES,
     StorageError,
+    decode_text,
     move_aside,
+    parse_json,
+    read_bytes,
     read_json,
     saves_dir,
     write_json_atomic,
 )
+from .storage import cleanup_temp_files as storage_cleanup
+
+BOM = b"\xef\xbb\xbf"
 
 SAVE_FORMAT = 2
 """Version of the save file. 1: a bare rules save (``Game.to_json``) with optional
@@ -377,17 +381,9 @@ def when_text(saved: str) -> str:
 
 
 def cleanup_temp_files(folder: Path | None = None) -> int:
-    """Remove temp files a killed write left behind (never a save itself); return how many."""
-    folder = folder or saves_dir()
-    removed = 0
-    if folder.is_dir():
-        for tmp in folder.glob("*.tmp"):
-            try:
-                os.unlink(tmp)
-                removed += 1
-            except OSError:
-                pass
-    return removed
+    """Remove temp files a killed write left in the saves folder, however young (never a
+    save itself); return how many. The app's start cleans every folder of its own."""
+    return storage_cleanup([folder or saves_dir()], older_than=0.0)
 
 
 def load_any(path: Path) -> Session:
@@ -396,22 +392,26 @@ def load_any(path: Path) -> Session:
     from .replay import TEXT_HEADER, MoveListError, import_text
 
     try:
-        with open(path, "rb") as fh:
-            head = fh.read(len(TEXT_HEADER.encode()))
-    except OSError as err:
-        raise SaveError(f"{path.name} cannot be opened ({err.strerror or err}).") from None
-    if head == TEXT_HEADER.encode():
+        blob = read_bytes(path)
+    except StorageError as err:
+        raise SaveError(f"{path.name} cannot be opened ({err.reason}).") from None
+    if blob.removeprefix(BOM).startswith(TEXT_HEADER.encode()):
         try:
-            size = path.stat().st_size
-            if size > MAX_FILE_BYTES:
-                raise SaveError(f"{path.name} is larger than 10 MB, far more than any real game.")
-            text = path.read_text(encoding="utf-8")
+            text = decode_text(blob)
+        except ValueError:
+            raise SaveError(f"{path.name} cannot be read (it is not UTF-8 text).") from None
+        try:
             return _as_new_game(import_text(text))
-        except (OSError, UnicodeDecodeError) as err:
-            raise SaveError(f"{path.name} cannot be read ({type(err).__name__}).") from None
         except MoveListError as err:
             raise SaveError(f"{path.name}: {err}") from None
-    return _as_new_game(read_save(path, ours=False))
+    try:
+        data = parse_json(blob)
+    except StorageError as err:
+        raise SaveError(f"{path.name} could not be read ({err.reason}).") from None
+    try:
+        return _as_new_game(session_from_save(data))
+    except SaveError as err:
+        raise SaveError(f"{path.name}: {err}") from None
 
 
 def _as_new_game(session: Session) -> Session:

@@ -17,7 +17,14 @@ import rules
 
 from .names import repair_name
 from .session import AI_LEVELS, HUMAN, Session, now_text
-from .storage import StorageError, read_json, statistics_path, write_json_atomic
+from .storage import (
+    StorageError,
+    format_problem,
+    keep_aside,
+    read_json,
+    statistics_path,
+    write_json_atomic,
+)
 
 STATS_FORMAT = 1
 MAX_RECORDS = 20_000  # oldest records go first beyond this: the file stays well under 10 MB
@@ -55,13 +62,13 @@ def load_records(path: Path | None = None) -> tuple[list[dict[str, Any]], str | 
         data = read_json(path)
     except StorageError as err:
         return [], str(err)
+    problem = format_problem(data, STATS_FORMAT, "statistics")
     body = data.get("games") if isinstance(data, dict) else None
-    if (
-        not isinstance(data, dict)
-        or data.get("format") != STATS_FORMAT
-        or not isinstance(body, list)
-    ):
-        return [], None
+    if problem is None and not isinstance(body, list):
+        problem = "it has no list of games"
+    if problem:
+        # Kept aside, never overwritten by the next game's record.
+        return [], keep_aside(path, problem, "statistics start again from here")
     return [_safe_names(r) for r in body if _valid(r)], None
 
 

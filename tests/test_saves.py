@@ -197,7 +197,7 @@ def test_the_list_reports_bad_files_and_keeps_the_good_ones() -> None:
     folder = storage.saves_dir()
     (folder / "broken.json").write_text('{"format": 2, "kind"', encoding="utf-8")
     (folder / "future.json").write_text(json.dumps({"format": 99}), encoding="utf-8")
-    (folder / "x.json.tmp").write_text("half a write", encoding="utf-8")
+    (folder / "x.json.k3v9q0zt.tmp").write_text("half a write", encoding="utf-8")  # mkstemp's
     infos, problems = list_saves()
     assert [i.path for i in infos] == [saves.save_path(good)]
     assert len(problems) == 2 and any("newer version" in p for p in problems)

@@ -126,7 +126,9 @@ def test_hand_edited_records_are_skipped_not_trusted() -> None:
     records, warning = stats.load_records()
     assert warning is None and records == [good]
     path.write_text(json.dumps({"format": 99, "games": [good]}), encoding="utf-8")
-    assert stats.load_records() == ([], None)  # a future file is not read (nor overwritten)
+    records, warning = stats.load_records()  # a future file is not read, and kept aside
+    assert records == [] and warning and "newer version" in warning
+    assert json.loads((path.parent / "statistics.json.corrupt").read_text())["format"] == 99
 
 
 # ---------------------------------------------------------------------------------------------

@@ -118,8 +118,8 @@ class HintOverlay:
             return
         try:
             move = request.result()
-        except Exception as err:  # a bot bug must not end the game: say so, play on
-            self.scene.app.toast(f"No hint this time ({err}).", kind="error")
+        except Exception:  # a bot bug must not end the game: say so, play on
+            self.scene.app.toast("No hint this time: the AI could not work one out.", kind="error")
             self.sync()
             return
         if request.from_layout:  # the layout shows it (in its working area) and says what

@@ -24,7 +24,7 @@ from ..saves import (
     when_text,
     write_save,
 )
-from ..storage import exports_dir, write_text_atomic
+from ..storage import describe_os_error, exports_dir, write_text_atomic
 from .base import Scene
 from .title import Backdrop, add_label, line_height, text_width, wrap_for
 
@@ -264,7 +264,9 @@ class LoadScene(Scene):
         try:
             write_text_atomic(target, export_text(session))
         except OSError as err:
-            self.app.toast(f"The move list could not be written: {err}", kind="error")
+            self.app.toast(
+                f"The move list could not be written: {describe_os_error(err)}.", kind="error"
+            )
             return None
         self.app.toast(f"Move list saved as {target}", seconds=8)
         return target
@@ -289,7 +291,9 @@ class LoadScene(Scene):
         try:
             delete_save(info.path)
         except OSError as err:
-            self.app.toast(f"The save could not be deleted: {err}", kind="error")
+            self.app.toast(
+                f"The save could not be deleted: {describe_os_error(err)}.", kind="error"
+            )
         self.confirm_target = None
         self.reload()
         self.rebuild()
@@ -318,7 +322,7 @@ class LoadScene(Scene):
         try:
             write_save(session)  # now one of ours: listed here, and resumed by Continue
         except OSError as err:
-            self.app.toast(f"The game could not be saved: {err}", kind="error")
+            self.app.toast(f"The game could not be saved: {describe_os_error(err)}.", kind="error")
         self.app.reset_to(TableScene(self.app, session))
 
     # ---- drawing ----------------------------------------------------------------------

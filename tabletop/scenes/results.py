@@ -16,6 +16,7 @@ from rules import Outcome
 
 from .. import fonts
 from ..layouts import get_layout
+from ..storage import describe_os_error
 from ..ui.grid import CHIP_BG, render_grid
 from .base import Scene
 from .title import (
@@ -109,7 +110,11 @@ class ResultsScene(Scene):
         try:
             record_game(self.session)
         except OSError as err:
-            self.app.toast(f"The statistics could not be saved: {err}", kind="error", seconds=6)
+            self.app.toast(
+                f"The statistics could not be saved: {describe_os_error(err)}.",
+                kind="error",
+                seconds=6,
+            )
 
     # ---- layout ---------------------------------------------------------------------------
     def build(self) -> None:

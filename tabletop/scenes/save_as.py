@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton, UIPanel, UITextEntryLine
 from ..names import MAX_NAME, UNDRAWABLE
 from ..saves import SaveError, clean_label, write_named_save
 from ..session import Session
+from ..storage import describe_os_error
 from .base import Scene
 from .title import add_label, line_height
 
@@ -95,7 +96,9 @@ class SaveAsScene(Scene):
             self.app.toast(str(err), kind="error")
             return
         except OSError as err:
-            self.app.toast(f"The game could not be saved: {err}", kind="error", seconds=6)
+            self.app.toast(
+                f"The game could not be saved: {describe_os_error(err)}.", kind="error", seconds=6
+            )
             return
         self.app.pop()
         self.app.toast(f"Saved as “{name}”: find it under Load.")

@@ -23,6 +23,7 @@ from ..ai.bots import make_bot
 from ..ai.worker import shared_worker
 from ..layouts import get_layout
 from ..session import Session, UndoRefused
+from ..storage import describe_os_error
 from ..table import render
 from ..table.model import Piece, TableModel, Zone
 from ..ui.text import wrap_text
@@ -534,7 +535,11 @@ class TableScene(Scene):
             write_save(self.session)
         except OSError as err:
             if not self._save_failed:
-                self.app.toast(f"The game could not be saved: {err}", kind="error", seconds=6)
+                self.app.toast(
+                    f"The game could not be saved: {describe_os_error(err)}.",
+                    kind="error",
+                    seconds=6,
+                )
             self._save_failed = True
         else:
             self._save_failed = False
@@ -794,8 +799,8 @@ class TableScene(Scene):
         future, self.thinking = self.thinking, None
         try:
             move = future.result()
-        except Exception as err:  # a bot bug must not end the game: play on, and say so
-            self.app.toast(f"The AI failed ({err}); it plays a random move.", kind="error")
+        except Exception:  # a bot bug must not end the game: play on, and say so
+            self.app.toast("The AI could not decide; it plays a random move.", kind="error")
             move = random.choice(game.legal_moves())
         if game.to_move == self.thinking_seat:
             self.play(move)
