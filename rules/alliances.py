@@ -200,7 +200,9 @@ def _play(card: str) -> AlliancesMove:
 
 
 class Alliances(Game):
-    RULES_VERSION: ClassVar[int] = 1
+    # 2: Monopoly discards Economics special action cards too (a save from version 1 whose
+    # Monopoly met an Economics special may no longer replay; an older app refuses version 2).
+    RULES_VERSION: ClassVar[int] = 2
     move_type: ClassVar[type[Move]] = AlliancesMove
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
