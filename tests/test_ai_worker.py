@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 import rules
 from tabletop.ai.bots import make_bot
@@ -61,3 +64,64 @@ def test_worker_process_ends_when_the_app_is_killed(tmp_path: Path) -> None:
     while any(_alive(p) for p in pids) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert not any(_alive(p) for p in pids), "the AI worker outlived the app"
+
+
+def _kill(pid: int) -> None:
+    os.kill(pid, signal.SIGKILL)
+    deadline = time.monotonic() + 10
+    while _alive(pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX kill")
+def test_a_killed_worker_is_replaced_and_the_question_asked_again() -> None:
+    """Issue #17 item 7: the worker killed (or out of memory) used to crash the app at the
+    next AI turn (BrokenProcessPool). Now a new worker starts and the question is asked
+    again; the player sees at most a short delay."""
+    from slow_bot import PausingBot
+
+    worker = AIWorker()
+    try:
+        game = rules.new_game("royal_houses", 2, seed=1)
+        legal = game.legal_moves()
+        first = worker.run(os.getpid).result(60)
+        _kill(first)  # dies while idle: the next question finds the pool broken
+        started = time.monotonic()
+        move = worker.ask(make_bot("easy", "royal_houses", 1), game, game.to_move, 7).result(60)
+        assert move in legal
+        second = worker.run(os.getpid).result(60)
+        assert second != first
+        thinking = worker.ask(PausingBot(1.5), game, game.to_move, 7)
+        time.sleep(0.8)  # the bot is thinking in the worker now
+        _kill(second)  # dies mid-decision: the answer still comes, from a new worker
+        assert thinking.result(60) == legal[0]
+        assert worker.run(os.getpid).result(60) not in (first, second)
+        assert time.monotonic() - started < 30
+    finally:
+        worker.shutdown()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX kill")
+def test_the_table_plays_on_after_its_ai_worker_is_killed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scene_helpers import make_app, use_private_home, wait_for
+
+    from tabletop.ai import worker as worker_module
+    from tabletop.scenes.table import TableScene
+    from tabletop.session import SeatConfig, Session
+
+    use_private_home(tmp_path, monkeypatch)
+    app = make_app(animation_speed=0.0)
+    try:
+        session = Session("royal_houses", [SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")], 3)
+        table = TableScene(app, session)
+        app.push(table)
+        wait_for(app, lambda: len(session.game.history) >= 2, seconds=60)
+        shared = worker_module.shared_worker()
+        _kill(shared.run(os.getpid).result(60))
+        done = len(session.game.history)
+        wait_for(app, lambda: len(session.game.history) >= done + 3, seconds=60)
+        assert not [t.text for t in app.toasts if t.kind == "error"]
+    finally:
+        app.quit()

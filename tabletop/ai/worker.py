@@ -14,7 +14,14 @@ import os
 import random
 import threading
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import (
+    BrokenExecutor,
+    Executor,
+    Future,
+    InvalidStateError,
+    ProcessPoolExecutor,
+    ThreadPoolExecutor,
+)
 from typing import Any, TypeVar
 
 from rules import Game, Move
@@ -25,42 +32,139 @@ T = TypeVar("T")
 
 
 class AIWorker:
-    """Answers "what does this bot play here?" in the background."""
+    """Answers "what does this bot play here?" in the background.
+
+    If the worker process dies (killed, out of memory), the pool it belonged to is broken:
+    a new one is started and the question asked once more, so the player sees at most a
+    short delay instead of a crash."""
 
     def __init__(self, use_process: bool = True) -> None:
         self.use_process = use_process
         self._pool: Executor | None = None
+        self._lock = threading.Lock()
+        self._generation = 0  # shutdown() moves it on: a late retry then asks nobody
+        self.restarts = 0  # how many times a dead worker was replaced
 
     def _executor(self) -> Executor:
-        if self._pool is None:
-            if self.use_process:
-                try:
-                    context = multiprocessing.get_context("spawn")
-                    self._pool = ProcessPoolExecutor(
-                        max_workers=1, mp_context=context, initializer=_watch_parent
-                    )
-                except (OSError, ValueError, NotImplementedError):
-                    self._pool = None
+        with self._lock:
             if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-ai")
-        return self._pool
+                self._pool = self._new_pool()
+            return self._pool
+
+    def _new_pool(self) -> Executor:
+        if self.use_process:
+            try:
+                context = multiprocessing.get_context("spawn")
+                return ProcessPoolExecutor(
+                    max_workers=1, mp_context=context, initializer=_watch_parent
+                )
+            except (OSError, ValueError, NotImplementedError):
+                pass
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-ai")
+
+    def _replace(self, broken: Executor) -> None:
+        """Drop a pool whose worker died (once, however many questions found it broken)."""
+        with self._lock:
+            if self._pool is not broken:
+                return
+            self._pool = None
+            self.restarts += 1
+        broken.shutdown(wait=False, cancel_futures=True)
 
     def warm_up(self) -> None:
         """Start the process now, so the first AI decision does not wait for it."""
-        self._executor().submit(int)
+        self._submit(int)
 
     def ask(self, bot: Bot, game: Game, seat: int, seed: int) -> Future[Move]:
         # The copy is made here, on the UI thread: the worker never touches the live game.
-        return self._executor().submit(decide_seeded, bot, game.clone(), seat, seed)
+        return self._submit(decide_seeded, bot, game.clone(), seat, seed)
 
     def run(self, fn: Callable[..., T], *args: Any) -> Future[T]:
         """Any other slow question (``fn`` and ``args`` must pickle), e.g. a solver's hint."""
-        return self._executor().submit(fn, *args)
+        return self._submit(fn, *args)
+
+    def _submit(self, fn: Callable[..., T], *args: Any) -> Future[T]:
+        answer: Future[T] = Future()
+        self._attempt(answer, fn, args, retries=1, generation=self._generation)
+        return answer
+
+    def _attempt(
+        self,
+        answer: Future[T],
+        fn: Callable[..., T],
+        args: tuple[Any, ...],
+        retries: int,
+        generation: int,
+    ) -> None:
+        """Ask the pool; ``answer`` gets its result. A pool found broken (now, or when the
+        answer comes) is replaced and the question asked again, ``retries`` times."""
+        if generation != self._generation:
+            answer.cancel()
+            return
+        pool = self._executor()
+        try:
+            inner = pool.submit(fn, *args)
+        except BrokenExecutor:
+            self._replace(pool)
+            pool = self._executor()
+            try:
+                inner = pool.submit(fn, *args)
+            except BaseException as err:  # handed to whoever waits for the answer
+                _settle(answer, error=err)
+                return
+        except BaseException as err:
+            _settle(answer, error=err)
+            return
+
+        def done(result: Future[T]) -> None:
+            if result.cancelled():
+                answer.cancel()
+                return
+            error = result.exception()
+            if isinstance(error, BrokenExecutor) and retries > 0:
+                # Not on the pool's own thread (it is busy tearing the broken pool down).
+                threading.Thread(
+                    target=self._retry,
+                    args=(pool, answer, fn, args, retries - 1, generation),
+                    name="tabletop-ai-restart",
+                    daemon=True,
+                ).start()
+            elif error is not None:
+                _settle(answer, error=error)
+            else:
+                _settle(answer, value=result.result())
+
+        inner.add_done_callback(done)
+
+    def _retry(
+        self,
+        broken: Executor,
+        answer: Future[T],
+        fn: Callable[..., T],
+        args: tuple[Any, ...],
+        retries: int,
+        generation: int,
+    ) -> None:
+        self._replace(broken)
+        self._attempt(answer, fn, args, retries, generation)
 
     def shutdown(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        with self._lock:
+            self._generation += 1
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _settle(answer: Future[Any], *, value: Any = None, error: BaseException | None = None) -> None:
+    """Give ``answer`` its outcome, unless whoever asked has cancelled it meanwhile."""
+    try:
+        if error is not None:
+            answer.set_exception(error)
+        else:
+            answer.set_result(value)
+    except InvalidStateError:
+        pass
 
 
 #: How much the worker process yields to the UI when cores are busy (POSIX niceness): the UI
