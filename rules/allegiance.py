@@ -462,6 +462,7 @@ class Allegiance(Game):
             {"seat": me, "card": card},
             "{p%d} places an Allegiance card face down." % me,
             {"seat": me},
+            reveals=(),  # the seat's own choice, told back to it
         )
         if None not in self.allegiance:
             self.phase = "play"
@@ -539,6 +540,7 @@ class Allegiance(Game):
                 {"seat": me, "card": trait, "to": to},
                 "{p%d} places a trait face down in front of %s." % (me, where),
                 {"seat": me, "to": to},
+                reveals=(),  # the seat's own choice, told back to it
             )
         return events + self._end_turn()
 

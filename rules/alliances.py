@@ -794,6 +794,7 @@ class Alliances(Game):
             {"seat": me, "card": card},
             "{p%d} keeps a card." % me,
             {"seat": me},
+            reveals=(),  # the seat's own choice, told back to it
         )
         if len(self.hands[me]) < 2 * self.draft_round and self.packets[me]:
             return events  # the second card of this round
@@ -818,6 +819,7 @@ class Alliances(Game):
             {"seat": me, "card": card},
             "{p%d} picks a card to show their ally." % me,
             {"seat": me},
+            reveals=(),  # the seat's own choice, told back to it
         )
         if len(self.shows[me]) < 2:
             return events
@@ -932,6 +934,7 @@ class Alliances(Game):
             {"seat": me, "card": card},
             "%s sets a card aside face down." % _seat(me),
             {"seat": me},
+            reveals=(),  # the seat's own choice, told back to it
         )
         if sum(len(p) for p in self.pairs) == 4:
             self.phase = "rise-call"
@@ -947,6 +950,7 @@ class Alliances(Game):
             {"seat": me, "card": card},
             "%s puts a card face down for the Empire." % _seat(me),
             {"seat": me},
+            reveals=(),  # the seat's own choice, told back to it
         )
         if len(self.tribute[me]) < 2:
             return events

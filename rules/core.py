@@ -94,6 +94,11 @@ class Event:
     :meth:`render`). An event with ``audience`` set is seen only by those seats; one
     with ``hidden_from`` set is seen by everyone else (the public version of a private
     event). The table display (seat ``None``) sees only events with no audience.
+
+    ``reveals`` names the seats to which the event shows something hidden from them until
+    now (a card drawn or received, a rival's counter seen): undo never goes back past it.
+    A hidden card that a rival plays face up needs no flag: it leaves
+    :meth:`Game.hidden_cards`.
     """
 
     kind: str
@@ -101,6 +106,7 @@ class Event:
     data: Mapping[str, Any] = field(default_factory=dict)
     audience: frozenset[int] | None = None
     hidden_from: frozenset[int] = frozenset()
+    reveals: frozenset[int] = frozenset()
 
     def visible_to(self, seat: int | None) -> bool:
         if self.audience is not None:
@@ -121,11 +127,20 @@ def private_event(
     data: Mapping[str, Any],
     public_text: str,
     public_data: Mapping[str, Any] | None = None,
+    *,
+    reveals: int | Iterable[int] | None = None,
 ) -> list[Event]:
-    """Both faces of a private happening: in full for ``seats``, redacted for the rest."""
+    """Both faces of a private happening: in full for ``seats``, redacted for the rest.
+
+    ``reveals``: the seats it tells something they could not know (default: all of
+    ``seats``); ``()`` when it only repeats the seat's own secret decision back to it."""
     only = frozenset((seats,) if isinstance(seats, int) else seats)
+    if reveals is None:
+        learners = only
+    else:
+        learners = frozenset((reveals,) if isinstance(reveals, int) else reveals)
     return [
-        Event(kind, text, data, audience=only),
+        Event(kind, text, data, audience=only, reveals=learners),
         Event(kind, public_text, public_data or {}, hidden_from=only),
     ]
 

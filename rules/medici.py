@@ -626,6 +626,7 @@ class Medici(Game):
             {"seat": me, "card": card},
             "{p%d} plans for the future: a card goes under their deck." % me,
             {"seat": me},
+            reveals=(),  # the seat's own choice, told back to it
         )
         self.pending = {}
         return events + self._end_action(me)

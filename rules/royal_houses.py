@@ -502,6 +502,7 @@ class RoyalHouses(Game):
             {"seat": me, "house": HOUSES[h], "value": value},
             "{p%d} places a counter on %s." % (me, HOUSES[h]),
             {"seat": me, "house": HOUSES[h]},
+            reveals=(),  # the seat's own choice, told back to it
         )
         if len(self.counters[0]) == 6 and len(self.counters[1]) == 6:
             self.turn = 1
@@ -660,6 +661,7 @@ class RoyalHouses(Game):
             {"seat": me, "card": card},
             "{p%d} gives a card to {p%d}." % (me, rival),
             {"seat": me},
+            reveals=rival,  # the giver chose the card; the rival learns it
         )
         if me != self.first:
             self.turn += 1

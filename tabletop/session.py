@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 import secrets
 from collections.abc import Mapping, Sequence
@@ -52,10 +51,6 @@ def new_save_id() -> str:
 
 class UndoRefused(Exception):
     """Undo is not possible now; the message says why, in one sentence."""
-
-
-# How many re-dealt worlds undo compares to decide whether a move showed hidden cards.
-UNDO_PROBES = 6
 
 
 @dataclass
@@ -196,60 +191,23 @@ class Session:
         """What the first move after ``point`` that showed ``seat`` something hidden showed
         (the words of that event), or "" if those moves showed nothing hidden.
 
-        A move shows hidden information to ``seat`` when what ``seat`` sees of it (the events
-        visible to that seat, by their audience) would differ in another deal that ``seat``
-        cannot tell apart from this one: the move is replayed on several re-dealt copies
-        (``determinize``) and compared. A card that stops being hidden from ``seat`` (a rival
-        plays it openly) counts too.
+        The rules say so: an event whose ``reveals`` names ``seat`` (a card drawn or received,
+        a rival's counter seen), or a card that stops being hidden from ``seat`` (a rival
+        plays it face up, a deal ends and everything is shown).
         """
         game = rules.new_game(self.game_id, len(self.seats), self.seed, dict(self.game.options))
         for move in self.game.history[:point]:
             game.play(move)
-        own = set(self._own_cards(seat))
         for move in self.game.history[point:]:
             hidden = game.hidden_cards(seat)
-            shown = self._shows_hidden(game, move, seat)
             events = game.play(move)
-            if shown is None and (hidden - game.hidden_cards(seat) - own) and not game.over:
+            shown = next((e for e in events if seat in e.reveals and e.visible_to(seat)), None)
+            if shown is None and hidden - game.hidden_cards(seat) and not game.over:
                 shown = next((e for e in events if e.visible_to(seat)), None)
                 shown = shown or rules.Event("move", str(move))
             if shown is not None:
                 return shown.render(self.names).rstrip(".")
         return ""
-
-    def _shows_hidden(self, game: Game, move: Move, seat: int) -> Event | None:
-        """The event by which playing ``move`` on ``game`` shows ``seat`` something it could
-        not know, or ``None``."""
-        events = [e for e in game.clone().play(move) if e.visible_to(seat)]
-        seen = _seen(events)
-        probe = random.Random(f"{self.seed}:{len(game.history)}")
-        for _ in range(UNDO_PROBES):
-            try:
-                world = game.determinize(seat, probe)
-            except NotImplementedError:
-                # No re-dealt worlds to compare: any event meant for a few eyes counts.
-                return next((e for e in events if e.audience is not None), None)
-            try:
-                other = _seen([e for e in world.play(move) if e.visible_to(seat)])
-            except rules.IllegalMove:
-                # This world cannot make the move (a rival's card is elsewhere): nothing to
-                # compare. A hidden card played openly is caught by the hidden-cards check.
-                continue
-            for mine, theirs, event in zip(seen, other, events, strict=False):
-                if mine != theirs:
-                    return event
-            if len(seen) != len(other):
-                return events[min(len(seen), len(other))] if events else None
-        return None
-
-    def _own_cards(self, seat: int) -> list[str]:
-        """Cards ``seat`` placed itself: never a revelation when they later show up."""
-        return [
-            c
-            for m, who in zip(self.game.history, self.movers, strict=False)
-            if who == seat
-            for c in m.cards
-        ]
 
     def rematch(self) -> Session:
         return Session(
@@ -259,8 +217,3 @@ class Session:
             dict(self.options),
             self.table_display,
         )
-
-
-def _seen(events: list[Event]) -> list[tuple[str, str, str]]:
-    """Events as plain values, comparable between deals."""
-    return [(e.kind, e.text, json.dumps(dict(e.data), sort_keys=True, default=str)) for e in events]

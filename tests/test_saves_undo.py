@@ -165,3 +165,47 @@ def test_undo_in_other_games_keeps_or_refuses_cleanly(game_id: str) -> None:
                 s.undo(0)
             assert fingerprint(s) == before
     assert refused > 0 and allowed > 0
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players", "options", "deal_of"),
+    [
+        ("allegiance", 3, {"deals": 2}, "deal_no"),
+        ("alliances", 2, {}, "campaign"),
+        ("alliances", 3, {}, "campaign"),
+        ("alliances", 4, {}, "campaign"),
+    ],
+)
+def test_undo_stops_at_a_card_a_rival_plays_that_you_played_in_an_earlier_deal(
+    game_id: str, players: int, options: dict[str, object], deal_of: str
+) -> None:
+    """Issue #17, item 2: with more than one deal (Allegiance's deals, Alliances' campaigns) a
+    card comes back in a new hand. Once a rival plays it face up, Ada has seen a card hidden
+    from her, even though she played the same card in an earlier deal: undo is decided from
+    what the rules say was revealed (events' ``reveals`` and the hidden cards), not guessed
+    from the cards she once played."""
+    seats = [SeatConfig("Ada")] + [SeatConfig(f"AI {i}", "easy") for i in range(1, players)]
+    checked = 0
+    for seed in range(4):
+        s = Session(game_id, seats, seed=seed, options=options)
+        rng = random.Random(seed)
+        mine_before: set[str] = set()  # cards Ada played in earlier deals
+        mine_now: set[str] = set()
+        deal, deal_starts = getattr(s.game, deal_of), 0
+        while not s.game.over:
+            if getattr(s.game, deal_of) != deal:
+                deal, deal_starts = getattr(s.game, deal_of), len(s.game.history)
+                mine_before |= mine_now
+                mine_now = set()
+            move = rng.choice(s.game.legal_moves())
+            mover, hidden = s.game.to_move, s.game.hidden_cards(0)
+            s.play(move)
+            if mover == 0:
+                mine_now.update(move.cards)
+                continue
+            last = max((n for n, who in enumerate(s.movers) if who == 0), default=-1)
+            replayed = set(move.cards) & mine_before & hidden
+            if move.kind == "play" and replayed and last >= deal_starts and not s.game.over:
+                checked += 1
+                assert s.undo_refusal(0) is not None, (seed, str(move))
+    assert checked > 0
