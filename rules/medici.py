@@ -178,7 +178,8 @@ def _stack_id(zone: Any) -> int | None:
 
 
 class Medici(Game):
-    RULES_VERSION: ClassVar[int] = 1
+    # 2: a Minister that clears a stack may conspire against another stack worth 0.
+    RULES_VERSION: ClassVar[int] = 2
     move_type: ClassVar[type[Move]] = MediciMove
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:

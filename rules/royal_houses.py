@@ -171,7 +171,8 @@ def score_house(
 
 
 class RoyalHouses(Game):
-    RULES_VERSION: ClassVar[int] = 1
+    # 2: a card 3 with no gift to follow (deck empty) imposes no gift obligation.
+    RULES_VERSION: ClassVar[int] = 2
     move_type: ClassVar[type[Move]] = RoyalMove
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:

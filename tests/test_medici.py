@@ -612,3 +612,21 @@ def test_rules_text_names_cards_with_their_copy_letter_and_the_minister_is_no_sh
     minister = next(p for p in passages("medici") if p.startswith("Minister built onto"))
     assert " her" not in minister and " she " not in minister
     assert "**Don't conspire**" in text and "choose **spare**" not in text
+
+
+def test_a_save_from_before_the_minister_could_conspire_says_so() -> None:
+    """A version-1 save (no conspiracy after a Minister cleared a stack) whose next move was the
+    rival's no longer replays under RULES-NOTES' "every build may conspire": it is refused with
+    a sentence naming the older rules, never called "edited"; a version-1 save that still
+    replays loads although its recorded position hash is of the older rules."""
+    game = duel(INNER0, ["G7a", "GMa"], INNER1, ["RMa", "R8a"])
+    play(game, "build G7a on 5", "court RMa")
+    old = game.to_json()
+    old["rules_version"] = 1
+    old["state_hash"] = "0" * 64  # the older rules recorded another position
+    assert rules.load_game(old).snapshot() == game.snapshot()
+    old["moves"] = [*old["moves"], "build GMa on 5", "court R8a"]
+    with pytest.raises(rules.BadSave) as err:
+        rules.load_game(old)
+    assert "older version of the Court of the Medici rules" in str(err.value)
+    assert "edited" not in str(err.value)
