@@ -54,6 +54,14 @@ def assets_root() -> Path:
     raise FileNotFoundError(f"tabletop's assets are missing: looked in {tried}")
 
 
+def install_kind() -> str:
+    """How this copy of the app is installed: ``"bundle"`` (PyInstaller), ``"installed"`` (a
+    wheel: the assets inside the package) or ``"checkout"`` (the assets beside it)."""
+    if is_frozen():
+        return "bundle"
+    return "installed" if assets_root() == assets_candidates()[0] else "checkout"
+
+
 def asset_path(*parts: str) -> Path:
     """A file under ``assets/``, e.g. ``asset_path("fonts", "DejaVuSans.ttf")``."""
     return assets_root().joinpath(*parts)

@@ -13,7 +13,7 @@ import rules
 
 from .ai.worker import shared_worker
 from .app import App
-from .resources import is_frozen
+from .resources import install_kind
 from .session import SeatConfig, Session
 from .storage import Settings
 
@@ -84,8 +84,10 @@ def _resources_report(app: App) -> str:
     texts = [rules.rules_text(game_id) for game_id in sorted(rules.GAMES)]
     if not all(text.strip() for text in texts):
         raise RuntimeError("a game's rules text is empty")
-    where = "bundle" if is_frozen() else "checkout"
-    return f"resources: {len(fonts.FACES)} font faces, theme, {len(texts)} rules texts ({where})"
+    return (
+        f"resources: {len(fonts.FACES)} font faces, theme, {len(texts)} rules texts "
+        f"({install_kind()})"
+    )
 
 
 def _ai_worker_report() -> str:

@@ -75,6 +75,7 @@ def test_in_a_checkout_the_assets_are_the_repositorys_top_level_folder() -> None
     assert resources.package_folder() == ROOT / "tabletop"
     assert resources.assets_root() == ROOT / "assets"
     assert resources.asset_path("themes", "tabletop.json") == ROOT / "assets/themes/tabletop.json"
+    assert resources.install_kind() == "checkout"
 
 
 def _fake_package(tmp_path: Path, *, inside: bool, beside: bool) -> Path:
@@ -111,6 +112,7 @@ def test_an_installed_package_or_a_bundle_finds_the_assets_inside_the_package(
     assert (
         resources.asset_path("fonts", "DejaVuSans.ttf") == package / "assets/fonts/DejaVuSans.ttf"
     )
+    assert resources.install_kind() == "installed"  # what --selftest reports
 
 
 def test_missing_assets_name_every_place_looked_in(tmp_path: Path, fake_package_folder) -> None:
