@@ -1669,6 +1669,12 @@ class Alliances(Game):
             if s != seat and copy.shows[s]:
                 free = sorted(c for c in copy.hands[s] if c not in known)
                 copy.shows[s] = rng.sample(free, len(copy.shows[s]))
+        # What other seats were shown is theirs: the copy keeps only what ``seat`` also knows
+        # (its own cards shown to an ally), never the real cards shown between others.
+        mine = set(self.hands[seat]) | known
+        for s in range(self.players):
+            if s != seat:
+                copy.known[s] = {c for c in copy.known[s] if c in mine}
         return copy
 
     # ---- notation ---------------------------------------------------------------------------

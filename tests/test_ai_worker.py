@@ -125,3 +125,64 @@ def test_the_table_plays_on_after_its_ai_worker_is_killed(
         assert not [t.text for t in app.toasts if t.kind == "error"]
     finally:
         app.quit()
+
+
+class _Recorder:
+    """Stands in for the pool: keeps what would be sent to the worker process."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[object, ...]] = []
+
+    def submit(self, fn: object, *args: object) -> object:
+        from concurrent.futures import Future
+
+        self.sent.append(args)
+        return Future()
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_the_worker_is_sent_only_what_the_seat_may_know(game_id: str) -> None:
+    """Issue #17, item 3: the worker receives the seat's SeatView (every hidden card dealt
+    again), never the real game: no Game object, no seed or move history that would rebuild
+    the deal, and the rivals' hands are a guess."""
+    from tabletop.ai.base import SeatView
+
+    spec = rules.GAMES[game_id]
+    worker = AIWorker(use_process=False)
+    recorder = _Recorder()
+    worker._pool = recorder  # type: ignore[assignment]
+    game = rules.new_game(game_id, spec.min_players, seed=3)
+    guessed_differently = 0
+    for _ in range(40):
+        if game.over:
+            break
+        if game.forced_move() is None:
+            worker.ask(make_bot("easy", game_id, 1), game, game.to_move, 5)
+            args = recorder.sent[-1]
+            assert not any(isinstance(a, rules.Game) for a in args)
+            seat_view = next(a for a in args if isinstance(a, SeatView))
+            copy = seat_view._copy
+            assert copy.history == [] and copy.seed != game.seed
+            assert seat_view.view == game.view(game.to_move)
+            real = game.hidden_cards(game.to_move)
+            guessed_differently += copy.snapshot() != game.snapshot() and bool(real)
+        game.play(game.legal_moves()[0])
+    assert guessed_differently > 0
+
+
+def test_an_alliances_copy_keeps_no_cards_other_seats_showed_each_other() -> None:
+    """Issue #17, item 3: in the secret meeting partners show each other two cards; a seat's
+    determinized copy (what its bot reads) must not hold the real cards shown between the
+    other partnership."""
+    game = rules.new_game("alliances", 4, seed=2, options={"secret_meeting": True})
+    import random as _random
+
+    rng = _random.Random(2)
+    while not any(game.known[s] for s in range(4)) and not game.over:
+        game.play(rng.choice(game.legal_moves()))
+    assert any(game.known[s] for s in range(4))
+    for seat in range(4):
+        copy = game.determinize(seat, _random.Random(9))
+        for other in range(4):
+            if other != seat:
+                assert copy.known[other] <= set(game.hands[seat]) | game.known[seat]

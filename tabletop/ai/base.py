@@ -115,10 +115,28 @@ def decide(bot: Bot, game: Game, seat: int, rng: random.Random) -> Move:
     forced = game.forced_move()
     if forced is not None:
         return forced
+    move = decide_from_view(bot, SeatView(game, seat, rng))
+    # The seat's copy judged it; the real game has the last word.
     moves = game.legal_moves()
-    move = bot.choose(SeatView(game, seat, rng))
-    # Where legal_moves() lists only representative moves, a bot (a solver) may find others.
     listed = move in moves or (not game.LEGAL_MOVES_COMPLETE and game.is_legal(move))
+    if not listed:
+        raise BotError(f"Bot {bot.name!r} chose {move!s}, which is not legal now.")
+    return move
+
+
+def decide_from_view(bot: Bot, seat_view: SeatView) -> Move:
+    """Ask ``bot`` for a decision from ``seat_view`` alone (what the AI worker is sent).
+
+    Legality never depends on cards the seat cannot see, so the view's copy judges the answer
+    as the real game would; raises :class:`BotError` for an illegal one."""
+    forced = seat_view.forced_move()
+    if forced is not None:
+        return forced
+    move = bot.choose(seat_view)
+    # Where legal_moves() lists only representative moves, a bot (a solver) may find others.
+    listed = move in seat_view.legal_moves() or (
+        not seat_view.complete and seat_view.is_legal(move)
+    )
     if not listed:
         raise BotError(f"Bot {bot.name!r} chose {move!s}, which is not legal now.")
     return move

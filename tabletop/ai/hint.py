@@ -17,9 +17,9 @@ from typing import Any
 
 from rules import Game, Move
 
-from .base import Bot
+from .base import Bot, SeatView
 from .bots import make_bot
-from .worker import AIWorker, decide_seeded
+from .worker import AIWorker, decide_seeded, seat_question
 
 HINT_LEVEL = "hard"
 #: game id -> factory(seed) of the bot that gives that game's hints instead of Hard.
@@ -43,7 +43,10 @@ def hint_now(game: Game, seat: int, iterations: int | None = None) -> Move:
     """The hint for ``seat``, computed here and now exactly as the worker would (headless
     tools and tests)."""
     seed = hint_seed(game, seat)
-    return decide_seeded(hint_bot(game.spec.id, seed, iterations), game.clone(), seat, seed)
+    question = seat_question(game, seat, seed)
+    if not isinstance(question, SeatView):
+        return question
+    return decide_seeded(hint_bot(game.spec.id, seed, iterations), question, seed)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 
 from rules import Game, Move
 
-from .base import Bot, decide
+from .base import Bot, SeatView, decide_from_view
 
 T = TypeVar("T")
 
@@ -76,8 +76,15 @@ class AIWorker:
         self._submit(int)
 
     def ask(self, bot: Bot, game: Game, seat: int, seed: int) -> Future[Move]:
-        # The copy is made here, on the UI thread: the worker never touches the live game.
-        return self._submit(decide_seeded, bot, game.clone(), seat, seed)
+        """``seat``'s decision by ``bot``. The worker is sent only what the seat may know: its
+        :class:`SeatView` (a copy with every hidden card dealt again), made here on the UI
+        thread, so the real hidden cards never reach the worker's memory."""
+        question = seat_question(game, seat, seed)
+        if isinstance(question, SeatView):
+            return self._submit(decide_seeded, bot, question, seed)
+        answer: Future[Move] = Future()
+        answer.set_result(question)  # a forced move needs no bot
+        return answer
 
     def run(self, fn: Callable[..., T], *args: Any) -> Future[T]:
         """Any other slow question (``fn`` and ``args`` must pickle), e.g. a solver's hint."""
@@ -190,12 +197,24 @@ def _watch_parent() -> None:
     threading.Thread(target=wait_then_exit, name="tabletop-ai-watchdog", daemon=True).start()
 
 
-def decide_seeded(bot: Bot, game: Game, seat: int, seed: int) -> Move:
+def seat_question(game: Game, seat: int, seed: int) -> SeatView | Move:
+    """What the worker is asked about ``seat``'s decision: the seat's :class:`SeatView`, or
+    the move itself where the seat has no choice. Raises ``ValueError`` if ``seat`` is not
+    to move."""
+    if game.over or game.to_move != seat:
+        raise ValueError(f"Seat {seat} is not to move (to move: {game.to_move}).")
+    forced = game.forced_move()
+    if forced is not None:
+        return forced
+    return SeatView(game, seat, random.Random(seed ^ 0x5EED))
+
+
+def decide_seeded(bot: Bot, seat_view: SeatView, seed: int) -> Move:
     """Runs in the worker. The bot arrives as a fresh copy each time (pickled), so its own
     random generator would never advance: give it one seeded for this decision."""
     if isinstance(getattr(bot, "rng", None), random.Random):
         bot.rng = random.Random(seed)  # type: ignore[attr-defined]
-    return decide(bot, game, seat, random.Random(seed ^ 0x5EED))
+    return decide_from_view(bot, seat_view)
 
 
 _shared: AIWorker | None = None
