@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 
+from .. import locks
 from ..saves import (
     SaveError,
     SaveInfo,
@@ -26,6 +27,7 @@ from ..saves import (
 )
 from ..storage import describe_os_error, exports_dir, write_text_atomic
 from .base import Scene
+from .in_use import as_copy, offer_copy
 from .title import Backdrop, add_label, line_height, text_width, wrap_for
 
 if TYPE_CHECKING:
@@ -52,6 +54,8 @@ class LoadScene(Scene):
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
         self.confirm_target: SaveInfo | None = None
         self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        #: "Open a copy?" asked for a game another window has open: the dialog and the game.
+        self.copy_offer: tuple[pygame_gui.windows.UIConfirmationDialog, Session] | None = None
         self.reload()
 
     def reload(self) -> None:
@@ -193,6 +197,8 @@ class LoadScene(Scene):
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             if event.ui_element is self.confirm and self.confirm_target is not None:
                 self.delete(self.confirm_target)
+            elif self.copy_offer is not None and event.ui_element is self.copy_offer[0]:
+                self.open_copy()
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
             if event.ui_element is self.file_dialog:
                 self.import_file(Path(event.text))
@@ -243,7 +249,20 @@ class LoadScene(Scene):
         from .table import TableScene
 
         session = self._open(info)
-        if session is not None:
+        if session is None:
+            return
+        if locks.open_elsewhere(session.save_id):
+            self.copy_offer = (offer_copy(self.app), session)
+            return
+        self.app.reset_to(TableScene(self.app, session))
+
+    def open_copy(self) -> None:
+        """The player chose to open a copy of a game another window has open."""
+        from .table import TableScene
+
+        if self.copy_offer is not None:
+            session = as_copy(self.copy_offer[1])
+            self.copy_offer = None
             self.app.reset_to(TableScene(self.app, session))
 
     def replay(self, info: SaveInfo) -> None:
@@ -288,6 +307,10 @@ class LoadScene(Scene):
         )
 
     def delete(self, info: SaveInfo) -> None:
+        if locks.open_elsewhere(info.path.stem):
+            self.app.toast(f"{locks.IN_USE} Close it there first.", kind="error")
+            self.confirm_target = None
+            return
         try:
             delete_save(info.path)
         except OSError as err:

@@ -19,6 +19,7 @@ import pygame_gui
 import rules
 from rules import Move
 
+from .. import locks
 from ..ai.bots import make_bot
 from ..ai.worker import shared_worker
 from ..layouts import get_layout
@@ -104,6 +105,23 @@ class TableScene(Scene):
         self.save_button: pygame_gui.elements.UIButton | None = None
         self.hint = HintOverlay(self)  # the Hint button and its preview
         self._save_failed = False  # say once, not after every move, that saving fails
+        self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
+        if session.humans:
+            self._lock_game()
+
+    def _lock_game(self) -> None:
+        """Hold this game's lock while the table is open: another window opening it gets a
+        copy. Lost the race to another window: this table becomes the copy."""
+        if not locks.hold(self.session.save_id):
+            if not locks.open_elsewhere(self.session.save_id):
+                return  # the folder cannot hold a lock: play on, unlocked
+            from ..saves import fresh_save_id
+
+            self.session.save_id = fresh_save_id()
+            self.app.toast(f"{locks.IN_USE} This is a copy of it, saved as a new game.")
+            if not locks.hold(self.session.save_id):
+                return
+        self._locked = self.session.save_id
 
     # ---- who is looking -------------------------------------------------------------
     def _initial_viewer(self) -> int | None:
@@ -989,6 +1007,9 @@ class TableScene(Scene):
     def leave(self) -> None:
         self.thinking = None  # an answer still coming is for a table that is gone
         self.hint.clear()
+        if self._locked is not None:
+            locks.release(self._locked)
+            self._locked = None
         super().leave()
 
 

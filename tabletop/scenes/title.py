@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from ..app import App
     from ..display import Display
     from ..saves import SaveInfo
+    from ..session import Session
 
 GOLD = (201, 164, 76)
 GOLD_LIGHT = (232, 198, 106)
@@ -240,6 +241,8 @@ class TitleScene(Scene):
         self.stats_button: UIButton | None = None
         self.resume: SaveInfo | None = None  # the unfinished game "Continue" resumes
         self._saves_checked = False
+        #: "Open a copy?" asked for a game another window has open: the dialog and the game.
+        self.copy_offer: tuple[pygame_gui.windows.UIConfirmationDialog, Session] | None = None
         self.scroller: UIScrollingContainer | None = None
         self._rule_y = 0
 
@@ -403,6 +406,9 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._pressed(event.ui_element)
+        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            if self.copy_offer is not None and event.ui_element is self.copy_offer[0]:
+                self.open_copy()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
 
@@ -434,7 +440,9 @@ class TitleScene(Scene):
 
     def continue_game(self) -> None:
         """Resume the last unfinished game exactly where it was left."""
+        from .. import locks
         from ..saves import SaveError, read_save
+        from .in_use import offer_copy
         from .table import TableScene
 
         if self.resume is None:
@@ -445,7 +453,20 @@ class TitleScene(Scene):
             self.app.toast(str(err), kind="error", seconds=8)
             self.rebuild()  # the bad file is gone from the list: Continue may change
             return
+        if locks.open_elsewhere(session.save_id):
+            self.copy_offer = (offer_copy(self.app), session)
+            return
         self.app.replace(TableScene(self.app, session))
+
+    def open_copy(self) -> None:
+        """The player chose to open a copy of a game another window has open."""
+        from .in_use import as_copy
+        from .table import TableScene
+
+        if self.copy_offer is not None:
+            session = as_copy(self.copy_offer[1])
+            self.copy_offer = None
+            self.app.replace(TableScene(self.app, session))
 
     def open_setup(self, game_id: str) -> None:
         from .setup import SetupScene

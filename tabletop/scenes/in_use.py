@@ -1,0 +1,36 @@
+"""A game another tabletop window has open: say so, and offer to open a copy of it instead
+(a new save of its own; the other window keeps the original)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+import pygame_gui
+
+from ..locks import IN_USE
+from ..saves import fresh_save_id
+
+if TYPE_CHECKING:
+    from ..app import App
+    from ..session import Session
+
+
+def offer_copy(app: App) -> pygame_gui.windows.UIConfirmationDialog:
+    d = app.display
+    w, h = d.px(720), d.px(340)
+    return pygame_gui.windows.UIConfirmationDialog(
+        pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+        f"{IN_USE} Open a copy of it here? The copy is saved as a new game; "
+        "the other window keeps the original.",
+        app.ui,
+        window_title="This game is already open",
+        action_short_name="Open a copy",
+        blocking=True,
+    )
+
+
+def as_copy(session: Session) -> Session:
+    """The same game under a new save id (its own file from its first move on)."""
+    session.save_id = fresh_save_id()
+    return session
