@@ -492,3 +492,20 @@ def test_load_of_a_good_file_opens_the_table(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 10_000
+
+
+def test_killing_the_app_at_random_points_of_its_autosaves_always_leaves_the_last_save(
+    tmp_path: Path,
+) -> None:
+    """Issue #17: a child doing the app's autosaves (resume, play, save after every move) is
+    killed at random moments, ten times; each time the save loads, every move re-checked, and
+    holds the last game it reported saving. Temp files cut short are cleaned by the start-up
+    clean. (``tests/benchmarks/bench_kill_save.py --kills N`` runs many more.)"""
+    from kill_save import run_kills
+
+    figures = run_kills(10, tmp_path)
+    assert figures.problems == []
+    assert figures.kills == figures.loads_ok == 10
+    assert figures.saves_at_report + figures.saves_one_ahead == 10
+    assert figures.autosaves > 10  # the children really were saving when killed
+    assert figures.temp_left_after_start_clean == 0
