@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -69,6 +70,7 @@ class App:
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
+        _end_on_sigterm(self)
         self.exit_code = 0
         self.toasts: list[Toast] = []
         self.frame = 0
@@ -271,6 +273,19 @@ class App:
         shutdown_shared()
         fonts.clear_cache()
         pygame.quit()
+
+
+def _end_on_sigterm(app: App) -> None:
+    """SIGTERM (a logout, a shutdown, ``kill``) ends the app at the end of the frame, even
+    mid-game: every move is already saved, and no one is there to answer "Quit now?"."""
+    if not hasattr(signal, "SIGTERM"):
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        app.running = False
+
+    with contextlib.suppress(ValueError, OSError):  # not the main thread: SDL's handler stays
+        signal.signal(signal.SIGTERM, stop)
 
 
 def _set_window_icon() -> None:
