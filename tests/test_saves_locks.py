@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from save_helpers import ENV
 from scene_helpers import click, pump, use_private_home
 from scene_helpers import make_app as _make_app
 
@@ -25,8 +26,6 @@ from tabletop.scenes.load import LoadScene
 from tabletop.scenes.table import TableScene
 from tabletop.scenes.title import TitleScene
 from tabletop.session import SeatConfig, Session
-
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 #: The other window: a real app that presses Continue, then keeps its table open.
 OTHER_WINDOW = textwrap.dedent(

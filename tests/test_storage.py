@@ -8,7 +8,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -19,17 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from save_helpers import ENV, plain, played
 from scene_helpers import make_app as _make_app
 from scene_helpers import pump, use_private_home
 
 from tabletop import saves, stats, storage
 from tabletop.app import App
 from tabletop.saves import SaveError, list_saves, load_any, read_save, write_save
-from tabletop.session import SeatConfig, Session
-
-ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-#: What a refusal shown to a player must never contain: Python's own words.
-INTERNALS = ("Errno", "Error", "codec", "utf-8'", "recursion", "Traceback", "exception")
 
 
 @pytest.fixture(autouse=True)
@@ -42,21 +37,6 @@ def app() -> Iterator[App]:
     a = _make_app((1280, 720), "desktop", animation_speed=0.0)
     yield a
     a.quit()
-
-
-def played(moves: int, seed: int = 3, names: tuple[str, str] = ("Nadia", "Kevin")) -> Session:
-    session = Session(
-        "royal_houses", [SeatConfig(names[0]), SeatConfig(names[1], "easy")], seed=seed
-    )
-    rng = random.Random(seed)
-    while not session.game.over and len(session.game.history) < moves:
-        session.play(rng.choice(session.game.legal_moves()))
-    return session
-
-
-def plain(message: str) -> None:
-    for word in INTERNALS:
-        assert word not in message, f"{word!r} in a player's message: {message}"
 
 
 # ---------------------------------------------------------------------------------------------
