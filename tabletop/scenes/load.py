@@ -332,6 +332,9 @@ class LoadScene(Scene):
             initial_file_path=str(folder if folder.is_dir() else Path.home()),
             allow_existing_files_only=True,
         )
+        # The picker only reads: pygame-gui's dialog also has a button that deletes the
+        # selected file (anywhere on the disk) — a slip must never cost a player a file.
+        self.file_dialog.delete_button.kill()
 
     def import_file(self, path: Path) -> None:
         """Open a move list or save the player picked; it is left where it is even if bad."""
