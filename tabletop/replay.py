@@ -9,10 +9,12 @@ header; :func:`import_text` reads it back, checking every move through the rules
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
+from typing import Any
 
 import rules
-from rules import Event, Game
+from rules import Event, Game, Move
 
 from .names import repair_name
 from .session import AI_LEVELS, HUMAN, SeatConfig, Session
@@ -91,7 +93,14 @@ def replay_viewers(session: Session) -> list[int | None]:
 
 def export_text(session: Session) -> str:
     """The move list in the game's notation: a header (game, players, seed, options, seats),
-    then one numbered move a line. :func:`import_text` reads it back."""
+    then one numbered move a line. :func:`import_text` reads it back.
+
+    A finished game is written in full: nothing in it is secret any more. An unfinished game
+    is written as its human player may know it, like its replay (:func:`replay_viewers`): in
+    a solo game the human's own decisions in full, in a hot-seat game only what the whole
+    table saw; a decision kept secret from them (a rival's majority counter, Allegiance card
+    or draft pick) is written ``?`` (:data:`HIDDEN_MOVE`). The list can then be read but not
+    played on (:func:`import_text` says so): the save itself resumes the game."""
     game = session.game
     seats = ", ".join(f"{s.name}={s.kind}" for s in session.seats)
     lines = [
@@ -102,8 +111,74 @@ def export_text(session: Session) -> str:
         f"# options: {json.dumps(game.options, sort_keys=True)}",
         f"# seats: {seats}",
     ]
-    lines += [f"{n}. {move}" for n, move in enumerate(game.history, 1)]
+    hidden = set() if game.over else secret_moves(session, export_viewer(session))
+    if hidden:
+        lines.append(f"# {HIDDEN_NOTE}")
+    lines += [
+        f"{n}. {HIDDEN_MOVE if n - 1 in hidden else move}" for n, move in enumerate(game.history, 1)
+    ]
     return "\n".join(lines) + "\n"
+
+
+#: How an unfinished game's export writes a decision its readers may not know.
+HIDDEN_MOVE = "?"
+HIDDEN_NOTE = "unfinished: moves written ? are secret until the game ends"
+
+
+def export_viewer(session: Session) -> int | None:
+    """Whose knowledge an unfinished game's export holds: the lone human's in a solo game,
+    the public table's in a hot-seat (or AI-only) game."""
+    humans = session.humans
+    return humans[0] if len(humans) == 1 else None
+
+
+def secret_moves(session: Session, viewer: int | None) -> set[int]:
+    """Indices into the game's history of the decisions ``viewer`` (``None``: the public
+    table) cannot know: made by another seat, and either naming a card hidden from ``viewer``
+    once it is made (a card kept in a draft, given face down, chosen as an Allegiance), or
+    told to ``viewer`` only in a redacted event that some other legal decision would have
+    told alike (a majority counter's value)."""
+    s = session
+    game = rules.new_game(s.game_id, len(s.seats), s.seed, dict(s.game.options))
+    cards = set(game.census())
+    names = s.names
+    secret: set[int] = set()
+    for i, move in enumerate(s.game.history):
+        mover = game.to_move
+        before = game.clone() if mover != viewer else None
+        events = game.play(move)
+        if before is None:
+            continue
+        named = (set(move.cards) | set(re.findall(r"[\w.]+", str(move)))) & cards
+        redacted = not all(e.visible_to(viewer) for e in events)
+        if named & game.hidden_cards(viewer) or (
+            redacted and _told_alike(before, move, events, viewer, names, game.view(viewer))
+        ):
+            secret.add(i)
+    return secret
+
+
+def _told_alike(
+    before: Game,
+    move: Move,
+    events: list[Event],
+    viewer: int | None,
+    names: list[str],
+    view: dict[str, Any],
+) -> bool:
+    """Whether another legal decision at ``before`` shows ``viewer`` the same events and
+    the same table as ``move`` did."""
+    seen = [e.render(names) for e in events if e.visible_to(viewer)]
+    for other in before.legal_moves():
+        if other == move:
+            continue
+        alt = before.clone()
+        alt_events = alt.play(other)
+        if [e.render(names) for e in alt_events if e.visible_to(viewer)] == seen and (
+            alt.view(viewer) == view
+        ):
+            return True
+    return False
 
 
 def import_text(text: str) -> Session:
@@ -142,6 +217,11 @@ def import_text(text: str) -> Session:
     except rules.SetupError as err:
         raise MoveListError(f"The move list cannot be set up: {err}") from None
     for n, text_move in enumerate(moves, 1):
+        if text_move == HIDDEN_MOVE:
+            raise MoveListError(
+                f"Move {n} is secret: this move list was written before the game ended, so it "
+                "can be read but not played on (Load resumes the game from its save)."
+            )
         if len(text_move) > rules.core.MAX_MOVE_TEXT:
             raise MoveListError(f"Move {n} is not a move.")
         try:

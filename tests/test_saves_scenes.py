@@ -280,7 +280,7 @@ def test_resume_replay_and_export_from_the_list(app: App) -> None:
 def test_import_a_move_list_opens_the_game_and_keeps_a_save(app: App, tmp_path: Path) -> None:
     from tabletop.replay import export_text
 
-    session = saved(9)
+    session = saved(9, finish=True)  # an unfinished game's move list cannot be played on
     text_file = tmp_path / "game.txt"
     text_file.write_text(export_text(session), encoding="utf-8")
     scene = LoadScene(app)
