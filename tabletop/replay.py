@@ -99,20 +99,28 @@ def export_text(session: Session) -> str:
     is written as its human player may know it, like its replay (:func:`replay_viewers`): in
     a solo game the human's own decisions in full, in a hot-seat game only what the whole
     table saw; a decision kept secret from them (a rival's majority counter, Allegiance card
-    or draft pick) is written ``?`` (:data:`HIDDEN_MOVE`). The list can then be read but not
-    played on (:func:`import_text` says so): the save itself resumes the game."""
+    or draft pick) is written ``?`` (:data:`HIDDEN_MOVE`). Its seed and any fixed deal in its
+    options are left out too: with them anyone could deal the same hands again. The list can
+    then be read but not played on (:func:`import_text` says so): the save itself resumes the
+    game."""
     game = session.game
     seats = ", ".join(f"{s.name}={s.kind}" for s in session.seats)
+    unfinished = not game.over
+    options = dict(game.options)
+    if unfinished:
+        for option in game.spec.options:
+            if option.kind == "card-list" and options.get(option.key) is not None:
+                options[option.key] = None
     lines = [
         TEXT_HEADER,
         f"# game: {session.game_id}",
         f"# players: {game.players}",
-        f"# seed: {game.seed}",
-        f"# options: {json.dumps(game.options, sort_keys=True)}",
+        f"# seed: {SECRET_SEED if unfinished else game.seed}",
+        f"# options: {json.dumps(options, sort_keys=True)}",
         f"# seats: {seats}",
     ]
-    hidden = set() if game.over else secret_moves(session, export_viewer(session))
-    if hidden:
+    hidden = secret_moves(session, export_viewer(session)) if unfinished else set()
+    if unfinished:
         lines.append(f"# {HIDDEN_NOTE}")
     lines += [
         f"{n}. {HIDDEN_MOVE if n - 1 in hidden else move}" for n, move in enumerate(game.history, 1)
@@ -122,7 +130,13 @@ def export_text(session: Session) -> str:
 
 #: How an unfinished game's export writes a decision its readers may not know.
 HIDDEN_MOVE = "?"
-HIDDEN_NOTE = "unfinished: moves written ? are secret until the game ends"
+HIDDEN_NOTE = "unfinished: the seed and moves written ? are secret until the game ends"
+#: The seed line of an unfinished game's export (the seed would deal every hand again).
+SECRET_SEED = "secret until the game ends"
+UNFINISHED_REFUSAL = (
+    "this move list was written before the game ended, so it can be read but not played on "
+    "(Load resumes the game from its save)."
+)
 
 
 def export_viewer(session: Session) -> int | None:
@@ -203,6 +217,8 @@ def import_text(text: str) -> Session:
     game_id = header.get("game", "")
     if game_id not in rules.GAMES:
         raise MoveListError(f"The move list does not name a known game ({game_id[:30]!r}).")
+    if header.get("seed") == SECRET_SEED:
+        raise MoveListError(f"The seed is secret: {UNFINISHED_REFUSAL}")
     try:
         players = int(header.get("players", ""))
         seed = int(header.get("seed", ""))
@@ -218,10 +234,7 @@ def import_text(text: str) -> Session:
         raise MoveListError(f"The move list cannot be set up: {err}") from None
     for n, text_move in enumerate(moves, 1):
         if text_move == HIDDEN_MOVE:
-            raise MoveListError(
-                f"Move {n} is secret: this move list was written before the game ended, so it "
-                "can be read but not played on (Load resumes the game from its save)."
-            )
+            raise MoveListError(f"Move {n} is secret: {UNFINISHED_REFUSAL}")
         if len(text_move) > rules.core.MAX_MOVE_TEXT:
             raise MoveListError(f"Move {n} is not a move.")
         try:

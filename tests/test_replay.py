@@ -100,7 +100,7 @@ def test_export_then_import_is_the_same_game(game_id: str) -> None:
 
 
 def test_bad_move_lists_are_refused_with_a_sentence() -> None:
-    good = export_text(played(moves=10))
+    good = export_text(played())  # finished: an unfinished list cannot be played on
     header = "\n".join(line for line in good.splitlines() if line.startswith("#"))
     moves = [line for line in good.splitlines() if not line.startswith("#")]
     cases = {
@@ -126,7 +126,7 @@ def test_bad_move_lists_are_refused_with_a_sentence() -> None:
 
 
 def test_damaged_seats_fall_back_to_plain_names() -> None:
-    text = export_text(played(moves=5)).replace("Bot 1=normal", "Bot 1=wizard")
+    text = export_text(played()).replace("Bot 1=normal", "Bot 1=wizard")
     seats = import_text(text).seats
     assert [(s.name, s.kind) for s in seats] == [("Player 1", "human"), ("Player 2", "easy")]
 
@@ -230,3 +230,21 @@ def test_an_unfinished_games_replay_shows_no_hand_a_player_may_not_see(
     finished = played(game_id)
     assert finished.game.over
     assert ReplayScene(app, finished).viewers == [None, *range(len(finished.seats))]
+
+
+def test_an_unfinished_games_export_keeps_its_seed_and_deal_secret() -> None:
+    """Issue #17: with the seed (or a fixed deal) anyone can deal the same hands again, e.g.
+    as the seed of a new game in Setup. An unfinished game's move list leaves both out, and
+    reading it back says why it cannot be played on; a finished game's keeps them."""
+    from rules.royal_houses import CARDS
+
+    session = played(moves=10)
+    session.game.options["deck"] = list(CARDS)  # as if dealt from a fixed deck
+    text = export_text(session)
+    assert f"# seed: {session.seed}\n" not in text and "# seed: secret until" in text
+    assert '"deck": null' in text and "A1" not in text.split("# seats")[0]
+    with pytest.raises(MoveListError) as err:
+        import_text(text)
+    assert "seed is secret" in str(err.value) and "Load resumes the game" in str(err.value)
+    done = played()
+    assert f"# seed: {done.seed}\n" in export_text(done)
