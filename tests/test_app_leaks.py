@@ -182,6 +182,8 @@ class Watch:
                 and secrets.face_up_leaks(piece.id, piece.art[2])
             ):
                 self.leaks.append(f"{where}: card {piece.art[2]} face up (piece {piece.id})")
+            if piece.art and piece.art[0] == "counter" and piece.art[1] is not None:
+                self.counter(piece.id, piece.art[1], where)
             self.text(piece.label, f"{where} piece label")
         for item in model.texts:
             self.text(item.text, f"{where} text")
@@ -189,6 +191,20 @@ class Watch:
             self.text(tip, f"{where} tip")
         for zone in model.zones:
             self.text(zone.label, f"{where} zone label")
+
+    def counter(self, piece_id: str, value: int, where: str) -> None:
+        """Not a card, a secret all the same: a Royal Houses majority counter shown face up
+        must be one the perspective may know (its own, one seen with a card 1, or any at the
+        end), as the rules' view of that seat's counters says."""
+        found = self.source() if self.source is not None else None
+        if found is None:
+            return
+        game, perspective = found
+        seat = int(piece_id.split(":")[1])
+        if seat == perspective:
+            return  # its own counters, placed or still to place
+        if value not in game.view(perspective)["counters"][seat].values():
+            self.leaks.append(f"{where}: counter {value:+d} of seat {seat} face up")
 
     def forget_caches(self, state: tuple[object, ...]) -> None:
         """A new position or viewer: cached pictures of text are drawn afresh (and judged)."""
