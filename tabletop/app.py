@@ -14,6 +14,7 @@ import pygame_gui
 
 from . import fonts
 from .display import MIN_SIZE, Display
+from .names import typed_text
 from .resources import asset_path
 from .scenes.base import Scene
 from .storage import (
@@ -216,6 +217,14 @@ class App:
         ):
             self.running = False
             return
+        if event.type == pygame.TEXTINPUT:
+            # Every text field, pygame-gui's own too (the file picker's), gets only text it
+            # can hold: a lone surrogate or a zero-width character alone would crash it.
+            text = typed_text(str(getattr(event, "text", "")))
+            if not text:
+                return
+            if text != event.text:
+                event = pygame.event.Event(pygame.TEXTINPUT, text=text)
         consumed = self.ui.process_events(event)
         if not consumed and self.top is not None:
             self.top.handle(event)

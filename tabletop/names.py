@@ -98,3 +98,10 @@ class _Undrawable:
 
 UNDRAWABLE = _Undrawable()
 """For ``UITextEntryLine.set_forbidden_characters`` on every entry where a name is typed."""
+
+
+def typed_text(text: str) -> str:
+    """Typed text (an input method's, a keyboard's) without what no text field can take: lone
+    surrogates cannot be drawn or saved, and a field holding only zero-width characters
+    crashes pygame-gui while it draws itself."""
+    return "".join(ch for ch in text if ch not in UNDRAWABLE)

@@ -331,6 +331,43 @@ def test_setup_refuses_bad_input_with_a_toast(
         scene.make_session()
 
 
+@pytest.mark.parametrize("field", ["seed", "garnet0", "name1"])
+def test_typed_text_no_field_can_hold_never_crashes_it(app: App, field: str) -> None:
+    """Found by the GUI monkey: a lone surrogate typed into the seed or a number field, or a
+    zero-width character alone, crashed pygame-gui while it drew the field."""
+    scene = open_setup(app)
+    entry = {
+        "seed": scene.seed_entry,
+        "garnet0": scene.list_entries["garnets"][0],
+        "name1": scene.name_entries[1],
+    }[field]
+    click(app, entry)
+    assert entry.is_focused
+    entry.set_text("")
+    for text in ["\u200b", "\u200d\u200d", "\ufeff", "\ud800", "1\udfff2", "\x003"]:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        pump(app, 2)
+    assert entry.get_text() == "123"
+    entry.get_text().encode("utf-8")  # what a save or the seed gets can be written
+
+
+def test_the_import_path_field_takes_no_text_it_cannot_draw(app: App) -> None:
+    from tabletop.scenes.load import LoadScene
+
+    scene = LoadScene(app)
+    app.push(scene)
+    pump(app)
+    click(app, scene.import_button)
+    assert scene.file_dialog is not None
+    line = scene.file_dialog.file_path_text_line
+    click(app, line)
+    line.set_text("")
+    for text in ["\u200b", "\ud800", "/tmp\u200d"]:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+        pump(app, 2)
+    assert line.get_text() == "/tmp"
+
+
 def test_setup_start_replaces_setup_with_the_table(app: App, fake_table: type[FakeTable]) -> None:
     scene = open_setup(app)
     scene.name_entries[1].set_text("Kevin")

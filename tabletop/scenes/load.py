@@ -15,6 +15,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIPanel
 
 from .. import locks
+from ..names import UNDRAWABLE
 from ..saves import (
     SaveError,
     SaveInfo,
@@ -335,6 +336,8 @@ class LoadScene(Scene):
         # The picker only reads: pygame-gui's dialog also has a button that deletes the
         # selected file (anywhere on the disk) — a slip must never cost a player a file.
         self.file_dialog.delete_button.kill()
+        # Pasted text too: a path field holding only zero-width characters cannot be drawn.
+        self.file_dialog.file_path_text_line.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
 
     def import_file(self, path: Path) -> None:
         """Open a move list or save the player picked; it is left where it is even if bad."""

@@ -335,6 +335,7 @@ class SetupScene(Scene):
                     initial_text=self.values[opt.key][i],
                 )
                 num.set_text_length_limit(NUMBER_LIMIT)
+                num.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
                 self.list_entries[opt.key].append(num)
                 x += w + gap
         y += per_col * row_h + (d.px(6) if help_notes else 0)
@@ -355,6 +356,7 @@ class SetupScene(Scene):
             initial_text=self.seed_text,
         )
         self.seed_entry.set_text_length_limit(18)
+        self.seed_entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
         hx = left + field_w + seed_w + gap
         add_wrapped(
             app,
@@ -442,6 +444,7 @@ class SetupScene(Scene):
                 initial_text=self.values[opt.key],
             )
             widget.set_text_length_limit(NUMBER_LIMIT)
+            widget.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
         self.option_widgets[opt.key] = widget
         if opt.help:
             hx = wx + w + d.px(16)
