@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pygame_gui
 import pytest
-from scene_helpers import click, click_at, make_app, pump, use_private_home
+from scene_helpers import click, click_at, key, make_app, pump, use_private_home
 
 from tabletop import storage
 from tabletop.app import App
-from tabletop.scenes.load import LoadScene
+from tabletop.scenes.load import PATH_LIMIT, LoadScene
 
 
 @pytest.fixture(autouse=True)
@@ -56,3 +57,42 @@ def test_the_import_picker_cannot_delete_the_file_it_shows(app: App) -> None:
     click(app, dialog.ok_button)
     pump(app, 3)
     assert precious.exists()
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "/" + "<b>" * 2000,  # more than the field takes, and too long a name
+        "/tmp/" + "/".join(["x" * 300] * 3),  # names longer than any the system allows
+        "LOOP/inside",  # a link that points at itself
+        "FILE/not-a-folder/x",  # a file used as a folder
+    ],
+)
+def test_a_path_the_system_refuses_is_nothing_to_pick_not_a_crash(
+    app: App, tmp_path: Path, typed: str
+) -> None:
+    loop = tmp_path / "loop"
+    loop.symlink_to(loop)
+    a_file = tmp_path / "file.txt"
+    a_file.write_text("x", encoding="utf-8")
+    typed = typed.replace("LOOP", str(loop)).replace("FILE", str(a_file))
+    scene = LoadScene(app)
+    app.push(scene)
+    pump(app)
+    click(app, scene.import_button)
+    dialog = scene.file_dialog
+    assert dialog is not None
+    line = dialog.file_path_text_line
+    click(app, line)
+    line.set_text("")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=typed))
+    pump(app, 2)
+    assert len(line.get_text()) <= PATH_LIMIT  # each character typed costs more as it grows
+    key(app, pygame.K_RETURN)
+    assert dialog.alive() and app.top is scene
+    assert dialog.current_file_path is None and not dialog.ok_button.is_enabled
+    # It still works: the picker lists a real folder and picks a real file.
+    line.set_text("")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(a_file)))
+    pump(app, 2)
+    assert dialog.current_file_path == a_file and dialog.ok_button.is_enabled

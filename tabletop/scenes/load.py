@@ -8,7 +8,7 @@ through "Import…". A file that turns out to be bad is reported and moved aside
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -54,7 +54,7 @@ class LoadScene(Scene):
         self.next_button: UIButton | None = None
         self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
         self.confirm_target: SaveInfo | None = None
-        self.file_dialog: pygame_gui.windows.UIFileDialog | None = None
+        self.file_dialog: ImportDialog | None = None
         #: "Open a copy?" asked for a game another window has open: the dialog and the game.
         self.copy_offer: tuple[pygame_gui.windows.UIConfirmationDialog, Session] | None = None
         self.reload()
@@ -326,18 +326,13 @@ class LoadScene(Scene):
         d = self.app.display
         w, h = min(d.width - d.px(80), d.px(900)), min(d.height - d.px(80), d.px(700))
         folder = exports_dir()
-        self.file_dialog = pygame_gui.windows.UIFileDialog(
+        self.file_dialog = ImportDialog(
             pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
             self.app.ui,
             window_title="Import a move list or a save",
             initial_file_path=str(folder if folder.is_dir() else Path.home()),
             allow_existing_files_only=True,
         )
-        # The picker only reads: pygame-gui's dialog also has a button that deletes the
-        # selected file (anywhere on the disk) — a slip must never cost a player a file.
-        self.file_dialog.delete_button.kill()
-        # Pasted text too: a path field holding only zero-width characters cannot be drawn.
-        self.file_dialog.file_path_text_line.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
 
     def import_file(self, path: Path) -> None:
         """Open a move list or save the player picked; it is left where it is even if bad."""
@@ -368,3 +363,39 @@ def _fit(app: App, object_id: str, text: str, width: int) -> str:
     while first and text_width(app, object_id, first + "…") > width:
         first = first[:-1]
     return first.rstrip() + "…"
+
+
+PATH_LIMIT = 1024  # characters in the import picker's path field
+
+
+class ImportDialog(pygame_gui.windows.UIFileDialog):
+    """pygame-gui's file picker, made safe for whatever a player does in it: it only reads
+    (its button that deletes the selected file, anywhere on the disk, is gone), its path field
+    takes no text it cannot draw, and a path the system refuses to even look at (a name too
+    long, a folder that cannot be listed, a loop of links) is a path with nothing to pick, not
+    a crash."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.delete_button.kill()
+        self.file_path_text_line.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
+        # pygame-gui lays the whole field out again for every character typed: without a limit,
+        # a long paste or a stuck key makes each one slower, until the window freezes.
+        self.file_path_text_line.set_text_length_limit(PATH_LIMIT)
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        try:
+            return bool(super().process_event(event))
+        except (OSError, ValueError):
+            # Back to the last folder that could be listed, nothing selected; the typed text
+            # stays for the player to correct.
+            self.current_directory_path = self.last_valid_directory_path
+            self._set_no_file_selected_state()
+            return True
+
+    def update_current_file_list(self, should_try_again: bool = True) -> None:
+        try:
+            super().update_current_file_list(should_try_again)
+        except (OSError, ValueError):  # pygame-gui retries only on two kinds of error
+            self.current_directory_path = self.last_valid_directory_path
+            super().update_current_file_list(False)
