@@ -11,6 +11,7 @@ import random
 import sys
 import types
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -25,7 +26,7 @@ from pygame_gui.elements import (
     UIScrollingContainer,
     UITextEntryLine,
 )
-from scene_helpers import click, click_at, key, make_app, pump
+from scene_helpers import click, click_at, key, make_app, pump, use_private_home
 
 import rules
 from rules import Outcome
@@ -216,6 +217,36 @@ def test_title_rules_settings_and_escape(app: App) -> None:
     assert app.top is scene and app.running
     key(app, pygame.K_ESCAPE)  # Esc on the title quits
     assert not app.running
+
+
+def test_continue_follows_a_save_deleted_on_the_load_screen(
+    app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Found by the GUI monkey: back on the title after deleting the game Continue offered,
+    Continue still offered it, and pressing it said a .json file did not exist."""
+    from tabletop import saves
+    from tabletop.scenes.load import LoadScene
+
+    use_private_home(tmp_path, monkeypatch)
+    session = Session("royal_houses", [SeatConfig("Ada"), SeatConfig("Bo", "easy")], seed=4)
+    session.play(session.game.legal_moves()[0])
+    saves.write_save(session)
+    title = TitleScene(app)
+    app.push(title)
+    pump(app)
+    assert title.continue_button is not None
+    click(app, title.load_button)
+    load = app.top
+    assert isinstance(load, LoadScene)
+    delete = next(b for b, (action, _) in load.row_buttons.items() if action == "Delete")
+    click(app, delete)
+    assert load.confirm is not None
+    click(app, load.confirm.confirm_button)
+    assert not saves.save_path(session).exists()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+    assert title.continue_button is None, "nothing is left to continue"
+    assert not [t for t in app.toasts if t.kind == "error"]
 
 
 def test_title_quit_button(app: App) -> None:

@@ -397,6 +397,15 @@ class TitleScene(Scene):
             self.app.toast(problems[0], kind="error", seconds=8)
         self._saves_checked = True
 
+    def uncover(self) -> None:
+        """Back from Load (a save deleted or imported there), Statistics or Settings: Continue
+        offers the game there is to continue now, not the one there was."""
+        super().uncover()
+        before = self.resume
+        self._find_resume()
+        if self.resume != before:
+            self.rebuild()
+
     def _resume_tip(self) -> str | None:
         if self.resume is None:
             return None
