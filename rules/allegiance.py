@@ -263,7 +263,7 @@ class Allegiance(Game):
         return [e for e in self.trick if e[2]]
 
     def _legal_moves(self) -> list[Move]:
-        phase, me = self.phase, self.to_move
+        phase, me = self.phase, self.mover
         if phase == "play":
             hand = self.hands[me]
             if self.moon_holder == me:
@@ -303,9 +303,9 @@ class Allegiance(Game):
         return best
 
     def prompt(self) -> str:
-        phase, me = self.phase, self.to_move
-        if phase == "over" or me is None:
+        if self.over:
             return ""
+        phase, me = self.phase, self.mover
         if phase == "ally":
             return "Choose your secret Allegiance card: one of your Face cards, played face down."
         if phase == "kill":
@@ -329,7 +329,7 @@ class Allegiance(Game):
         )
 
     def _explain(self, move: Move) -> IllegalMove | None:
-        me, k, phase = self.to_move, move.kind, self.phase
+        me, k, phase = self.mover, move.kind, self.phase
         wanted = {
             "ally": ("ally",),
             "play": ("play", "trait"),
@@ -435,7 +435,7 @@ class Allegiance(Game):
 
     # ---- applying a decision -------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
-        me = self.to_move
+        me = self.mover
         k = move.kind
         if k == "play":
             return self._play(me, move.cards[0])
@@ -483,14 +483,15 @@ class Allegiance(Game):
         if card in FACE_SET:
             flipped = self.waiting[me]
             self.waiting[me] = []
-            entry = [me, card, self.tile, flipped]
+            tile = self.tile
+            entry: list[Any] = [me, card, tile, flipped]
             self.tile += 1
             self.trick.append(entry)
             events = [
                 Event(
                     "play",
-                    "{p%d} plays %s (precedence %d)." % (me, card_name(card), entry[2]),
-                    {"seat": me, "card": card, "tile": entry[2]},
+                    "{p%d} plays %s (precedence %d)." % (me, card_name(card), tile),
+                    {"seat": me, "card": card, "tile": tile},
                 )
             ]
             if flipped:
@@ -640,6 +641,8 @@ class Allegiance(Game):
                 )
             )
         for s, c in enumerate(self.allegiance):
+            if c is None:  # every player chose one before the first card was played
+                continue
             events.append(
                 Event(
                     "reveal",
@@ -764,8 +767,9 @@ class Allegiance(Game):
         for s in range(self.players):
             if s != seat:
                 hidden.update(self.hands[s])
-                if self.allegiance[s] is not None:
-                    hidden.add(self.allegiance[s])
+                chosen = self.allegiance[s]
+                if chosen is not None:
+                    hidden.add(chosen)
             for p, t in self.waiting[s]:
                 if p != seat:
                     hidden.add(t)
@@ -838,8 +842,9 @@ class Allegiance(Game):
         pool: list[str] = []
         for s in others:
             pool += self.hands[s]
-            if self.allegiance[s] is not None:
-                pool.append(self.allegiance[s])
+            chosen = self.allegiance[s]
+            if chosen is not None:
+                pool.append(chosen)
         for w in self.waiting:
             pool += [t for p, t in w if p != seat]
         if MOON in pool:

@@ -449,7 +449,7 @@ class Alliances(Game):
                 if c not in self.shows[me]
             ]
         if phase == "bid":
-            return [AlliancesMove("bid", value=b) for b in self._bid_options()] + [PASS]
+            return [*(AlliancesMove("bid", value=b) for b in self._bid_options()), PASS]
         if phase in ("declare", "rise-call"):
             if phase == "declare" and self.exact_bid:
                 return [
@@ -546,7 +546,7 @@ class Alliances(Game):
         if k not in wanted:
             why = self._wrong_step(k)
             return IllegalMove("wrong-step", f"{why}Now: {self.prompt()}", move)
-        card = move.cards[0] if len(move.cards) == 1 else None
+        card = move.cards[0] if len(move.cards) == 1 else ""  # "" names no card
         if k in ("keep", "show", "set", "give", "play") and card not in ALL_CARDS:
             return IllegalMove("no-such-card", f"'{move}' does not name one card.", move)
         if k == "keep":
@@ -1470,7 +1470,8 @@ class Alliances(Game):
     def view(self, seat: int | None) -> dict[str, Any]:
         n = self.players
         over = self.phase == "over"
-        mine = seat is not None and 0 <= seat < n
+        me = seat if seat is not None and 0 <= seat < n else None  # a seat at this table
+        mine = me is not None
         grid = []
         for t in range(TILES):
             name = self.grid[t]
@@ -1486,9 +1487,9 @@ class Alliances(Game):
         powers = self.powers() if self.table else [None] * n
         winner, suit, value = self.leader()
         known: dict[str, list[str]] = {}
-        if mine:
+        if me is not None:
             for s in range(n):
-                cards = sorted(c for c in self.hands[s] if s != seat and c in self.known[seat])
+                cards = sorted(c for c in self.hands[s] if s != me and c in self.known[me])
                 if cards:
                     known[str(s)] = cards
         rise: dict[str, Any] = {
@@ -1497,8 +1498,8 @@ class Alliances(Game):
         }
         if mine and seat == self.empire and n == 3:
             rise["my_pairs"] = [list(p) for p in self.pairs]
-        if mine:
-            rise["my_tribute"] = list(self.tribute[seat])
+        if me is not None:
+            rise["my_tribute"] = list(self.tribute[me])
         pending: dict[str, Any] = {}
         if self.pending:
             pending = {"special": self.pending["special"], "card": self.pending.get("card")}
@@ -1517,9 +1518,9 @@ class Alliances(Game):
             "grid": grid,
             "hands": [sorted(self.hands[s]) if (over or s == seat) else None for s in range(n)],
             "hand_counts": [len(h) for h in self.hands],
-            "packet": sorted(self.packets[seat]) if mine else None,
+            "packet": sorted(self.packets[me]) if me is not None else None,
             "packet_counts": [len(p) for p in self.packets],
-            "showing": list(self.shows[seat]) if mine else None,
+            "showing": list(self.shows[me]) if me is not None else None,
             "known": known,
             "reserve_count": len(self.reserve),
             "discard": list(self.discard),

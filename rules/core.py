@@ -23,7 +23,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeGuard
 
 SAVE_FORMAT = 1
 """Version of the dict written by :meth:`Game.to_json`."""
@@ -54,6 +54,10 @@ class IllegalMove(ValueError):
 
 class BadSave(ValueError):
     """A save that cannot be loaded: malformed, hostile, edited or from a future version."""
+
+
+class GameOverError(RuntimeError):
+    """Asked who is to move in a game that is over (a bug in the caller, not bad input)."""
 
 
 class SetupError(ValueError):
@@ -221,7 +225,7 @@ class OptionSpec:
             raise SetupError(f"{name} must be at most {self.maximum}.")
 
 
-def _is_int(value: Any) -> bool:
+def _is_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -299,6 +303,15 @@ class Game:
     @property
     def to_move(self) -> int | None:  # game
         raise NotImplementedError
+
+    @property
+    def mover(self) -> int:
+        """The seat to move, for code that runs only while the game is on (legal moves,
+        refusals, applying a move); raises :class:`GameOverError` once it is over."""
+        seat = self.to_move
+        if seat is None:
+            raise GameOverError("The game is over: nobody is to move.")
+        return seat
 
     @property
     def over(self) -> bool:
@@ -404,10 +417,10 @@ class Game:
         """Raise :class:`IllegalMove` unless ``move`` (by ``seat``, if given) is legal now."""
         if self.over:
             raise IllegalMove("game-over", "The game is over: no more moves can be made.", move)
-        if seat is not None and seat != self.to_move:
+        if seat is not None and seat != self.mover:
             raise IllegalMove(
                 "not-your-turn",
-                f"It is not your turn: Player {self.to_move + 1} is to move.",
+                f"It is not your turn: Player {self.mover + 1} is to move.",
                 move,
             )
         if not isinstance(move, self.move_type) or not _well_formed(move):
@@ -569,6 +582,8 @@ def _load_game(data: Mapping[str, Any] | str | bytes) -> Game:
             f"version {cls_version}."
         )
     players, seed, options = data.get("players"), data.get("seed"), data.get("options", {})
+    if not _is_int(players):
+        raise BadSave("The save cannot be used: its player count is not a whole number.")
     if not _is_int(seed):
         raise BadSave("The save's seed is missing or not a whole number.")
     if not isinstance(options, Mapping):

@@ -451,10 +451,11 @@ class Medici(Game):
                 return IllegalMove(
                     "wrong-target", "Planning puts a card under your own deck.", move
                 )
-            if not self._can_play(me, card):
+            last = self.revealed[me]
+            if not self._can_play(me, card) and last is not None:
                 return IllegalMove(
                     "over-limit",
-                    f"Your last card was {card_name(self.revealed[me])}: you may not play a card "
+                    f"Your last card was {card_name(last)}: you may not play a card "
                     f"worth more than {self.limit[me]}.",
                     move,
                 )
@@ -776,7 +777,7 @@ class Medici(Game):
         over = self.phase == "over"
         stacks = []
         for sid, cards in self.stacks.items():
-            rows = []
+            rows: list[dict[str, Any]] = []
             for c in cards:
                 v = self.value_of(c) if (c in self.values or not is_variable(c)) else None
                 rows.append(

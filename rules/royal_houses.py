@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from .core import (
     Event,
     Game,
+    GameOverError,
     GameSpec,
     IllegalMove,
     Move,
@@ -97,6 +98,11 @@ class RoyalMove(Move):
         if k == "shift":
             return f"shift {self.value[0]} {self.value[1]}"
         return k  # keep
+
+
+def _house_of_zone(zone: str) -> int:
+    """The house a legal move's zone names (``house:Artois`` -> 0)."""
+    return HOUSES.index(zone.removeprefix("house:"))
 
 
 def _initial(zone: str) -> str:
@@ -196,7 +202,7 @@ class RoyalHouses(Game):
         self.deck: list[str] = order[::-1]
         self.phase = "order"
         self.first: int | None = None
-        self.current = self.chooser
+        self.current: int | None = self.chooser
         self.turn = 0
         self.final_turn = False
         self.hands: list[list[str]] = [[], []]
@@ -224,11 +230,19 @@ class RoyalHouses(Game):
         if self.phase == "order":
             return self.chooser
         if self.phase == "counters":
-            return self.first if len(self.counters[self.first]) < 6 else 1 - self.first
+            first = self.first_player
+            return first if len(self.counters[first]) < 6 else 1 - first
         return self.current
 
+    @property
+    def first_player(self) -> int:
+        """The seat that plays first (chosen in the "order" phase, before anything else)."""
+        if self.first is None:
+            raise GameOverError("Nobody has chosen to go first yet.")
+        return self.first
+
     def _legal_moves(self) -> list[Move]:
-        phase, me = self.phase, self.to_move
+        phase, me = self.phase, self.mover
         if phase == "order":
             return [ORDER["first"], ORDER["second"]]
         if phase == "counters":
@@ -272,9 +286,9 @@ class RoyalHouses(Game):
         return self.influence[0][h] + self.influence[1][h]
 
     def prompt(self) -> str:
-        phase, me = self.phase, self.to_move
-        if phase == "over":
+        if self.over:
             return ""
+        phase, me = self.phase, self.mover
         if phase == "order":
             return "Choose whether you play first or second."
         if phase == "counters":
@@ -306,12 +320,13 @@ class RoyalHouses(Game):
         forced = self.gift_house[me]
         if forced is not None and any(house_of(c) == forced for c in self._giftable(me)):
             text += f" of {HOUSES[forced]} (they played its 3)"
-        if self.received[me] is not None:
-            text += f", but not {card_name(self.received[me])} you were just given"
+        received = self.received[me]
+        if received is not None:
+            text += f", but not {card_name(received)} you were just given"
         return text + "."
 
     def explain_illegal(self, move: Move) -> IllegalMove:
-        me, k, phase = self.to_move, move.kind, self.phase
+        me, k, phase = self.mover, move.kind, self.phase
         expected = {
             "order": "choose whether to go first or second",
             "counters": "place a majority counter",
@@ -429,12 +444,12 @@ class RoyalHouses(Game):
 
     # ---- applying a decision -------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:
-        me = self.to_move
+        me = self.mover
         k = move.kind
         if k == "order":
             return self._choose_order(me, move.value[0])
         if k == "counter":
-            return self._place_counter(me, move.value[0], self._house_index(move.target))
+            return self._place_counter(me, move.value[0], _house_of_zone(move.target))
         if k == "play":
             return self._play_card(me, move.cards[0])
         if k == "keep":
@@ -444,12 +459,8 @@ class RoyalHouses(Game):
             ]
         if k == "swap":
             return self._swap(me, HOUSES.index(move.value[0]), HOUSES.index(move.value[1]))
-        if k == "swap" and len(move.value) == 2 and move.value[0] == move.value[1]:
-            return IllegalMove(
-                "same-house", "Card 1 swaps your counters on two different houses.", move
-            )
         if k == "source":
-            h = self._house_index(move.target)
+            h = _house_of_zone(move.target)
             self.pending.update({"from": h, "to": self.pending["house"], "cap": 3})
             self.phase = "amount"
             return [
@@ -460,7 +471,7 @@ class RoyalHouses(Game):
                 )
             ]
         if k == "dest":
-            h = self._house_index(move.target)
+            h = _house_of_zone(move.target)
             self.pending.update({"from": self.pending["house"], "to": h, "cap": 4})
             self.phase = "amount"
             return [
@@ -507,7 +518,7 @@ class RoyalHouses(Game):
         )
         if len(self.counters[0]) == 6 and len(self.counters[1]) == 6:
             self.turn = 1
-            events += self._start_turn(self.first)
+            events += self._start_turn(self.first_player)
         return events
 
     def _start_turn(self, seat: int) -> list[Event]:
@@ -672,8 +683,9 @@ class RoyalHouses(Game):
     def house_scores(self) -> list[HouseScore]:
         rows = []
         for h, name in enumerate(HOUSES):
-            sums = tuple(
-                sum(number_of(c) for c in self.hands[s] if house_of(c) == h) for s in (0, 1)
+            sums = (
+                sum(number_of(c) for c in self.hands[0] if house_of(c) == h),
+                sum(number_of(c) for c in self.hands[1] if house_of(c) == h),
             )
             rows.append(
                 score_house(

@@ -65,6 +65,13 @@ _BIG = 1 << 12  # a placed card outweighs any rank total (at most 104 × 14 < 40
 # ---- per-suit run states: a sorted pair of capped open-run lengths -------------------------
 _PAIRS: tuple[tuple[int, int], ...] = tuple((a, b) for a in range(4) for b in range(a, 4))
 _PAIR_INDEX = {p: i for i, p in enumerate(_PAIRS)}
+
+
+def _pair(x: int, y: int) -> tuple[int, int]:
+    """Two run lengths as the sorted pair that names a suit's state."""
+    return (x, y) if x <= y else (y, x)
+
+
 _FREEST = _PAIR_INDEX[(3, 3)] * 1111  # every suit with two runs of 3 or more open
 _CLOSED_PAIRS = frozenset(_PAIR_INDEX[p] for p in ((0, 0), (0, 3), (3, 3)))
 _CAN_END = (True, False, False, True)  # a run of 1 or 2 cards cannot stop here
@@ -87,9 +94,9 @@ def _run_steps(pair: int, k: int) -> list[tuple[int, int]]:
         if _CAN_END[a]:
             out.append((_PAIR_INDEX[(0, _grow(b))], _WHICH_HIGH))
         if _CAN_END[b] and a != b:
-            out.append((_PAIR_INDEX[tuple(sorted((_grow(a), 0)))], _WHICH_LOW))
+            out.append((_PAIR_INDEX[_pair(_grow(a), 0)], _WHICH_LOW))
     elif k == 2:
-        out.append((_PAIR_INDEX[tuple(sorted((_grow(a), _grow(b))))], _WHICH_BOTH))
+        out.append((_PAIR_INDEX[_pair(_grow(a), _grow(b))], _WHICH_BOTH))
     return out
 
 
