@@ -244,6 +244,13 @@ class Alliances(Game):
             return seat
         return 0 if seat == self.empire else 1
 
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Partners with 4 players (seats 0 and 2 against 1 and 3). With 2 players each is a
+        side; with 3 the Empire changes hands, and each player's result is their own."""
+        if self.players == 4:
+            return ((0, 2), (1, 3))
+        return super().sides()
+
     def side_seats(self, side: int) -> list[int]:
         return [s for s in range(self.players) if self.side(s) == side]
 

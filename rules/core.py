@@ -317,6 +317,11 @@ class Game:
     def over(self) -> bool:
         return self.to_move is None
 
+    def sides(self) -> tuple[tuple[int, ...], ...]:  # game, where partners play
+        """Seats that win or lose together, one tuple a side (partners), covering every seat
+        once; every seat on its own unless the game has partnerships."""
+        return tuple((s,) for s in range(self.players))
+
     def _legal_moves(self) -> list[Move]:  # game
         raise NotImplementedError
 

@@ -236,6 +236,11 @@ class Medici(Game):
         events.append(Event("first", "{p%d} %s and starts." % (self.current, why), {}))
         self.opening_events = events
 
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """The Alliances variant's two teams (seats 0 and 2 against 1 and 3); in the duel
+        each player alone."""
+        return self.teams
+
     # ---- setup ---------------------------------------------------------------------
     def _deck_orders(self, mistresses: bool) -> list[list[str]]:
         fixed = self.options.get("decks")

@@ -26,7 +26,6 @@ from .policy import (
     first_play_policy,
     provisional,
     register_game_ai,
-    register_teams,
     sampled_greedy_policy,
     teams_of,
 )
@@ -67,12 +66,6 @@ def _royal_scores(game: Game) -> tuple[float, ...] | None:
 #: Alliances: how many countries either way make the current campaign about three times as
 #: likely won as lost (logistic scale), with conflicts still to come.
 ALLIANCES_COUNTRY_SCALE = 1.5
-
-
-def _alliances_sides(game: Game) -> tuple[tuple[int, ...], ...] | None:
-    """Partners sit opposite with 4 players (seats 0 and 2 against 1 and 3); with 2 and 3
-    players everyone is on their own (the 3-player Rebels are scored one by one)."""
-    return ((0, 2), (1, 3)) if game.players == 4 else None
 
 
 def _alliances_scores(game: Game) -> tuple[float, ...]:
@@ -196,7 +189,6 @@ def register_builtin() -> None:
     # Measured with the anchored choice (ismcts.overrules): Normal vs Easy 45.8% of 60
     # three-player games (31% of 24 before it) and 67% of 12 four-player games (side against
     # side); Hard vs Easy 80% of 10 duels. The heuristic alone: 65% of 200 duels vs Easy.
-    register_teams("alliances", _alliances_sides)
     register_game_ai(
         "alliances",
         GameAI(

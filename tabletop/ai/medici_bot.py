@@ -56,7 +56,7 @@ class MediciBot:
     @staticmethod
     def evaluate(game: Medici, seat: int) -> float:
         """How good ``game`` looks for ``seat``'s team (higher is better)."""
-        team = next(t for t in game.teams if seat in t)
+        team = next(t for t in game.sides() if seat in t)
         if game.over:
             out = game.outcome()
             diff = out.scores[seat] - max(

@@ -184,28 +184,10 @@ def _load_builtin() -> None:
 # --------------------------------------------------------------------------- rewards
 
 
-#: Sides of games whose rules object has no ``teams`` attribute, by game id (a function of
-#: the game, since sides may depend on the player count); see :func:`register_teams`.
-TEAMS: dict[str, Callable[[Game], Sequence[Sequence[int]] | None]] = {}
-
-
-def register_teams(game_id: str, sides: Callable[[Game], Sequence[Sequence[int]] | None]) -> None:
-    """Tell the search who plays together in ``game_id`` (``None`` from ``sides``: nobody)."""
-    TEAMS[game_id] = sides
-
-
 def teams_of(game: Game) -> tuple[tuple[int, ...], ...]:
-    """The sides of a game: its ``teams`` attribute where it has one (Medici Alliances:
-    seats 0 and 2 against 1 and 3), else those registered for it (Alliances with 4
-    players), else every seat for itself."""
-    teams = getattr(game, "teams", None)
-    if not teams:
-        _load_builtin()  # the registrations live in games.py
-        sides = TEAMS.get(game.spec.id)
-        teams = sides(game) if sides is not None else None
-    if teams and sorted(s for t in teams for s in t) == list(range(game.players)):
-        return tuple(tuple(t) for t in teams)
-    return tuple((s,) for s in range(game.players))
+    """Who plays together, as the rules say (``Game.sides``: Medici's and Alliances' four-
+    player partnerships; every seat for itself elsewhere)."""
+    return game.sides()
 
 
 def final_rewards(game: Game) -> list[float]:
