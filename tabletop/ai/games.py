@@ -10,10 +10,12 @@ its bot; it registers a :class:`GameAI` here (or by ``register_game_ai``) to tun
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from rules import Game
 from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
+from rules.alliances import Alliances
+from rules.medici import Medici
+from rules.royal_houses import RoyalHouses
 
 from .allegiance_bot import AllegianceBot
 from .alliances_bot import AlliancesBot
@@ -32,7 +34,8 @@ from .policy import (
 
 
 def _medici_value(game: Game, seat: int) -> float:
-    return MediciBot.evaluate(game, seat)  # type: ignore[arg-type]
+    assert isinstance(game, Medici)  # the judges read each game's state, typed (issue #18)
+    return MediciBot.evaluate(game, seat)
 
 
 def _medici_scores(game: Game) -> tuple[float, ...]:
@@ -53,7 +56,8 @@ def _royal_scores(game: Game) -> tuple[float, ...] | None:
     """The heuristic's expected final margin, judged from each seat's side and averaged:
     it counts the cards still in hand and the majorities still open, which scoring "as if
     the game ended now" misses. Before the first card is played: the rules' scores."""
-    if game.phase in ("order", "counters"):  # type: ignore[attr-defined]
+    assert isinstance(game, RoyalHouses)
+    if game.phase in ("order", "counters"):
         return game.provisional_scores()
     margin = 0.0
     for seat in (0, 1):
@@ -75,7 +79,8 @@ def _alliances_scores(game: Game) -> tuple[float, ...]:
     The rules' provisional scores count finished campaigns only, so they barely move within
     one; this reads the board the way the campaign will be judged (countries held against
     the rival or the bid), which is all public: the map, the bid and the sides."""
-    a: Any = game
+    assert isinstance(game, Alliances)
+    a = game
     if game.players == 3:
         scores = [float(v) for v in a.empire_tiles]
         if a.phase in ("target", "play", "choose"):
@@ -86,13 +91,16 @@ def _alliances_scores(game: Game) -> tuple[float, ...]:
     if under_way:
         agg = a.aggressor
         have = len(a.controlled(agg))
+        declared = a.bid
         if game.players == 2 and not a.exact_bid:
             # Ties go to the Defender: the Aggressor needs one country more.
             lead = have - len(a.controlled(1 - agg)) - 0.5
+        elif declared is None:
+            raise ValueError("A campaign under way with a bid to meet has no bid.")
         elif game.players == 2:
-            lead = 0.5 - abs(have - a.bid[0])  # exactly the count declared
+            lead = 0.5 - abs(have - declared[0])  # exactly the count declared
         else:
-            bid = a.bid[0]
+            bid = declared[0]
             lead = have - bid + (0.5 if bid != _ALLIANCES_BID_MIN else 0.0)
         chance = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / ALLIANCES_COUNTRY_SCALE))))
         wins[agg] += chance
