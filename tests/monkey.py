@@ -15,6 +15,7 @@ tests/benchmarks/bench_gui_monkey.py (long, ``--minutes N``).
 
 from __future__ import annotations
 
+import logging
 import random
 import re
 import threading
@@ -141,7 +142,7 @@ FAILURE_TOAST = re.compile(
 class Finding:
     """Something that went wrong: an exception (with its traceback) or an error message."""
 
-    kind: str  # "exception", "thread exception", "error toast", "data"
+    kind: str  # "exception", "thread exception", "logged error", "error toast", "freeze", "data"
     summary: str
     detail: str
     scene: str
@@ -170,6 +171,7 @@ class MonkeyStats:
     slowest_frame_ms: float = 0.0
     slowest_frame_scene: str = ""
     slow_frames: int = 0  # frames over SLOW_FRAME_MS
+    slowest: list[tuple[float, str]] = field(default_factory=list)  # the 10 slowest, in ms
     findings: list[Finding] = field(default_factory=list)
 
     def merge(self, other: MonkeyStats) -> None:
@@ -177,6 +179,7 @@ class MonkeyStats:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.restarts += other.restarts
         self.slow_frames += other.slow_frames
+        self.slowest = sorted(self.slowest + other.slowest, reverse=True)[:10]
         if other.slowest_frame_ms > self.slowest_frame_ms:
             self.slowest_frame_ms = other.slowest_frame_ms
             self.slowest_frame_scene = other.slowest_frame_scene
@@ -238,7 +241,7 @@ class Monkey:
         self._seen_sessions: dict[int, int] = {}  # id(session) -> moves seen
         self._finished: set[int] = set()
         self._thread_errors: list[tuple[str, str]] = []
-        self._toast_index = 0
+        self._posted: list[str] = []  # the events posted since the last frame, by name
         self._wrap_toasts()
 
     # ---- watching the app -------------------------------------------------------------
@@ -292,7 +295,8 @@ class Monkey:
     def frame(self, n: int = 1) -> bool:
         """Step ``n`` frames; False if an exception escaped (it is recorded)."""
         for _ in range(n):
-            scene = self._scene_name()
+            scene = self._context()
+            self._posted = []
             began = time.perf_counter()
             try:
                 self.app.step(DT)
@@ -305,19 +309,40 @@ class Monkey:
                 self.stats.slowest_frame_scene = scene
             if ms > SLOW_FRAME_MS:
                 self.stats.slow_frames += 1
+                slowest = self.stats.slowest
+                if len(slowest) < 10 or ms > slowest[-1][0]:
+                    self.stats.slowest = sorted([*slowest, (ms, scene)], reverse=True)[:10]
             if self.freeze_s is not None and ms > self.freeze_s * 1000:
                 self.record("freeze", f"one frame took {ms / 1000:.1f} s on {scene}", "")
             self.stats.frames += 1
             self._observe()
             if self._thread_errors:
                 for summary, detail in self._thread_errors:
-                    self.record("thread exception", summary, detail)
+                    kind = "logged error" if summary.startswith("logged") else "thread exception"
+                    self.record(kind, summary, detail)
                 self._thread_errors.clear()
         return True
 
     def post(self, event_type: int, **attrs: Any) -> None:
-        pygame.event.post(pygame.event.Event(event_type, **attrs))
+        event = pygame.event.Event(event_type, **attrs)
+        pygame.event.post(event)
         self.stats.events += 1
+        text = attrs.get("text")
+        self._posted.append(
+            pygame.event.event_name(event_type)
+            + (f"({len(text)} chars)" if isinstance(text, str) else "")
+        )
+
+    def _context(self) -> str:
+        """Where the app is, for a report: the scene, the window, dialogs, events this frame."""
+        w, h = self.app.display.size
+        dialogs = [getattr(d, "window_display_title", "") for d in self._windows()]
+        where = f"{self._scene_name()} at {w}×{h}"
+        if dialogs:
+            where += f" under {', '.join(dialogs)}"
+        if self._posted:
+            where += f" after {', '.join(self._posted[-4:])}"
+        return where
 
     # ---- where to point -------------------------------------------------------------------
     def targets(self) -> list[tuple[str, Any]]:
@@ -514,6 +539,8 @@ class Monkey:
         if self.resize_every and rng.randrange(self.resize_every) == 0:
             return self.resize()
         roll = rng.random()
+        if getattr(self.app.top, "acting_human", False) and rng.random() < 0.35:
+            return self.table_play()  # a human's turn: play on more often than not, so games end
         if roll < 0.30:
             return self.click(self.aim(), frames=rng.randint(1, 3))
         if roll < 0.45:
@@ -538,7 +565,10 @@ class Monkey:
             else:
                 self.press(pos)
             return self.frame(1)
-        if roll < 0.95:
+        if roll < 0.955:  # the window's close button: "Quit now?" when a game is on
+            self.post(pygame.QUIT)
+            return self.frame(2)
+        if roll < 0.96:
             self.post(pygame.WINDOWLEAVE if rng.random() < 0.5 else pygame.WINDOWENTER)
             self.post(pygame.ACTIVEEVENT, gain=rng.randint(0, 1), state=rng.randint(1, 6))
             return self.frame(1)
@@ -622,11 +652,13 @@ def _format(err: BaseException) -> str:
 
 
 class _thread_errors:
-    """Record exceptions that end a thread of the app (an AI answer helper, say)."""
+    """Record what the app reports only on the side: exceptions that end one of its threads
+    (an AI answer helper, say) and records logged at ERROR or above."""
 
     def __init__(self, sink: list[tuple[str, str]]) -> None:
         self.sink = sink
         self.old: Callable[[threading.ExceptHookArgs], Any] | None = None
+        self.handler = _ErrorLog(sink)
 
     def __enter__(self) -> None:
         self.old = threading.excepthook
@@ -638,10 +670,24 @@ class _thread_errors:
             self.sink.append((summary, detail))
 
         threading.excepthook = hook
+        logging.getLogger().addHandler(self.handler)
 
     def __exit__(self, *exc: object) -> None:
+        logging.getLogger().removeHandler(self.handler)
         if self.old is not None:
             threading.excepthook = self.old
+
+
+class _ErrorLog(logging.Handler):
+    def __init__(self, sink: list[tuple[str, str]]) -> None:
+        super().__init__(logging.ERROR)
+        self.sink = sink
+
+    def emit(self, record: logging.LogRecord) -> None:
+        detail = ""
+        if record.exc_info and record.exc_info[1] is not None:
+            detail = "".join(traceback.format_exception(*record.exc_info))
+        self.sink.append((f"logged {record.levelname}: {record.getMessage()}"[:300], detail))
 
 
 def check_data_folder() -> list[Finding]:

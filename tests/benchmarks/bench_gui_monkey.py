@@ -159,6 +159,7 @@ def main(argv: list[str] | None = None) -> int:
         "slowest_frame_ms": round(total.slowest_frame_ms, 1),
         "slowest_frame_scene": total.slowest_frame_scene,
         "frames_over_250ms": total.slow_frames,
+        "slowest_frames": [{"ms": round(ms), "where": where} for ms, where in total.slowest],
         "scenes": dict(total.scenes.most_common()),
         "dialogs": dict(total.dialogs.most_common()),
         "findings": len(total.findings),
@@ -176,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
         f"  slowest frame {total.slowest_frame_ms:.0f} ms (on {total.slowest_frame_scene}), "
         f"{total.slow_frames} frames over 250 ms"
     )
+    for ms, where in total.slowest[:5]:
+        print(f"    {ms:6.0f} ms  {where}")
     print("  scenes (frames on top):")
     for name, count in total.scenes.most_common():
         print(f"    {name:<24} {count}")
