@@ -114,12 +114,20 @@ class App:
         self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
         for scene in self.scenes:
             scene.kill_widgets()
+        # "Quit now?" lives in the old manager: it would vanish yet still count as open, and
+        # the window's close button would then do nothing. It is asked again in the new one.
+        asking = self.quit_dialog is not None and self.quit_dialog.alive()
+        if self.quit_dialog is not None:
+            self.quit_dialog.kill()
+            self.quit_dialog = None
         self.ui = pygame_gui.UIManager(self.display.size, theme_for(self.display))
         for scene in self.scenes:
             scene.rebuild()
             scene.cover()
         if self.scenes:
             self.scenes[-1].uncover()
+        if asking:
+            self.request_quit()
 
     def save_settings(self) -> None:
         if self.persist_settings:

@@ -211,6 +211,30 @@ def test_closing_the_window_mid_game_asks_first(app: App) -> None:
     assert app.quit_dialog is not None and app.quit_dialog.alive()
 
 
+def test_quit_now_survives_a_window_resize(app: App) -> None:
+    """Found after the GUI monkey's run: resized while "Quit now?" was open, the question
+    vanished with the old widgets yet counted as open, so closing the window did nothing."""
+    table(app, ("human", "easy"))
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720)))
+    frames(app)
+    dialog = app.quit_dialog
+    assert dialog is not None and dialog in app.ui.get_sprite_group().sprites()
+    assert dialog.rect.right <= 1280 and dialog.rect.bottom <= 720
+    frames(app)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=dialog.confirm_button.rect.center, button=1)
+    )
+    frames(app)
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=dialog.confirm_button.rect.center, button=1)
+    )
+    frames(app)
+    assert not app.running, "Quit in the question asked again ends the app"
+
+
 def test_a_whole_game_reaches_the_results(app: App) -> None:
     from tabletop.scenes.results import ResultsScene
 
