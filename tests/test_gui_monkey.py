@@ -27,6 +27,20 @@ from tabletop.storage import Settings
 
 STEPS = int(os.environ.get("TABLETOP_MONKEY_STEPS", "300"))
 GAMES = sorted(rules.GAMES)
+#: What the runs of this module saw together (scenes and dialogs), and how many runs there were.
+SEEN: set[str] = set()
+RUNS: list[str] = []
+#: Every screen the short runs reach together (with the default steps).
+MAIN_SCREENS = {
+    "TitleScene",
+    "SetupScene",
+    "TableScene",
+    "RulesScene",
+    "SettingsScene",
+    "LoadScene",
+    "SaveAsScene",
+    "HandOverScene",
+}
 
 
 @pytest.fixture(autouse=True)
@@ -57,6 +71,8 @@ def test_the_monkey_finds_nothing(app: App, game_id: str, start: str) -> None:
     monkey = Monkey(app, random.Random(seed))
     stats = monkey.run(STEPS)
     stats.findings += check_data_folder()
+    SEEN.update(stats.visited)
+    RUNS.append(f"{game_id}/{start}")
     assert not stats.findings, report(stats)
     # It did something: many events and frames, and it went beyond the screen it began on.
     assert stats.events > STEPS and stats.frames > STEPS
@@ -84,3 +100,10 @@ def test_the_monkey_sees_an_exception_and_a_failure_toast(app: App) -> None:
     app.toast("The game could not be saved: the disk is full.", kind="error")
     app.toast("Seat 2's name is empty.", kind="error")  # the player's slip, not the app's
     assert [f.kind for f in monkey.stats.findings] == ["exception", "error toast"]
+
+
+def test_the_short_runs_together_reach_every_main_screen() -> None:
+    if len(RUNS) < len(GAMES) * len(STARTS) or STEPS < 300:
+        pytest.skip("only with every short run above, at full length")
+    assert MAIN_SCREENS <= SEEN, sorted(MAIN_SCREENS - SEEN)
+    assert any(name.startswith("dialog: ") for name in SEEN), sorted(SEEN)
