@@ -359,3 +359,34 @@ def test_startup_probe_reports_the_first_title_frame_and_exits() -> None:
     assert done.returncode == 0, done.stderr
     match = re.search(r"startup-probe: first frame at (\d+\.\d+) s", done.stdout)
     assert match, done.stdout
+
+
+def test_the_title_screen_shows_the_version(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Issue #21: the one version is shown in the app too, quietly, on the title screen."""
+    from scene_helpers import make_app, pump, use_private_home
+
+    import tabletop
+    from tabletop.scenes import title
+
+    use_private_home(tmp_path, monkeypatch)
+    drawn: list[str] = []
+    real_get_font = title.get_font
+
+    class Recording:
+        def __init__(self, font: pygame.font.Font) -> None:
+            self.font = font
+
+        def render(self, text: str, *args: object) -> pygame.Surface:
+            drawn.append(text)
+            return self.font.render(text, *args)
+
+    monkeypatch.setattr(title, "get_font", lambda *a: Recording(real_get_font(*a)))
+    app = make_app((1280, 720), "desktop")
+    try:
+        app.push(title.TitleScene(app))
+        pump(app)
+    finally:
+        app.quit()
+    assert f"tabletop {tabletop.__version__}" in drawn

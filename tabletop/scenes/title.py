@@ -17,6 +17,8 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 import rules
 from rules.core import GameSpec
 
+from .. import __version__
+from ..fonts import get_font
 from ..ui.text import wrap_text
 from .base import Scene
 
@@ -496,3 +498,7 @@ class TitleScene(Scene):
         d = self.app.display
         self.backdrop.draw(surface, d)
         draw_glow_line(surface, d.width // 2, self._rule_y, d.px(260), max(1, d.px(2)))
+        # The version, out of the way inside the frame's corner (as `tabletop --version` says).
+        version = get_font(d.font_px(15)).render(f"tabletop {__version__}", True, MUTED)
+        corner = (d.width - d.px(40), d.height - d.px(26))  # the frame is inset by px(18)
+        surface.blit(version, version.get_rect(bottomright=corner))
