@@ -83,23 +83,11 @@ def card_name(card: str) -> str:
     return card
 
 
-def kind_of(card: str) -> str:
-    """``"face"``, ``"trait"``, ``"victory"`` or ``"moon"``."""
-    if card in FACE_SET:
-        return "face"
-    if card in TRAITS:
-        return "trait"
-    if card in VICTORY_SET:
-        return "victory"
-    return "moon"
-
-
 def _kind_phrase(card: str) -> str:
     """``"Honor is a Victory"``, ``"Clever is a Trait"``, ``"the Moon is not a Face"``."""
-    kind = kind_of(card)
-    if kind == "victory":
+    if card in VICTORY_SET:
         return f"{card} is a Victory"
-    if kind == "trait":
+    if card in TRAITS:
         return f"{card} is a Trait"
     return f"{card_name(card)} is not a Face"
 
@@ -213,7 +201,6 @@ class Allegiance(Game):
         self.moon_holder: int | None = next(s for s in range(n) if MOON in hands[s])
         self.leader = self.moon_holder
         self.round_seats: list[int] = []
-        self.kill_pending = False
         self.in_play = sum(1 for c in rest if c in VICTORY_SET)
         events.append(
             Event(
@@ -258,9 +245,6 @@ class Allegiance(Game):
         if phase == "next":
             return self.deal_no % self.players
         return None
-
-    def _trick_faces(self) -> list[list[Any]]:
-        return [e for e in self.trick if e[2]]
 
     def _legal_moves(self) -> list[Move]:
         phase, me = self.phase, self.mover

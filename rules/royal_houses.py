@@ -461,7 +461,7 @@ class RoyalHouses(Game):
             return self._swap(me, HOUSES.index(move.value[0]), HOUSES.index(move.value[1]))
         if k == "source":
             h = _house_of_zone(move.target)
-            self.pending.update({"from": h, "to": self.pending["house"], "cap": 3})
+            self.pending.update({"from": h, "to": self.pending["house"], "cap": MOVE_CAP[5]})
             self.phase = "amount"
             return [
                 Event(
@@ -472,7 +472,7 @@ class RoyalHouses(Game):
             ]
         if k == "dest":
             h = _house_of_zone(move.target)
-            self.pending.update({"from": self.pending["house"], "to": h, "cap": 4})
+            self.pending.update({"from": self.pending["house"], "to": h, "cap": MOVE_CAP[7]})
             self.phase = "amount"
             return [
                 Event(

@@ -64,11 +64,6 @@ class Node:
         return mean + c * math.sqrt(math.log(self.avail) / n) + bias / math.sqrt(n + 1)
 
 
-def rewards(game: Game) -> list[float]:
-    """The reward vector of a finished game (kept for callers of the first version)."""
-    return final_rewards(game)
-
-
 class ISMCTSBot:
     """A search bot. ``budget`` in seconds (None: iterations only), ``iterations`` a cap,
     ``playouts`` "heuristic" (the game's registered policy) or "random"; ``cutoff`` False

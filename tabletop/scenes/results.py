@@ -35,7 +35,6 @@ if TYPE_CHECKING:
     from ..app import App
     from ..session import Session
 
-GRID_LINE = (64, 78, 68)
 WIN_BG = (62, 50, 20, 235)
 
 

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from ..app import App
 
 BAR = (8, 14, 11, 200)
-TRACK = (255, 255, 255, 26)
 THUMB = (201, 164, 76)
 THUMB_HOT = (232, 198, 106)
 

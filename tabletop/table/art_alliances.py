@@ -23,6 +23,8 @@ from functools import lru_cache
 
 import pygame
 
+from rules.alliances import SPECIAL_ACTIONS
+
 from ..fonts import get_font
 from . import card_art
 from .card_art import (
@@ -79,22 +81,22 @@ EFFECT_FROM = 80  # from this width on, special cards print their effect
 MIN_TEXT = 9  # the smallest effect text we print: below it, the effect is left off
 MIN_LABEL = 8  # the smallest name we print on a band or a tile
 
-# id -> (suit, display name, effect in a few words), grouped as the source lists them. Names
-# come from rules.alliances.SPECIAL_ACTIONS when that exists; these stand in until then (and
-# these short effects are used whenever the rules' wording would not fit the card).
-_SPECIALS: dict[str, tuple[str, str, str]] = {
-    "spin": ("P", "Spin", "Played last: each power passes to the left"),
-    "peace-treaty": ("P", "Peace Treaty", "Discard all Military power cards"),
-    "embargo": ("P", "Embargo", "Discard all Economics power cards"),
-    "dual-allegiance": ("P", "Dual Allegiance", "Add a Politics card to any player's power"),
-    "bribe": ("E", "Bribe", "A Politics card becomes your Economics power"),
-    "free-market": ("E", "Free Market", "Target adds its Military to its Economics defence"),
-    "global-trading": ("E", "Global Trading", "Power: Economics of up to 4 neighbours"),
-    "monopoly": ("E", "Monopoly", "Discard all Economics cards but one"),
-    "reserve-forces": ("M", "Reserve Forces", "Power: Military of 4 of your countries"),
-    "reinforcement": ("M", "Reinforcement", "Double a Military power card"),
-    "covert-operation": ("M", "Covert Operation", "Discard a special action card"),
-    "defensive-pact": ("M", "Defensive Pact", "Triple the target's Military defence"),
+# id -> (suit, effect in a few words), grouped as the source lists them. The names come from
+# rules.alliances.SPECIAL_ACTIONS; these short effects are used whenever the rules' wording
+# would not fit the card.
+_SPECIALS: dict[str, tuple[str, str]] = {
+    "spin": ("P", "Played last: each power passes to the left"),
+    "peace-treaty": ("P", "Discard all Military power cards"),
+    "embargo": ("P", "Discard all Economics power cards"),
+    "dual-allegiance": ("P", "Add a Politics card to any player's power"),
+    "bribe": ("E", "A Politics card becomes your Economics power"),
+    "free-market": ("E", "Target adds its Military to its Economics defence"),
+    "global-trading": ("E", "Power: Economics of up to 4 neighbours"),
+    "monopoly": ("E", "Discard all Economics cards but one"),
+    "reserve-forces": ("M", "Power: Military of 4 of your countries"),
+    "reinforcement": ("M", "Double a Military power card"),
+    "covert-operation": ("M", "Discard a special action card"),
+    "defensive-pact": ("M", "Triple the target's Military defence"),
 }
 SPECIAL_CARDS: tuple[str, ...] = tuple(_SPECIALS)
 CARDS: tuple[str, ...] = POWER_CARDS + SPECIAL_CARDS
@@ -141,38 +143,19 @@ def suit_of(card: str) -> str:
     raise ValueError(f"{card!r} is not an Alliances card (M1 … P12 or a special action)")
 
 
-@lru_cache(maxsize=1)
-def _rules_specials() -> dict[str, tuple[str, str]]:
-    """The rules layer's names and effects, when that module exists and imports cleanly."""
-    try:
-        from rules.alliances import SPECIAL_ACTIONS  # type: ignore[import-not-found]
-    except Exception:  # a missing or half-written rules module must not break the art
-        return {}
-    found: dict[str, tuple[str, str]] = {}
-    if isinstance(SPECIAL_ACTIONS, dict):
-        for key, value in SPECIAL_ACTIONS.items():
-            if (
-                isinstance(value, tuple | list)
-                and len(value) >= 2
-                and all(isinstance(v, str) and v.strip() for v in value[:2])
-            ):
-                found[str(key)] = (value[0].strip(), value[1].strip())
-    return found
-
-
 def special_name(card: str) -> str:
     """The display name of special action ``card``."""
     if card not in _SPECIALS:
         raise ValueError(f"{card!r} is not an Alliances special action card")
-    return _rules_specials().get(card, ("", ""))[0] or _SPECIALS[card][1]
+    return SPECIAL_ACTIONS[card][0]
 
 
 def special_effects(card: str) -> tuple[str, ...]:
     """The effect wordings to try on ``card``, preferred first (the rules', then ours)."""
     if card not in _SPECIALS:
         raise ValueError(f"{card!r} is not an Alliances special action card")
-    ours = _SPECIALS[card][2]
-    theirs = _rules_specials().get(card, ("", ""))[1]
+    ours = _SPECIALS[card][1]
+    theirs = SPECIAL_ACTIONS[card][1]
     return (theirs, ours) if theirs and theirs != ours else (ours,)
 
 
@@ -1255,7 +1238,7 @@ def _token_stack(
 
 
 def clear_cache() -> None:
-    """Forget every cached surface and layout (and the rules' special-action names)."""
+    """Forget every cached surface and layout."""
     for fn in (
         symbol_surface,
         power_layout,
@@ -1264,7 +1247,6 @@ def clear_cache() -> None:
         _back,
         _country_tile,
         _token_stack,
-        _rules_specials,
     ):
         fn.cache_clear()
 

@@ -133,23 +133,6 @@ def _emblem(house: int, size: int, colour: Colour) -> pygame.Surface:
     return image
 
 
-@lru_cache(maxsize=64)
-def _glow(size: tuple[int, int], colour: Colour, radius: int, width: int) -> pygame.Surface:
-    image = pygame.Surface(size, pygame.SRCALPHA)
-    r = image.get_rect()
-    fill = (*colour[:3], 40)
-    pygame.draw.rect(image, fill, r, border_radius=radius)
-    pygame.draw.rect(image, (*colour[:3], 230), r, width, border_radius=radius)
-    return _ready(image)
-
-
-def draw_glow(
-    surface: pygame.Surface, rect: pygame.Rect, colour: Colour, radius: int, width: int
-) -> None:
-    if rect.w > 0 and rect.h > 0:
-        surface.blit(_glow(rect.size, tuple(colour), radius, width), rect)
-
-
 @lru_cache(maxsize=8)
 def felt(size: tuple[int, int]) -> pygame.Surface:
     """The table cloth: a green felt with a soft vignette, drawn once per window size."""
@@ -163,17 +146,3 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             small.set_at((x, y), (int(18 + 22 * shade), int(52 + 48 * shade), int(38 + 30 * shade)))
     image = pygame.transform.smoothscale(small, (w, h))
     return image.convert() if pygame.display.get_surface() is not None else image
-
-
-def clear_caches() -> None:
-    for fn in (
-        text_surface,
-        _fitted_size,
-        _box_surface,
-        _glow,
-        _emblem,
-        _piece_image,
-        _plain_card,
-        felt,
-    ):
-        fn.cache_clear()
