@@ -35,6 +35,25 @@ from .core import (
     register,
 )
 
+# Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
+REFUSALS: dict[str, str] = {
+    "bad-move": "'spare' or 'deal' written with a card or a place",
+    "bad-notation": "the text is not an Allegiance move",
+    "bad-value": "the move carries values no Allegiance move has",
+    "face-not-in-trick": "a face-up Trait names a Face that is not in the current trick",
+    "must-lead-moon": "the Moon's holder must play the Moon first",
+    "no-such-card": "the move does not name one card of the deck",
+    "no-such-player": "a face-down Trait names no player",
+    "not-a-face": "the card must be a Face (an Allegiance card, a kill, a Trait's Face)",
+    "not-a-trait": "a card that is not a Trait is played as one",
+    "not-in-hand": "the player does not hold the card",
+    "not-in-trick": "the Assassin's target is not in the trick",
+    "self-kill": "the Assassin cannot remove itself",
+    "trait-needs-target": "a Trait is played without a Face or a player to go to",
+    "wrong-step": "the move belongs to another step of the turn",
+    "wrong-target": "the card goes somewhere else",
+}
+
 HOUSES = ("Hearts", "Swords", "Spells", "Gems", "Stars")
 LETTERS = "HSPGT"
 RANK_NAMES = {

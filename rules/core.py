@@ -35,6 +35,17 @@ MAX_MOVE_TEXT = 4_000
 # --------------------------------------------------------------------------- errors
 
 
+# The refusal codes the shared machinery raises for every game: code -> what it means. Each game
+# lists its own codes beside its rules (``REFUSALS``); tests/test_refusals.py keeps both lists
+# and the code in step.
+GENERIC_REFUSALS: dict[str, str] = {
+    "game-over": "the game is over: no move can be made",
+    "not-your-turn": "another seat is to move",
+    "not-a-move": "not a well-formed move of this game",
+    "not-legal-now": "not legal now (when the game has no more precise reason)",
+}
+
+
 class IllegalMove(ValueError):
     """A decision the rules refuse.
 

@@ -34,6 +34,23 @@ from .core import (
     register,
 )
 
+# Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
+REFUSALS: dict[str, str] = {
+    "bad-notation": "the text is not a Court of the Medici move",
+    "bad-value": "the value chosen or named is not one the card may take",
+    "deck-empty": "planning for the future needs a card left in the deck",
+    "inner-circle-closed": "no card may be built onto the Inner Circle (4 players)",
+    "no-such-card": "the move does not name one card",
+    "no-such-stack": "the stack named is not at court",
+    "not-equal": "a conspiracy strikes only a stack of equal value",
+    "not-in-hand": "the player does not hold the card",
+    "over-limit": "the card is worth more than the last card allows",
+    "own-stack": "a conspiracy strikes another stack than the one just built",
+    "wrong-card": "naming a value must name the card just played",
+    "wrong-step": "the move belongs to another step of the turn",
+    "wrong-target": "the card goes somewhere else",
+}
+
 HOUSES = ("Gonzaga", "Della Rovere", "Orsini", "Pazzi")
 INITIALS = "GROP"
 # Orsini and Pazzi stand for the variant's Black and Yellow houses: names and titles are ours.

@@ -30,6 +30,25 @@ from .core import (
     register,
 )
 
+# Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
+REFUSALS: dict[str, str] = {
+    "bad-notation": "the text is not a Royal Houses move",
+    "counter-used": "the player has already placed that counter",
+    "empty-house": "card 5 takes influence from a house that has none",
+    "gift-back": "a card given on the previous turn cannot be given back",
+    "gift-must-match": "after the rival's 3, the gift must be of that house",
+    "house-has-counter": "the house already holds one of the player's counters",
+    "negative": "an amount of influence below zero",
+    "no-such-card": "the move does not name a card of the deck",
+    "no-such-counter": "the counter or the house named does not exist",
+    "not-in-hand": "the player does not hold the card",
+    "same-house": "card 1, 5 or 7 names the same house twice",
+    "too-much": "more influence than the card moves or than the house holds",
+    "wrong-house": "a card is played only on its own house",
+    "wrong-step": "the move belongs to another step of the turn",
+    "wrong-target": "a gift goes to the rival's hand",
+}
+
 HOUSES = ("Artois", "Bellerophon", "Castellia", "De Bourgogne", "Ellicta", "Febrois")
 INITIALS = "ABCDEF"
 COUNTERS = (-2, 0, 1, 2, 3, 5)

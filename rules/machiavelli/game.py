@@ -62,6 +62,22 @@ from .melds import (
 HAND = 14
 MATCH_TARGET = 100
 
+# Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
+REFUSALS: dict[str, str] = {
+    "bad-meld": "a meld of the new table is neither a set nor a run",
+    "bad-notation": "the text is not a Machiavelli move",
+    "bad-table": "a play does not list the new table as melds of cards",
+    "card-twice": "a card appears twice on the new table",
+    "must-draw": "passing is allowed only once the stock is empty",
+    "no-such-card": "the new table names something that is not a card",
+    "not-a-move": "the move is not play, draw or pass, or carries what it may not",
+    "not-in-hand": "a card added to the table is not in the player's hand",
+    "not-opened": "before opening, the melds on the table may not be touched",
+    "nothing-added": "a play must add at least one card from the hand",
+    "stock-empty": "drawing from an empty stock",
+    "table-card-missing": "a card that was on the table is missing from the new table",
+}
+
 Table = tuple[tuple[str, ...], ...]
 
 
