@@ -1,11 +1,13 @@
-"""Alliances: world domination — bidding and trick-taking conflicts over a map of 20 countries.
+"""Alliances: world domination — the game: bidding and trick-taking conflicts over a map of 20
+countries.
 
 Source: ``shared/sources/004_f6b725bd12fb4163.txt``; decisions: RULES-NOTES.md ("Alliances").
 Our house readings are marked in ``alliances.md``.
 
 Cards: power cards ``M1``..``M12``, ``E1``..``E12``, ``P1``..``P12`` (Military, Economics,
-Politics) and 12 special action cards named in kebab-case (``covert-operation``, ``spin``).
-Tiles are addressed by grid position: zone ``tile:r,c`` with row 0-3 and column 0-4.
+Politics) and 12 special action cards named in kebab-case (``covert-operation``, ``spin``); see
+:mod:`.cards`. Tiles are addressed by grid position: zone ``tile:r,c`` with row 0-3 and column
+0-4; see :mod:`.map`.
 
 Players sit clockwise in seat order (the player "on the left" is the next seat). Sides: with 4
 players seats 0 and 2 against 1 and 3; with 2 each player is a side; with 3 the Empire (side 0)
@@ -24,7 +26,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .core import (
+from ..core import (
     Event,
     Game,
     GameSpec,
@@ -36,110 +38,13 @@ from .core import (
     private_event,
     register,
 )
+from . import notation
+from .cards import ALL_CARDS, SUIT_RANK, SUITS, card_name, rank_of, suit_of
+from .map import CORNERS, COUNTRY, TILES, neighbours, tile_index, tile_zone
+from .notation import PASS, AlliancesMove, play_move
+from .specials import SPECIAL_ACTIONS, is_special
 
-# Suits from lowest to highest rank (Politics beats Economics beats Military).
-SUITS: dict[str, str] = {"M": "Military", "E": "Economics", "P": "Politics"}
-SUIT_RANK: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
-RANKS = tuple(range(1, 13))
-POWER_CARDS = tuple(f"{s}{r}" for s in SUITS for r in RANKS)
-
-# id -> (display name, effect in a few words); grouped by suit as the source lists them.
-SPECIAL_ACTIONS: dict[str, tuple[str, str]] = {
-    "spin": ("Spin", "Played last: every power passes to the left"),
-    "peace-treaty": ("Peace Treaty", "Discard all Military power cards"),
-    "embargo": ("Embargo", "Discard all Economics power cards"),
-    "dual-allegiance": ("Dual Allegiance", "Add a Politics card to any player's power"),
-    "bribe": ("Bribe", "A Politics card becomes your Economics power"),
-    "free-market": ("Free Market", "Target adds its Military to its Economic defence"),
-    "global-trading": ("Global Trading", "Sum the target's neighbours' Economic values"),
-    "monopoly": ("Monopoly", "Discard all Economics cards but one"),
-    "reserve-forces": ("Reserve Forces", "Sum the Military of 4 of your countries"),
-    "reinforcement": ("Reinforcement", "Double a Military power card"),
-    "covert-operation": ("Covert Operation", "Discard a special action card"),
-    "defensive-pact": ("Defensive Pact", "Triple the target's Military defence"),
-}
-SPECIAL_SUIT: dict[str, str] = {
-    **dict.fromkeys(("spin", "peace-treaty", "embargo", "dual-allegiance"), "P"),
-    **dict.fromkeys(("bribe", "free-market", "global-trading", "monopoly"), "E"),
-    **dict.fromkeys(("reserve-forces", "reinforcement", "covert-operation", "defensive-pact"), "M"),
-}
-ALL_CARDS = POWER_CARDS + tuple(SPECIAL_ACTIONS)
-
-# 20 nations of our own invention: (name, Military, Economic, Political defence). Balanced as
-# RULES-NOTES asks: every tile sums 6-14, suit totals within 5 of each other, several zeros.
-COUNTRIES: tuple[tuple[str, int, int, int], ...] = (
-    ("Aldoria", 4, 3, 2),
-    ("Brevmark", 6, 1, 3),
-    ("Caldessa", 2, 5, 4),
-    ("Dunmere", 0, 4, 5),
-    ("Estravia", 7, 2, 0),
-    ("Ferrowind", 3, 6, 1),
-    ("Galvenor", 5, 0, 4),
-    ("Halcyra", 1, 3, 7),
-    ("Istrelle", 3, 3, 3),
-    ("Jorvand", 8, 1, 2),
-    ("Kestoria", 2, 7, 3),
-    ("Lunagard", 4, 2, 6),
-    ("Morvania", 0, 6, 2),
-    ("Norhaven", 5, 4, 0),
-    ("Orlesse", 2, 2, 4),
-    ("Pelmora", 6, 3, 3),
-    ("Quillon", 1, 5, 2),
-    ("Rosthal", 3, 0, 6),
-    ("Sarmentia", 4, 4, 4),
-    ("Tyrrhel", 2, 3, 5),
-)
-COUNTRY: dict[str, dict[str, int]] = {name: {"M": m, "E": e, "P": p} for name, m, e, p in COUNTRIES}
-ROWS, COLS = 4, 5
-TILES = ROWS * COLS
-# Each start group: a corner and its two orthogonal neighbours (RULES-NOTES, "Start").
-CORNERS: tuple[tuple[int, ...], ...] = (
-    (0, 1, 5),  # top left
-    (4, 3, 9),  # top right
-    (19, 18, 14),  # bottom right
-    (15, 16, 10),  # bottom left
-)
 BID_MIN, BID_MAX = 10, 20
-
-
-def tile_zone(index: int) -> str:
-    return f"tile:{index // COLS},{index % COLS}"
-
-
-def tile_index(zone: Any) -> int | None:
-    return _TILE_OF.get(zone) if isinstance(zone, str) else None
-
-
-_TILE_OF: dict[str, int] = {tile_zone(i): i for i in range(ROWS * COLS)}
-
-
-def neighbours(index: int) -> list[int]:
-    r, c = divmod(index, COLS)
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        rr, cc = r + dr, c + dc
-        if 0 <= rr < ROWS and 0 <= cc < COLS:
-            out.append(rr * COLS + cc)
-    return out
-
-
-def is_special(card: str) -> bool:
-    return card in SPECIAL_SUIT
-
-
-def suit_of(card: str) -> str:
-    return SPECIAL_SUIT[card] if card in SPECIAL_SUIT else card[0]
-
-
-def rank_of(card: str) -> int:
-    return 0 if card in SPECIAL_SUIT else int(card[1:])
-
-
-def card_name(card: str) -> str:
-    """``"the 9 of Military"``, ``"Covert Operation"``."""
-    if card in SPECIAL_ACTIONS:
-        return SPECIAL_ACTIONS[card][0]
-    return f"the {card[1:]} of {SUITS[card[0]]}"
 
 
 def _listing(items: list[str], last: str = "and") -> str:
@@ -148,55 +53,6 @@ def _listing(items: list[str], last: str = "and") -> str:
 
 def _seat(seat: int) -> str:
     return "{p%d}" % seat
-
-
-class AlliancesMove(Move):
-    """An Alliances decision with the game's short notation.
-
-    ``bid 12 P`` · ``pass`` · ``call P`` · ``keep M5`` · ``show M5`` · ``set M5`` · ``give M5`` ·
-    ``pair 1`` · ``target 2,4`` · ``play M5`` · ``choose P7`` · ``choose bribe`` · ``boost 2``.
-    """
-
-    def __str__(self) -> str:
-        # Saves and the move history print the same moves again and again: each move keeps
-        # its text (outside the dataclass fields, so equality and hashing are unchanged).
-        text = self.__dict__.get("_text")
-        if text is None:
-            text = self._plain()
-            object.__setattr__(self, "_text", text)
-        return text
-
-    def _plain(self) -> str:
-        try:
-            return self._notation()
-        except (IndexError, TypeError, ValueError, AttributeError):
-            return Move.__str__(self)
-
-    def _notation(self) -> str:
-        k = self.kind
-        if k == "bid" and len(self.value) == 2 and not self.cards:
-            return f"bid {int(self.value[0])} {self.value[1]}"
-        if k == "pass" and not self.cards and not self.value and not self.target:
-            return "pass"
-        if k == "call" and len(self.value) == 1 and not self.cards:
-            return f"call {self.value[0]}"
-        one_card = k in ("keep", "show", "set", "give", "play", "choose") and len(self.cards) == 1
-        if one_card and not self.value and self.target == ("conflict" if k == "play" else ""):
-            return f"{k} {self.cards[0]}"
-        if k == "pair" and len(self.value) == 1 and not self.cards:
-            return f"pair {int(self.value[0])}"
-        if k == "target" and tile_index(self.target) is not None and not self.cards:
-            return f"target {self.target[5:]}"
-        if k == "boost" and self.target.startswith("seat:") and not self.cards:
-            return f"boost {int(self.target[5:])}"
-        return Move.__str__(self)
-
-
-PASS = AlliancesMove("pass")
-
-
-def _play(card: str) -> AlliancesMove:
-    return AlliancesMove("play", (card,), "conflict")
 
 
 class Alliances(Game):
@@ -474,7 +330,7 @@ class Alliances(Game):
         if phase == "target":
             return [AlliancesMove("target", target=tile_zone(t)) for t in self.legal_targets(me)]
         if phase in ("play", "duel"):
-            return [_play(c) for c in self.playable(self.hands[me])]
+            return [play_move(c) for c in self.playable(self.hands[me])]
         if phase == "choose":
             return self._choice_options()
         return []
@@ -1688,87 +1544,12 @@ class Alliances(Game):
     # ---- notation ---------------------------------------------------------------------------
     def parse_move(self, text: str) -> AlliancesMove:
         """Read :class:`AlliancesMove` notation; raise IllegalMove('bad-notation') if unreadable."""
-        if not isinstance(text, str):
-            raise IllegalMove("bad-notation", "A move must be written as text.", text)
-        try:
-            move = _parse_words(text.split())
-        except (KeyError, ValueError, IndexError):
-            move = None
-        if move is None:
-            raise IllegalMove(
-                "bad-notation",
-                _notation_rule(text.split())
-                or f"'{text[:40]}' is not an Alliances move (try 'bid 12 P', 'pass', "
-                "'target 2,4', 'play M5', 'choose P7', 'boost 2').",
-                text,
-            )
-        return move
-
-
-def _notation_rule(words: list[str]) -> str | None:
-    """For notation that names a country or card the game does not have: the rule it breaks."""
-    if len(words) != 2:
-        return None
-    head, word = words[0].lower(), words[1].removeprefix("tile:")
-    where = word.split(",")
-    if head == "target" and len(where) == 2 and all(w.isdigit() and len(w) < 4 for w in where):
-        return (
-            f"There is no country at {word}: the map has {ROWS} rows of {COLS}, written "
-            f"0 to {ROWS - 1} and 0 to {COLS - 1} from the top left (for instance 'target 2,4')."
-        )
-    cards = ("keep", "show", "set", "give", "play", "choose")
-    if head in cards and word[:1].upper() in SUITS and word[1:].isdigit() and len(word) < 6:
-        return (
-            f"There is no card {word.upper()}: each suit has power cards 1 to {RANKS[-1]} "
-            f"(for instance '{head} {word[0].upper()}{RANKS[-1]}')."
-        )
-    return None
+        return notation.parse_move(text)
 
 
 def _without_cards(event: Event) -> Event:
     data = {k: v for k, v in event.data.items() if k not in ("card", "cards", "discarded")}
     return Event(event.kind, event.text, data, event.audience, event.hidden_from)
-
-
-def _card(word: str) -> str | None:
-    low = word.lower()
-    if low in SPECIAL_ACTIONS:
-        return low
-    up = word.upper()
-    return up if up in POWER_CARDS else None
-
-
-def _small(word: str) -> int:
-    if not word.isdigit() or len(word) > 3:
-        raise ValueError(word)
-    return int(word)
-
-
-def _parse_words(words: list[str]) -> AlliancesMove | None:
-    if not words:
-        return None
-    head, rest = words[0].lower(), words[1:]
-    if head == "pass" and not rest:
-        return PASS
-    if head == "bid" and len(rest) == 2 and rest[1].upper() in SUITS:
-        return AlliancesMove("bid", value=(_small(rest[0]), rest[1].upper()))
-    if head == "call" and len(rest) == 1 and rest[0].upper() in SUITS:
-        return AlliancesMove("call", value=(rest[0].upper(),))
-    if head == "pair" and len(rest) == 1:
-        return AlliancesMove("pair", value=(_small(rest[0]),))
-    if head == "target" and len(rest) == 1:
-        zone = "tile:" + rest[0].removeprefix("tile:")
-        if tile_index(zone) is None:
-            return None
-        return AlliancesMove("target", target=zone)
-    if head == "boost" and len(rest) == 1:
-        return AlliancesMove("boost", target=f"seat:{_small(rest[0].removeprefix('seat:'))}")
-    if head in ("keep", "show", "set", "give", "play", "choose") and len(rest) == 1:
-        card = _card(rest[0])
-        if card is None:
-            return None
-        return AlliancesMove(head, (card,), "conflict" if head == "play" else "")
-    return None
 
 
 SPEC = register(
