@@ -15,6 +15,7 @@ import pytest
 import rules
 from rules import Move
 from rules.alliances import ALL_CARDS, COUNTRIES, Alliances
+from rules.alliances.conflict import Played
 from tabletop.ai.alliances_bot import AlliancesBot, _Judge
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import EASY_NOISE, make_bot
@@ -347,7 +348,7 @@ def test_the_bots_picture_of_the_conflict_matches_the_rules(players: int) -> Non
                 judge = _Judge(game.view(seat), seat)
                 assert judge.powers(judge.entries) == game.powers()
                 for move in game.legal_moves():
-                    entry = [seat, move.cards[0], False, [], None]
+                    entry = Played(seat, move.cards[0])
                     options = judge._resolved(judge.entries, entry, judge.target)
                     mirrored = [judge.powers(t) for t in options]
                     for powers in _resolutions(game, move):

@@ -19,6 +19,7 @@ import pytest
 import rules
 from rules import Move
 from rules.alliances import COLS, COUNTRY, ROWS, Alliances, tile_index, tile_zone
+from rules.alliances.conflict import Played
 from tabletop.ai.alliances_bot import _Judge
 from tests.test_alliances import conflict, contract, new, play, refused
 from tests.test_alliances_variants import drafted
@@ -106,7 +107,7 @@ def test_bot_mirrors_monopoly_on_specials() -> None:
     game = conflict([["E9"], ["global-trading"], ["monopoly"], []], bid="10 E", target="1,1")
     play(game, "play E9", "play global-trading")
     judge = _Judge(game.view(2), 2)
-    entry = [2, "monopoly", False, [], None]
+    entry = Played(2, "monopoly")
     mirrored = [judge.powers(t) for t in judge._resolved(judge.entries, entry, judge.target)]
     played = game.clone()
     played.play(played.parse_move("play monopoly"))

@@ -1,6 +1,7 @@
 """Alliances: world domination. The game (:mod:`.game`), its cards (:mod:`.cards`, special
-action cards in :mod:`.specials`), the map (:mod:`.map`) and the move notation
-(:mod:`.notation`). Importing the package registers the game."""
+action cards in :mod:`.specials`), the map (:mod:`.map`), the conflict's pure rules shared with
+the AI (:mod:`.conflict`) and the move notation (:mod:`.notation`). Importing the package
+registers the game."""
 
 from .cards import (
     ALL_CARDS,

@@ -38,7 +38,7 @@ from ..core import (
     private_event,
     register,
 )
-from . import notation
+from . import conflict, notation
 from .cards import ALL_CARDS, SUIT_RANK, SUITS, card_name, rank_of, suit_of
 from .map import CORNERS, COUNTRY, TILES, neighbours, tile_index, tile_zone
 from .notation import PASS, AlliancesMove, play_move
@@ -272,34 +272,13 @@ class Alliances(Game):
         p = self.pending
         card = p["special"]
         if card == "dual-allegiance" and p.get("card"):
-            played = sorted({e["seat"] for e in self.table})
-            return [AlliancesMove("boost", target=f"seat:{s}") for s in played]
+            seats = conflict.boostable(self._played())
+            return [AlliancesMove("boost", target=f"seat:{s}") for s in seats]
         return [AlliancesMove("choose", (c,)) for c in self._choosable(card)]
 
     def _choosable(self, special: str) -> list[str]:
         """The cards on the table that ``special`` (the last card played) may act on."""
-        live = [e for e in self.table if not e["discarded"]]
-        mine = self.table[-1] if self.table else None
-        taken = self._taken()
-        if special in ("bribe", "dual-allegiance"):
-            return sorted(
-                e["card"]
-                for e in live
-                if suit_of(e["card"]) == "P"
-                and not is_special(e["card"])
-                and e["card"] not in taken
-            )
-        if special == "monopoly":
-            # House reading (RULES-NOTES, "Decided after an independent read"): every
-            # Economics card already on the table, special action cards included.
-            return sorted(e["card"] for e in live if suit_of(e["card"]) == "E" and e is not mine)
-        if special == "reinforcement":
-            return sorted(
-                e["card"] for e in live if suit_of(e["card"]) == "M" and not is_special(e["card"])
-            )
-        if special == "covert-operation":
-            return sorted(e["card"] for e in live if is_special(e["card"]) and e["card"] != special)
-        return []
+        return conflict.choosable(self._played(), special)
 
     def _legal_moves(self) -> list[Move]:
         me, phase = self.current, self.phase
@@ -556,7 +535,7 @@ class Alliances(Game):
         elif card not in live:
             gone = any(e["card"] == card for e in self.table)
             why = f"{what} is {'discarded' if gone else 'not on the table'}"
-        elif special in ("bribe", "dual-allegiance") and card in self._taken():
+        elif special in ("bribe", "dual-allegiance") and card in conflict.taken(self._played()):
             why = f"{what} has already been taken"
         else:
             kind = {
@@ -577,8 +556,7 @@ class Alliances(Game):
                 move,
             )
         seat = int(move.target[5:])
-        played = sorted({e["seat"] for e in self.table})
-        seats = _listing([str(s) for s in played], "or")
+        seats = _listing([str(s) for s in conflict.boostable(self._played())], "or")
         if not 0 <= seat < self.players:
             why = f"There is no seat {seat} (seats count from 0 to {self.players - 1})"
         else:
@@ -893,23 +871,18 @@ class Alliances(Game):
     def _resolve_special(self, me: int, entry: dict[str, Any]) -> list[Event]:
         card = entry["card"]
         if card in ("peace-treaty", "embargo"):
-            suit = "M" if card == "peace-treaty" else "E"
-            gone = self._discard_where(lambda c: suit_of(c) == suit and not is_special(c))
+            gone = self._discard(conflict.discarded_by(self._played(), card))
             return self._special_done(me, entry, gone)
         if card == "reserve-forces":
-            mine = sorted(
-                (COUNTRY[self.grid[t]]["M"] for t in self.controlled(self.side(me))), reverse=True
-            )
-            entry["value"] = sum(mine[:4])
+            controllers = [self.controller(t) for t in range(TILES)]
+            entry["value"] = conflict.reserve_forces(self._defences(), controllers, self.side(me))
             return self._special_done(me, entry, [])
         if card == "global-trading":
             assert self.target is not None
-            entry["value"] = sum(COUNTRY[self.grid[t]]["E"] for t in neighbours(self.target))
+            entry["value"] = conflict.global_trading(self._defences(), self.target)
             return self._special_done(me, entry, [])
         if card in ("bribe", "dual-allegiance", "monopoly", "reinforcement", "covert-operation"):
             options = self._choosable(card)
-            if card == "monopoly" and len(options) < 2:
-                return self._special_done(me, entry, [])
             if not options:
                 return self._special_done(me, entry, [])
             self.pending = {"special": card}
@@ -919,13 +892,12 @@ class Alliances(Game):
             return []
         return self._special_done(me, entry, [])  # spin, free market, defensive pact
 
-    def _discard_where(self, test: Any) -> list[str]:
-        gone = []
+    def _discard(self, cards: list[str]) -> list[str]:
+        """Discard ``cards`` from the table; returns them."""
         for e in self.table:
-            if not e["discarded"] and test(e["card"]):
+            if e["card"] in cards:
                 e["discarded"] = True
-                gone.append(e["card"])
-        return gone
+        return cards
 
     def _special_done(self, me: int, entry: dict[str, Any], gone: list[str]) -> list[Event]:
         card = entry["card"]
@@ -952,17 +924,12 @@ class Alliances(Game):
         entry = self.table[-1]
         if special == "dual-allegiance":
             self.pending["card"] = card
-            played = {e["seat"] for e in self.table}
-            if len(played) == 1:
+            if len(conflict.boostable(self._played())) == 1:
                 return self._boost(me, me)
             self.phase = "choose"
             return []
         entry["choice"] = [card]
-        gone: list[str] = []
-        if special == "monopoly":
-            gone = self._discard_where(lambda c: suit_of(c) == "E" and c not in (card, special))
-        elif special == "covert-operation":
-            gone = self._discard_where(lambda c: c == card)
+        gone = self._discard(conflict.discarded_by(self._played(), special, card))
         return self._special_done(me, entry, gone)
 
     def _boost(self, me: int, seat: int) -> list[Event]:
@@ -988,64 +955,29 @@ class Alliances(Game):
             return self._end_duel_trick()
         return self._end_conflict()
 
-    # ---- conflict power -----------------------------------------------------------------------
-    def _taken(self) -> set[str]:
-        taken = set()
+    # ---- conflict power (the rules of :mod:`.conflict` over this table) ---------------------
+    def _played(self) -> list[conflict.Played]:
+        """The table as :class:`.conflict.Played` cards."""
+        out = []
         for e in self.table:
-            if not e["discarded"] and e["card"] in ("bribe", "dual-allegiance") and e["choice"]:
-                taken.add(e["choice"][0])
-        return taken
-
-    def powers(self, final: bool = False) -> list[tuple[str, int] | None]:
-        """Each seat's conflict power (suit, value), ``None`` without one. Effects are replayed
-        over the cards still on the table, so a discarded special no longer grants anything
-        (RULES-NOTES: Covert Operation cancels the power and modifiers a card granted)."""
-        n = self.players
-        base: list[tuple[str, int] | None] = [None] * n
-        bonus = [0] * n
-        live = [e for e in self.table if not e["discarded"]]
-        for e in live:
-            base[e["seat"]] = (suit_of(e["card"]), rank_of(e["card"]))
-        if self.phase == "duel":
-            return base  # the 2-player drafting phase: special actions are worth 0
-        taken: set[str] = set()
-        doubled: set[str] = set()
-        for e in live:
-            card, choice = e["card"], e["choice"]
-            if card == "bribe" and choice:
-                taken.add(choice[0])
-                base[e["seat"]] = ("E", rank_of(choice[0]))
-            elif card == "dual-allegiance" and len(choice) == 2:
-                taken.add(choice[0])
-                bonus[choice[1]] += rank_of(choice[0])
-            elif card == "reinforcement" and choice:
-                doubled.add(choice[0])
-            elif card in ("reserve-forces", "global-trading"):
-                base[e["seat"]] = (suit_of(card), e["value"])
-        for e in live:
-            if e["card"] in taken:
-                base[e["seat"]] = None
-            elif e["card"] in doubled:
-                base[e["seat"]] = ("M", 2 * rank_of(e["card"]))
-        out: list[tuple[str, int] | None] = []
-        for s in range(n):
-            p = base[s]
-            if bonus[s]:
-                p = ("P", bonus[s]) if p is None else (p[0], p[1] + bonus[s])
-            out.append(p)
-        if final and self._spin_acts():
-            out = [out[(s - 1) % n] for s in range(n)]
+            choice = e["choice"]
+            chosen = choice[0] if choice else ""
+            boosted = choice[1] if len(choice) == 2 else None
+            out.append(
+                conflict.Played(
+                    e["seat"], e["card"], e["discarded"], chosen, boosted, e.get("value")
+                )
+            )
         return out
 
-    def _spin_acts(self) -> bool:
-        last = self.table[-1] if self.table else None
-        return (
-            self.phase != "duel"
-            and len(self.table) == self.players
-            and last is not None
-            and last["card"] == "spin"
-            and not last["discarded"]
-        )
+    def _defences(self) -> list[dict[str, int]]:
+        """Each tile's printed defence values."""
+        return [COUNTRY[name] for name in self.grid]
+
+    def powers(self, final: bool = False) -> list[conflict.Power]:
+        """Each seat's conflict power (suit, value), ``None`` without one (see
+        :func:`.conflict.powers`); ``final``: the conflict is complete (a Spin played last acts)."""
+        return conflict.powers(self._played(), self.players, self.phase == "duel", final)
 
     def defence_of(self, tile: int) -> dict[str, int]:
         """A country's printed defence values."""
@@ -1055,31 +987,13 @@ class Alliances(Game):
         """The target's defence now: Defensive Pact and Free Market act for this conflict."""
         if self.target is None:
             return {}
-        d = self.defence_of(self.target)
-        for e in self.table:
-            if e["discarded"]:
-                continue
-            if e["card"] == "defensive-pact":
-                d["M"] *= 3
-            elif e["card"] == "free-market":
-                d["E"] += d["M"]
-        return d
+        return conflict.defence(COUNTRY[self.grid[self.target]], self._played())
 
     def leader(self, final: bool = False) -> tuple[int | None, str | None, int]:
         """(winning seat or None on a draw, the deciding suit, the winning value)."""
         if not self.table:
             return None, None, 0
-        powers = self.powers(final)
-        lead = suit_of(self.table[0]["card"])
-        for suit in (self.dominant, lead):
-            if suit is None:
-                continue
-            cands = [(p[1], s) for s, p in enumerate(powers) if p is not None and p[0] == suit]
-            if cands:
-                best = max(v for v, _ in cands)
-                top = [s for v, s in cands if v == best]
-                return (top[0] if len(top) == 1 else None), suit, best
-        return None, None, 0
+        return conflict.leader(self.powers(final), self.dominant, suit_of(self.table[0]["card"]))
 
     # ---- end of a conflict -----------------------------------------------------------------------
     def _clear_table(self) -> list[str]:
@@ -1090,7 +1004,7 @@ class Alliances(Game):
 
     def _end_conflict(self) -> list[Event]:
         winner, suit, value = self.leader(final=True)
-        spun = self._spin_acts()
+        spun = conflict.spin_acts(self._played(), self.players)
         target = self.target
         assert target is not None
         defence = self.defence()

@@ -1,6 +1,6 @@
 """Alliances' 12 special action cards: ids (kebab-case), display names, effects and suits.
 
-The game (:mod:`.game`) resolves what each one does.
+What each one does in a conflict: :mod:`.conflict`.
 """
 
 from __future__ import annotations

@@ -7,10 +7,11 @@ cards it imagines. Every decision is one ply:
 
 - *bidding, calling, drafting, rise to power*: a hand-strength estimate per dominant suit
   (trumps count most, high side-suit cards a little, special cards by what they can do);
-- *targets and plays*: each legal move is tried on a small copy of the conflict (the special
-  actions mirrored from the rules), the chance that the players still to act overturn the
-  result is priced from the unseen cards, and the country gained or lost is weighed against
-  the worth of the card spent, so it wins cheaply and dumps low cards in a lost conflict.
+- *targets and plays*: each legal move is tried on a small copy of the conflict, resolved by
+  the rules' own functions (:mod:`rules.alliances.conflict`); the chance that the players still
+  to act overturn the result is priced from the unseen cards, and the country gained or lost is
+  weighed against the worth of the card spent, so it wins cheaply and dumps low cards in a lost
+  conflict.
 """
 
 from __future__ import annotations
@@ -26,18 +27,16 @@ from rules.alliances import (
     COLS,
     ROWS,
     SUITS,
+    conflict,
     neighbours,
     rank_of,
     suit_of,
     tile_index,
 )
+from rules.alliances.conflict import Played, Power
 
 from .base import SeatView
 
-# A table entry as the bot mirrors it: [seat, card, discarded, choice, value]; a Dual
-# Allegiance's choice is [card, boosted seat], Bribe/Monopoly/Reinforcement/Covert [card].
-Entry = list[Any]
-Power = tuple[str, int] | None
 # _Judge.odds: (deciding suit, value, ours kept, ours later, rival kept, rival later, we lead)
 Odds = tuple[str | None, int, float, float, float, float, bool]
 
@@ -261,10 +260,10 @@ class _Judge:
         self.defences: list[dict[str, int]] = [t["defence"] for t in grid]
         self.controllers: list[int | None] = [t["controller"] for t in grid]
         self.target = tile_index(view["target"]) if view["target"] else None
-        self.entries = self._mirror_table()
+        self.entries = self._table()
         # Unseen cards: each is in a rival's hand with that hand's share of them.
         known: dict[int, list[str]] = {int(s): cs for s, cs in view["known"].items()}
-        gone = set(self.hand) | set(view["discard"]) | {e[1] for e in self.entries}
+        gone = set(self.hand) | set(view["discard"]) | {e.card for e in self.entries}
         for cards in known.values():
             gone.update(cards)
         rise = view["rise"]
@@ -311,11 +310,11 @@ class _Judge:
         self.card_cost = w.card_cost if cards_left > 0 else 0.0
 
     # ---- the table -----------------------------------------------------------------
-    def _mirror_table(self) -> list[Entry]:
-        """The conflict on the table as entries; a Dual Allegiance's boosted seat (not in the
-        view's table) is the one that gives the view's own powers."""
+    def _table(self) -> list[Played]:
+        """The conflict on the table; a Dual Allegiance's boosted seat (not in the view's
+        table) is the one that gives the view's own powers."""
         view = self.view
-        entries: list[Entry] = []
+        entries: list[Played] = []
         target = self.target
         for e in view["table"]:
             card = e["card"]
@@ -323,96 +322,29 @@ class _Judge:
             if card == "reserve-forces":
                 value = self._reserve_forces(self.sides[e["seat"]])
             elif card == "global-trading" and target is not None:
-                value = self._global_trading(target)
-            entries.append([e["seat"], card, e["discarded"], list(e["choice"]), value])
-        duals = [i for i, e in enumerate(entries) if e[1] == "dual-allegiance" and len(e[3]) == 1]
+                value = conflict.global_trading(self.defences, target)
+            chosen = e["choice"][0] if e["choice"] else ""
+            entries.append(Played(e["seat"], card, e["discarded"], chosen, value=value))
+        duals = [i for i, e in enumerate(entries) if e.card == "dual-allegiance" and e.chosen]
         if duals and not self.duel:
             want = [tuple(p) if p else None for p in view["powers"]]
             for i in duals:
-                played = sorted({e[0] for e in entries[: i + 1]})
-                for s in played:
-                    entries[i][3] = [entries[i][3][0], s]
+                for s in conflict.boostable(entries[: i + 1]):
+                    entries[i] = entries[i]._replace(boosted=s)
                     if self.powers(entries) == want:
                         break
         return entries
 
     def _reserve_forces(self, side: int) -> int:
-        mine = sorted(
-            (
-                self.defences[t]["M"]
-                for t in range(len(self.defences))
-                if self.controllers[t] == side
-            ),
-            reverse=True,
-        )
-        return sum(mine[:4])
+        return conflict.reserve_forces(self.defences, self.controllers, side)
 
-    def _global_trading(self, target: int) -> int:
-        return sum(self.defences[t]["E"] for t in neighbours(target))
+    def powers(self, entries: list[Played], final: bool = False) -> list[Power]:
+        """The conflict powers of the table ``entries`` (the rules' :func:`conflict.powers`)."""
+        return conflict.powers(entries, self.n, self.duel, final)
 
-    def powers(self, entries: list[Entry], final: bool = False) -> list[Power]:
-        """Mirror of ``Alliances.powers`` over mirrored entries."""
-        n = self.n
-        base: list[Power] = [None] * n
-        live = [e for e in entries if not e[2]]
-        for e in live:
-            base[e[0]] = (suit_of(e[1]), rank_of(e[1]))
-        if self.duel:
-            return base
-        bonus = [0] * n
-        taken: set[str] = set()
-        doubled: set[str] = set()
-        for e in live:
-            card, choice = e[1], e[3]
-            if card == "bribe" and choice:
-                taken.add(choice[0])
-                base[e[0]] = ("E", rank_of(choice[0]))
-            elif card == "dual-allegiance" and len(choice) == 2:
-                taken.add(choice[0])
-                bonus[choice[1]] += rank_of(choice[0])
-            elif card == "reinforcement" and choice:
-                doubled.add(choice[0])
-            elif card in ("reserve-forces", "global-trading"):
-                base[e[0]] = (suit_of(card), e[4] or 0)
-        for e in live:
-            if e[1] in taken:
-                base[e[0]] = None
-            elif e[1] in doubled:
-                base[e[0]] = ("M", 2 * rank_of(e[1]))
-        out: list[Power] = []
-        for s in range(n):
-            p = base[s]
-            if bonus[s]:
-                p = ("P", bonus[s]) if p is None else (p[0], p[1] + bonus[s])
-            out.append(p)
-        if final and len(entries) == n and entries[-1][1] == "spin" and not entries[-1][2]:
-            out = [out[(s - 1) % n] for s in range(n)]
-        return out
-
-    def leader(self, entries: list[Entry], final: bool) -> tuple[int | None, str | None, int]:
-        """Mirror of ``Alliances.leader``: (winning seat or None on a draw, suit, value)."""
-        powers = self.powers(entries, final)
-        lead = suit_of(entries[0][1])
-        for suit in (self.dominant, lead):
-            if suit is None:
-                continue
-            cands = [(p[1], s) for s, p in enumerate(powers) if p is not None and p[0] == suit]
-            if cands:
-                best = max(v for v, _ in cands)
-                top = [s for v, s in cands if v == best]
-                return (top[0] if len(top) == 1 else None), suit, best
-        return None, None, 0
-
-    def defence(self, entries: list[Entry], target: int) -> dict[str, int]:
-        d = dict(self.defences[target])
-        for e in entries:
-            if e[2]:
-                continue
-            if e[1] == "defensive-pact":
-                d["M"] *= 3
-            elif e[1] == "free-market":
-                d["E"] += d["M"]
-        return d
+    def leader(self, entries: list[Played], final: bool) -> tuple[int | None, str | None, int]:
+        """(winning seat or None on a draw, suit, value) of the table ``entries``."""
+        return conflict.leader(self.powers(entries, final), self.dominant, suit_of(entries[0].card))
 
     # ---- the players still to act ----------------------------------------------------
     def _none_above(self, seat: int, suit: str, value: int) -> float:
@@ -450,7 +382,7 @@ class _Judge:
         return p
 
     # ---- judging a conflict --------------------------------------------------------------
-    def outcome(self, entries: list[Entry], target: int | None, odds: Odds | None = None) -> float:
+    def outcome(self, entries: list[Played], target: int | None, odds: Odds | None = None) -> float:
         """Expected countries gained by our side (negative: lost) once everybody has played,
         from the table ``entries`` as it stands after our decision (``odds``: its
         :meth:`odds`, when already known)."""
@@ -459,7 +391,7 @@ class _Judge:
             capture = 1.0
             gain = loss = self.duel_trick
         else:
-            d = self.defence(entries, target)
+            d = conflict.defence(self.defences[target], entries)
             capture = 1.0 if suit is not None and value > d[suit] else 0.0
             gain, loss = self._stakes(target)
         late = 1.0 if capture else self.w.late_capture
@@ -468,14 +400,14 @@ class _Judge:
             out += self.w.own_conflict * a
         return out
 
-    def odds(self, entries: list[Entry]) -> Odds:
+    def odds(self, entries: list[Played]) -> Odds:
         """Who ends up with the conflict from ``entries``, whatever the target: (the deciding
         suit and value now, then the chances that our side keeps it as it stands (a) or takes
         it later (b), that a rival keeps it (c) or takes it later (r), and whether we lead)."""
         n = self.n
         final = len(entries) == n
         winner, suit, value = self.leader(entries, final)
-        lead = suit_of(entries[0][1])
+        lead = suit_of(entries[0].card)
         a = c = b = r = 0.0
         if winner is None:
             none = 1.0
@@ -484,7 +416,7 @@ class _Judge:
         else:
             c, none = 1.0, 0.0
         if not final:
-            played = {e[0] for e in entries}
+            played = {e.seat for e in entries}
             s = self.seat
             for _ in range(n):
                 s = (s + 1) % n
@@ -529,7 +461,7 @@ class _Judge:
         """Worth of playing ``card`` now (with the best follow-up choices of a special)."""
         if target is None:
             target = self.target
-        entry: Entry = [self.seat, card, False, [], None]
+        entry = Played(self.seat, card)
         if card in _POWER or self.duel:
             # A plain card: who wins does not depend on the target (targets try each card).
             entries = [*self.entries, entry]
@@ -542,73 +474,43 @@ class _Judge:
         )
         return best - self._cost(card)
 
-    def _resolved(self, table: list[Entry], entry: Entry, target: int | None) -> list[list[Entry]]:
+    def _resolved(
+        self, table: list[Played], entry: Played, target: int | None
+    ) -> list[list[Played]]:
         """Every way the rules could resolve ``entry`` played onto ``table`` (its choices)."""
-        card = entry[1]
+        card = entry.card
         if self.duel or card in _POWER:
             return [[*table, entry]]
         if card == "reserve-forces":
-            entry[4] = self._reserve_forces(self.side)
+            entry = entry._replace(value=self._reserve_forces(self.side))
         elif card == "global-trading" and target is not None:
-            entry[4] = self._global_trading(target)
+            entry = entry._replace(value=conflict.global_trading(self.defences, target))
         if card in ("peace-treaty", "embargo"):
-            suit = "M" if card == "peace-treaty" else "E"
-            cleared = [
-                [e[0], e[1], e[2] or (e[1] in _POWER and e[1][0] == suit), e[3], e[4]]
-                for e in table
-            ]
-            return [[*cleared, entry]]
-        options = self._choosable(table, card)
-        if not options or (card == "monopoly" and len(options) < 2):
+            return [[*conflict.discard(table, conflict.discarded_by(table, card)), entry]]
+        options = conflict.choosable(table, card)
+        if not options:
             return [[*table, entry]]
         out = []
         for choice in options:
-            out += self._chosen(table, [*entry[:3], [], entry[4]], choice)
+            out += self._chosen(table, entry, choice)
         return out
 
-    def _choosable(self, table: list[Entry], special: str) -> list[str]:
-        """Mirror of ``Alliances._choosable``."""
-        live = [e for e in table if not e[2]]
-        if special in ("bribe", "dual-allegiance"):
-            taken = {e[3][0] for e in live if e[1] in ("bribe", "dual-allegiance") and e[3]}
-            return [e[1] for e in live if e[1] in _POWER and e[1][0] == "P" and e[1] not in taken]
-        if special == "monopoly":  # special action cards included (house reading)
-            return [e[1] for e in live if suit_of(e[1]) == "E" and e[1] != special]
-        if special == "reinforcement":
-            return [e[1] for e in live if e[1] in _POWER and e[1][0] == "M"]
-        if special == "covert-operation":
-            return [e[1] for e in live if e[1] in SPECIAL_WORTH and e[1] != special]
-        return []
-
-    def _chosen(self, table: list[Entry], entry: Entry, choice: str) -> list[list[Entry]]:
+    def _chosen(self, table: list[Played], entry: Played, choice: str) -> list[list[Played]]:
         """The tables after ``entry`` (a special on top of ``table``) takes ``choice``."""
-        card = entry[1]
-        if card == "dual-allegiance":
-            played = sorted({e[0] for e in table} | {entry[0]})
-            return [[*table, [*entry[:3], [choice, s], entry[4]]] for s in played]
-        if card == "monopoly":
-            table = [
-                [
-                    e[0],
-                    e[1],
-                    e[2] or (suit_of(e[1]) == "E" and e[1] not in (choice, card)),
-                    e[3],
-                    e[4],
-                ]
-                for e in table
-            ]
-        elif card == "covert-operation":
-            table = [[e[0], e[1], e[2] or e[1] == choice, e[3], e[4]] for e in table]
-        return [[*table, [*entry[:3], [choice], entry[4]]]]
+        if entry.card == "dual-allegiance":
+            seats = conflict.boostable([*table, entry])
+            return [[*table, entry._replace(chosen=choice, boosted=s)] for s in seats]
+        table = conflict.discard(table, conflict.discarded_by(table, entry.card, choice))
+        return [[*table, entry._replace(chosen=choice)]]
 
     def choice_value(self, move: Move) -> float:
         """A pending special's choice: the table as that choice leaves it."""
         table, entry = self.entries[:-1], self.entries[-1]
         pending = self.view["pending"]
         if move.kind == "boost":
-            boosted = [*entry[:3], [pending["card"], int(move.target[5:])], entry[4]]
+            boosted = entry._replace(chosen=pending["card"], boosted=int(move.target[5:]))
             return self.outcome([*table, boosted], self.target)
-        options = self._chosen(table, [*entry[:3], [], entry[4]], move.cards[0])
+        options = self._chosen(table, entry._replace(chosen="", boosted=None), move.cards[0])
         return max(self.outcome(t, self.target) for t in options)
 
     # ---- targets ------------------------------------------------------------------------
