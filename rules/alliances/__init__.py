@@ -13,7 +13,7 @@ from .cards import (
     rank_of,
     suit_of,
 )
-from .game import BID_MAX, BID_MIN, SPEC, Alliances
+from .game import BID_MAX, BID_MIN, REFUSALS, SPEC, Alliances
 from .map import (
     COLS,
     CORNERS,
@@ -39,6 +39,7 @@ __all__ = [
     "PASS",
     "POWER_CARDS",
     "RANKS",
+    "REFUSALS",
     "ROWS",
     "SPEC",
     "SPECIAL_ACTIONS",

@@ -46,6 +46,27 @@ from .specials import SPECIAL_ACTIONS, is_special
 
 BID_MIN, BID_MAX = 10, 20
 
+#: Every refusal code this game raises, with what it means (the core's are GENERIC_REFUSALS).
+REFUSALS: dict[str, str] = {
+    "already-shown": "a card shown at the secret meeting is shown again",
+    "bad-bid": "a bid is not a number from the range and a suit",
+    "bad-choice": "a special action's choice names no option it offers",
+    "bad-notation": "the text is not an Alliances move",
+    "bad-pair": "the Empire's set-aside pair taken is not pair 1 or 2",
+    "bad-suit": "the suit called is not M, E or P",
+    "bid-too-low": "a bid must beat the bid standing",
+    "must-follow-suit": "a card of the suit led (or a special action) must be played",
+    "neutral-first": "a rival country is targeted while a neutral one is in reach",
+    "no-such-card": "the move does not name one card",
+    "no-such-tile": "the target is not a country on the map",
+    "not-adjacent": "the target is not next to a country the alliance controls",
+    "not-in-hand": "the player does not hold the card",
+    "not-in-packet": "a drafted card is not in the hand passed on",
+    "own-country": "the alliance already controls the target",
+    "wrong-step": "the move belongs to another step of the turn",
+    "wrong-tribute": "a Rebel's tribute to the Empire must be the highest power card",
+}
+
 
 def _listing(items: list[str], last: str = "and") -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} {last} {items[-1]}"
