@@ -219,10 +219,10 @@ def test_an_unfinished_games_replay_shows_no_hand_a_player_may_not_see(
     app.push(scene)
     pump(app)
     assert scene.viewers == [None] and scene.viewer is None
-    assert not scene.controls["View: Public"].is_enabled
     scene.seek(scene.replay.length)
-    scene.next_view()
+    click(app, scene.controls["View: Public"])
     assert scene.viewer is None
+    assert any("hidden until the game is over" in t.text for t in app.toasts)
     app.pop()
     solo = played(game_id, moves=12)
     assert not solo.game.over

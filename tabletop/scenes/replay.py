@@ -114,8 +114,6 @@ class ReplayScene(Scene):
             c["Play"].set_text("Pause" if self.playing else "Play")
             c["Speed 1×"].set_text(self._speed_label())
             c["View: Public"].set_text(self._view_label())
-            view = c["View: Public"]
-            view.enable() if len(self.viewers) > 1 else view.disable()
             for key in ("|<", "Back"):
                 c[key].enable() if self.replay.index > 0 else c[key].disable()
             for key in ("Step", ">|"):
@@ -144,6 +142,9 @@ class ReplayScene(Scene):
 
     def next_view(self) -> None:
         seats = self.viewers
+        if len(seats) == 1:  # a hot-seat game still on: say why View shows only the table
+            self.app.toast("The players' hands stay hidden until the game is over.")
+            return
         self.viewer = seats[(seats.index(self.viewer) + 1) % len(seats)]
         self._refresh()
 
