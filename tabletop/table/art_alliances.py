@@ -23,7 +23,7 @@ from functools import lru_cache
 
 import pygame
 
-from rules.alliances import SPECIAL_ACTIONS
+from rules.alliances import SPECIAL_ACTIONS, SPECIAL_SUIT
 
 from ..fonts import get_font
 from . import card_art
@@ -81,22 +81,22 @@ EFFECT_FROM = 80  # from this width on, special cards print their effect
 MIN_TEXT = 9  # the smallest effect text we print: below it, the effect is left off
 MIN_LABEL = 8  # the smallest name we print on a band or a tile
 
-# id -> (suit, effect in a few words), grouped as the source lists them. The names come from
-# rules.alliances.SPECIAL_ACTIONS; these short effects are used whenever the rules' wording
-# would not fit the card.
-_SPECIALS: dict[str, tuple[str, str]] = {
-    "spin": ("P", "Played last: each power passes to the left"),
-    "peace-treaty": ("P", "Discard all Military power cards"),
-    "embargo": ("P", "Discard all Economics power cards"),
-    "dual-allegiance": ("P", "Add a Politics card to any player's power"),
-    "bribe": ("E", "A Politics card becomes your Economics power"),
-    "free-market": ("E", "Target adds its Military to its Economics defence"),
-    "global-trading": ("E", "Power: Economics of up to 4 neighbours"),
-    "monopoly": ("E", "Discard all Economics cards but one"),
-    "reserve-forces": ("M", "Power: Military of 4 of your countries"),
-    "reinforcement": ("M", "Double a Military power card"),
-    "covert-operation": ("M", "Discard a special action card"),
-    "defensive-pact": ("M", "Triple the target's Military defence"),
+# id -> effect in a few words, grouped as the source lists them. The names and suits come from
+# rules.alliances (SPECIAL_ACTIONS, SPECIAL_SUIT); these short effects are used whenever the
+# rules' wording would not fit the card.
+_SPECIALS: dict[str, str] = {
+    "spin": "Played last: each power passes to the left",
+    "peace-treaty": "Discard all Military power cards",
+    "embargo": "Discard all Economics power cards",
+    "dual-allegiance": "Add a Politics card to any player's power",
+    "bribe": "A Politics card becomes your Economics power",
+    "free-market": "Target adds its Military to its Economics defence",
+    "global-trading": "Power: Economics of up to 4 neighbours",
+    "monopoly": "Discard all Economics cards but one",
+    "reserve-forces": "Power: Military of 4 of your countries",
+    "reinforcement": "Double a Military power card",
+    "covert-operation": "Discard a special action card",
+    "defensive-pact": "Triple the target's Military defence",
 }
 SPECIAL_CARDS: tuple[str, ...] = tuple(_SPECIALS)
 CARDS: tuple[str, ...] = POWER_CARDS + SPECIAL_CARDS
@@ -137,7 +137,7 @@ def alliance_colour(player: int, colorblind: bool = False) -> Colour:
 def suit_of(card: str) -> str:
     """The suit letter of any Alliances card."""
     if card in _SPECIALS:
-        return _SPECIALS[card][0]
+        return SPECIAL_SUIT[card]
     if card in POWER_CARDS:
         return card[0]
     raise ValueError(f"{card!r} is not an Alliances card (M1 … P12 or a special action)")
@@ -154,7 +154,7 @@ def special_effects(card: str) -> tuple[str, ...]:
     """The effect wordings to try on ``card``, preferred first (the rules', then ours)."""
     if card not in _SPECIALS:
         raise ValueError(f"{card!r} is not an Alliances special action card")
-    ours = _SPECIALS[card][1]
+    ours = _SPECIALS[card]
     theirs = SPECIAL_ACTIONS[card][1]
     return (theirs, ours) if theirs and theirs != ours else (ours,)
 
@@ -814,7 +814,7 @@ def _paint_power(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
 
 
 def _paint_special(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
-    suit = _SPECIALS[card][0]
+    suit = SPECIAL_SUIT[card]
     colour = suit_colour(suit, colorblind)
     on_band = _on(colour)
     layout = special_layout(card, w)
