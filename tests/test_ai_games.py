@@ -16,10 +16,10 @@ import rules
 from rules.medici import Medici, _house_cards
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import SEARCH_LEVELS
-from tabletop.ai.games import _alliances_scores
 from tabletop.ai.ismcts import ISMCTSBot
-from tabletop.ai.medici_bot import MediciBot, MediciLookahead, _after_reply
 from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, teams_of
+from tabletop.games.alliances.search import _alliances_scores
+from tabletop.games.medici.bots import MediciBot, MediciLookahead, _after_reply
 
 
 @pytest.mark.parametrize("game_id", ["machiavelli", "alliances"])
@@ -114,7 +114,7 @@ def test_machiavelli_hard_decision_keeps_its_time_budget() -> None:
 def _only_draw_listed_but_a_play_exists() -> tuple[rules.Game, int]:
     """A Machiavelli position where ``legal_moves()`` lists only "draw" (no simple play) yet
     the smart player finds a play that rearranges the table."""
-    from tabletop.ai.machiavelli_bot import MachiavelliBot
+    from tabletop.games.machiavelli.bots import MachiavelliBot
 
     for seed in range(200):
         game = rules.new_game("machiavelli", 4, seed=seed)

@@ -14,8 +14,8 @@ import rules
 from rules.allegiance import CARDS, FACE_SET, TRAITS
 from tabletop.app import App
 from tabletop.display import Display
+from tabletop.games.allegiance.layout import AllegianceLayout
 from tabletop.layouts import get_layout
-from tabletop.layouts.allegiance import AllegianceLayout
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
@@ -93,7 +93,7 @@ def test_colourblind_palette_differs_and_houses_have_distinct_emblems() -> None:
     a = card_art.card_face("allegiance", "H5", 120)
     b = card_art.card_face("allegiance", "H5", 120, colorblind=True)
     assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
-    from tabletop.table.art_allegiance import emblem_surface
+    from tabletop.games.allegiance.art import emblem_surface
 
     masks = [pygame.mask.from_surface(emblem_surface(h, 64, (0, 0, 0))) for h in range(5)]
     for i in range(5):

@@ -17,7 +17,8 @@ import pytest
 
 from tabletop import fonts
 from tabletop.fonts import get_font
-from tabletop.table import art_alliances as art
+from tabletop.games.alliances import art
+from tabletop.table import card_art
 from tabletop.table.card_art import CARD_ASPECT, card_back, card_face
 
 GAME = "alliances"
@@ -433,7 +434,7 @@ def test_surfaces_are_cached() -> None:
 
 def test_painting_every_face_at_200px_is_fast() -> None:
     # A resize repaints a whole hand and table at once: it must not stall a frame for long.
-    art.card_art.clear_cache()
+    card_art.clear_cache()
     art.clear_cache()
     start = time.perf_counter()
     for card in art.CARDS:

@@ -16,9 +16,9 @@ import rules
 from rules import Move
 from rules.alliances import ALL_CARDS, COUNTRIES, Alliances
 from rules.alliances.conflict import Played
-from tabletop.ai.alliances_bot import AlliancesBot, _Judge
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import EASY_NOISE, make_bot
+from tabletop.games.alliances.bots import AlliancesBot, _Judge
 
 NAMES = [c[0] for c in COUNTRIES]
 CONFIGS = rules.GAMES["alliances"].test_configs

@@ -20,7 +20,7 @@ import rules
 from rules import Move
 from rules.alliances import COLS, COUNTRY, ROWS, Alliances, tile_index, tile_zone
 from rules.alliances.conflict import Played
-from tabletop.ai.alliances_bot import _Judge
+from tabletop.games.alliances.bots import _Judge
 from tests.test_alliances import conflict, contract, new, play, refused
 from tests.test_alliances_variants import drafted
 
@@ -457,7 +457,7 @@ def test_rules_text_notation_examples_are_read_by_the_game() -> None:
 def test_rules_text_suit_legend_matches_the_art() -> None:
     """Source, Components: Military red, Politics blue, Economics green; the legend gives each
     suit's letter, colour and the symbol the app draws for it."""
-    from tabletop.table import art_alliances
+    from tabletop.games.alliances import art as art_alliances
 
     for suit, name, colour, symbol in (
         ("P", "Politics", "blue", "pillared hall"),

@@ -16,8 +16,8 @@ import rules
 from rules import Move
 from tabletop.app import App
 from tabletop.display import Display
+from tabletop.games.alliances.layout import AlliancesLayout
 from tabletop.layouts import get_layout
-from tabletop.layouts.alliances import AlliancesLayout
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
@@ -148,7 +148,8 @@ def test_clicking_a_lit_tile_targets_it(app: App) -> None:
     # The targeted tile carries the conflict marker.
     look_as(scene, game.to_move)
     tile = scene.model.piece(zone.id)
-    assert tile is not None and tile.art[5] is True
+    assert tile is not None and tile.art[:3] == ("piece", "alliances", "tile")
+    assert tile.art[7] is True  # (..., country, defence, height, lit, target, rim)
 
 
 def _post_drag(start: tuple[int, int], end: tuple[int, int]) -> None:

@@ -37,7 +37,7 @@ from rules.machiavelli import melds
 from tabletop import fonts, saves
 from tabletop.ai.worker import AIWorker
 from tabletop.app import App
-from tabletop.layouts import alliances as alliances_layout
+from tabletop.games.alliances import layout as alliances_layout
 from tabletop.replay import MoveListError, export_text, import_text, replay_viewers
 from tabletop.scenes.handover import HandOverScene
 from tabletop.scenes.replay import ReplayScene
@@ -45,7 +45,7 @@ from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 from tabletop.table import render
-from tabletop.table.model import TableModel
+from tabletop.table.model import Piece, TableModel
 
 #: (game, players, options): every game at its smallest table, plus the bigger tables whose
 #: secrets differ (Medici 4 in alliances, Alliances 3 with the Empire and 4 with the draft and
@@ -182,8 +182,9 @@ class Watch:
                 and secrets.face_up_leaks(piece.id, piece.art[2])
             ):
                 self.leaks.append(f"{where}: card {piece.art[2]} face up (piece {piece.id})")
-            if piece.art and piece.art[0] == "counter" and piece.art[1] is not None:
-                self.counter(piece.id, piece.art[1], where)
+            counter = piece.art[:3] == ("piece", "royal_houses", "counter")
+            if counter and piece.art[3] is not None:  # a majority counter, face up
+                self.counter(piece.id, piece.art[3], where)
             self.text(piece.label, f"{where} piece label")
         for item in model.texts:
             self.text(item.text, f"{where} text")
@@ -531,3 +532,23 @@ def test_results_and_statistics_show_nothing_hidden(
     pump(app, 2)
     check_frame(app, watch, "statistics", None)
     watch.assert_clean()
+
+
+def test_the_watch_sees_a_rival_counter_shown_face_up() -> None:
+    """The watch itself: a table model showing a rival's unrevealed majority counter face up
+    (the art the Royal Houses layout draws counters with) is reported, and one face down is
+    not, so the counter check cannot silently stop matching what the table draws."""
+    game = rules.new_game("royal_houses", 2, seed=3)
+    known = game.view(0)["counters"][1].values()
+    hidden_value = next(v for v in royal_rules.COUNTERS if v not in known)
+    rect = pygame.Rect(0, 0, 40, 40)
+    model = TableModel(
+        pieces=[Piece("counter:1:a", ("piece", "royal_houses", "counter", None), rect)]
+    )
+    watch = Watch(source=lambda: (game, 0))
+    watch.model(model, "test")
+    assert watch.leaks == []
+    art = ("piece", "royal_houses", "counter", hidden_value)
+    model.pieces.append(Piece("counter:1:b", art, rect))
+    watch.model(model, "test")
+    assert watch.leaks == [f"test: counter {hidden_value:+d} of seat 1 face up"]

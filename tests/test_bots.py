@@ -10,18 +10,13 @@ from typing import Any
 import pytest
 
 import rules
+import tabletop.games
 from rules import Event, GameSpec, Move, OptionSpec
 from rules.royal_houses import CARDS
 from tabletop.ai.base import Bot, BotError, SeatView, decide
-from tabletop.ai.bots import (
-    EASY_NOISE,
-    HEURISTICS,
-    QUICK_KINDS,
-    RandomBot,
-    RoyalHousesBot,
-    make_bot,
-)
+from tabletop.ai.bots import EASY_NOISE, QUICK_KINDS, RandomBot, make_bot
 from tabletop.arena import run_arena
+from tabletop.games.royal_houses.bots import RoyalHousesBot
 
 GAME_IDS = sorted(rules.GAMES)
 
@@ -101,7 +96,7 @@ def test_make_bot_kinds_and_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
     assert isinstance(easy, RoyalHousesBot) and easy.noise == EASY_NOISE
     assert isinstance(heuristic, Bot) and heuristic.name != easy.name
     # A game without a heuristic of its own gets a random bot that says so.
-    monkeypatch.delitem(HEURISTICS, "royal_houses")
+    monkeypatch.setattr(tabletop.games, "bots_for", lambda game_id: None)
     fallback = make_bot("easy", "royal_houses", 1)
     assert isinstance(fallback, RandomBot) and "no easy bot" in fallback.name
     with pytest.raises(ValueError, match="Unknown bot kind"):

@@ -14,19 +14,12 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+import tabletop.games
 from rules.royal_houses import ACTIONS, CARDS, COUNTERS, HOUSES, house_of, number_of
 from tabletop import fonts
+from tabletop.games.royal_houses.art import counter_token, house_colour, house_emblem, royal_layout
 from tabletop.table import card_art
-from tabletop.table.card_art import (
-    CARD_ASPECT,
-    card_back,
-    card_face,
-    counter_token,
-    house_colour,
-    house_emblem,
-    register_painter,
-    royal_layout,
-)
+from tabletop.table.card_art import CARD_ASPECT, GameArt, card_back, card_face
 
 GAME = "royal_houses"
 
@@ -219,8 +212,10 @@ def test_bad_width_raises_value_error(width: object) -> None:
 
 
 def test_dispatch_is_generic(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(card_art, "_FACE_PAINTERS", dict(card_art._FACE_PAINTERS))
-    monkeypatch.setattr(card_art, "_BACK_PAINTERS", dict(card_art._BACK_PAINTERS))
+    declared: dict[str, GameArt] = {}
+    art_for = tabletop.games.art_for
+    monkeypatch.setattr(tabletop.games, "art_for", lambda gid: declared.get(gid) or art_for(gid))
+    card_art.clear_cache()
     calls = []
 
     def paint(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
@@ -231,7 +226,7 @@ def test_dispatch_is_generic(monkeypatch: pytest.MonkeyPatch) -> None:
         surface.fill((1, 2, 3))
         return surface
 
-    register_painter("other_game", paint)
+    declared["other_game"] = GameArt(face=paint)
     face = card_face("other_game", "X", 50, colorblind=True)
     assert calls == [("X", 50, 70, True)]
     assert face.get_at((10, 10))[:3] == (1, 2, 3)
@@ -245,7 +240,7 @@ def test_dispatch_is_generic(monkeypatch: pytest.MonkeyPatch) -> None:
     def wrong_size(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
         return pygame.Surface((w + 1, h), pygame.SRCALPHA)
 
-    register_painter("broken_game", wrong_size)
+    declared["broken_game"] = GameArt(face=wrong_size)
     with pytest.raises(RuntimeError):
         card_face("broken_game", "X", 50)
 

@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from dataclasses import replace
 
 import pytest
 
 import rules
+import tabletop.games
 from tabletop.ai import hint as hint_module
-from tabletop.ai.hint import HINT_BOTS, hint_bot, hint_now
+from tabletop.ai.hint import hint_bot, hint_now
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.app import App
 from tabletop.scenes import hint_overlay
@@ -159,7 +161,10 @@ def test_hint_bot_is_hard_unless_the_game_registers_its_own(
         def choose(self, seat_view):  # type: ignore[no-untyped-def]
             return seat_view.legal_moves()[0]
 
-    monkeypatch.setitem(HINT_BOTS, "royal_houses", Solver)
+    declared = tabletop.games.bots_for("royal_houses")
+    assert declared is not None
+    with_solver = replace(declared, hint=Solver)
+    monkeypatch.setattr(tabletop.games, "bots_for", lambda game_id: with_solver)
     assert isinstance(hint_bot("royal_houses", 1), Solver)
     game = rules.new_game("royal_houses", 2, seed=2)
     assert hint_now(game, game.to_move) == game.legal_moves()[0]

@@ -10,12 +10,14 @@ import pytest
 from game_helpers import mid_game
 
 import rules
+import tabletop.games
 from rules.royal_houses import RoyalHouses
 from tabletop.ai import ismcts, policy
-from tabletop.ai.base import SeatView, decide
-from tabletop.ai.bots import HEURISTICS, RoyalHousesBot, make_bot
+from tabletop.ai.base import GameBots, SeatView, decide
+from tabletop.ai.bots import heuristic_for, make_bot
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import final_rewards, game_ai, random_policy, score_rewards, teams_of
+from tabletop.games.royal_houses.bots import RoyalHousesBot
 
 
 @pytest.mark.parametrize(
@@ -174,11 +176,15 @@ def test_every_game_has_search_settings_and_new_games_plug_in_by_their_bot(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     for game_id in rules.GAMES:
-        if game_id in HEURISTICS:  # a game still without a bot is searched with random play
+        if heuristic_for(game_id):  # a game still without a bot is searched with random play
             assert game_ai(game_id).heuristic is not random_policy, game_id
     monkeypatch.setattr(policy, "GAME_AI", dict(policy.GAME_AI))
     assert game_ai("no-such-game").heuristic is random_policy
-    monkeypatch.setitem(HEURISTICS, "newcomer", RoyalHousesBot)
+    declared = tabletop.games.bots_for
+    newcomer = GameBots(heuristic=RoyalHousesBot)
+    monkeypatch.setattr(
+        tabletop.games, "bots_for", lambda gid: newcomer if gid == "newcomer" else declared(gid)
+    )
     assert game_ai("newcomer").heuristic is not random_policy
 
 

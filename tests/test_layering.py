@@ -5,17 +5,14 @@ The contracts live in pyproject.toml under ``[tool.importlinter]``:
 - ``rules`` imports nothing of ``tabletop`` or pygame (pygame-ce, pygame_gui);
 - ``tabletop.ai``, ``session``, ``saves``, ``stats``, ``replay``, ``storage`` and ``arena``
   import no pygame;
-- the generic ``tabletop.table`` imports no game: its generic modules (the package itself,
-  ``geometry``, ``model``, ``render``) import no ``rules.<game>``, no
-  ``tabletop.layouts.<game>`` and no per-game bot. The per-game art modules (``card_art`` with
-  its Royal Houses art, ``art_allegiance``, ``art_alliances``, ``art_machiavelli``,
-  ``art_medici``) are excluded until they move into per-game packages (issue #18 point 1); the
-  one import that ties ``render`` to a game through them, ``card_art -> rules.royal_houses``, is
-  ignored by name, so any other path from a generic module to a game still breaks the contract;
-- layouts import no scenes.
+- the generic ``tabletop.table`` and ``tabletop.ai`` import no game (no ``rules.<game>``, no
+  ``tabletop.games.<game>``): a game's parts are found through :mod:`tabletop.games` by name;
+- the discovery module and every game's bots and search settings import no pygame (the AI
+  worker loads them);
+- layouts, and everything in the game packages, import no scenes.
 
 Imports inside functions count, and indirect imports count (a module that imports pygame
-through another module breaks the contract too).
+through another module breaks the contract too); imports for type hints only do not.
 """
 
 from __future__ import annotations
@@ -30,7 +27,14 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
-CONTRACTS = {"rules-pure", "headless-modules", "generic-table", "layouts-no-scenes"}
+CONTRACTS = {
+    "rules-pure",
+    "headless-modules",
+    "generic-table",
+    "generic-ai",
+    "headless-game-parts",
+    "layouts-no-scenes",
+}
 
 
 def test_the_contracts_are_declared() -> None:
@@ -53,3 +57,25 @@ def test_the_layering_contracts_hold() -> None:
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert f"Contracts: {len(CONTRACTS)} kept, 0 broken." in result.stdout, result.stdout
+
+
+def test_the_ai_loads_every_game_without_pygame() -> None:
+    """What import-linter cannot see: a game's declaration imports its layout and art only
+    inside the functions that load them, so asking for its bots and search settings (as the
+    AI worker does) leaves pygame unloaded."""
+    code = (
+        "import sys, rules, tabletop.games as g\n"
+        "for game_id in rules.GAMES:\n"
+        "    app = g.app_for(game_id)\n"
+        "    assert app is not None and app.bots and app.search, game_id\n"
+        "    app.bots(); app.search()\n"
+        "from tabletop.ai.bots import make_bot\n"
+        "for game_id in rules.GAMES:\n"
+        "    make_bot('hard', game_id, 1); make_bot('easy', game_id, 1)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"

@@ -21,7 +21,7 @@ from rules import Move
 from rules.machiavelli import ALL_CARDS, DRAW, PASS, Machiavelli
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import EASY_NOISE, make_bot
-from tabletop.ai.machiavelli_bot import (
+from tabletop.games.machiavelli.bots import (
     RIVAL_CLOSE,
     BeginnerBot,
     MachiavelliBot,
@@ -282,7 +282,7 @@ def test_the_beginner_lays_nothing_on_the_table_before_opening() -> None:
 def test_arena_entry_knows_max_and_smart(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``python -m tabletop.ai.machiavelli_bot`` is the arena with the two extra kinds."""
+    """``python -m tabletop.games.machiavelli.bots`` is the arena with the two extra kinds."""
     from tabletop import arena
 
     monkeypatch.setattr(arena, "make_bot", arena.make_bot)  # restored after the test

@@ -16,8 +16,8 @@ import pytest
 
 from rules.machiavelli.melds import FACE
 from tabletop.app import App
+from tabletop.games.machiavelli.layout import HAND_ZONE, NEW_ZONE, MachiavelliLayout
 from tabletop.layouts import get_layout
-from tabletop.layouts.machiavelli import HAND_ZONE, NEW_ZONE, MachiavelliLayout
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings

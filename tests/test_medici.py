@@ -517,9 +517,9 @@ def test_hidden_cards_stay_hidden_and_determinize_keeps_the_view() -> None:
 
 
 def test_heuristic_bot_plays_legal_moves_to_the_end() -> None:
-    """The arena bot (tabletop/ai/medici_bot.py) only ever answers with legal moves."""
+    """The arena bot (tabletop/games/medici/bots.py) only ever answers with legal moves."""
     from tabletop.ai.base import decide
-    from tabletop.ai.medici_bot import MediciBot
+    from tabletop.games.medici.bots import MediciBot
 
     for players in (2, 4):
         game = rules.new_game("medici", players, seed=5)

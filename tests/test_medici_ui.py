@@ -10,8 +10,8 @@ import pytest
 
 from rules.medici import ALL_CARDS
 from tabletop.app import App
+from tabletop.games.medici.layout import MediciLayout
 from tabletop.layouts import get_layout
-from tabletop.layouts.medici import MediciLayout
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
@@ -74,7 +74,7 @@ def test_the_medici_layout_is_registered() -> None:
 
 @pytest.mark.parametrize("width", [60, 110, 260])
 def test_every_card_renders(width: int) -> None:
-    import tabletop.layouts.medici  # noqa: F401  (registers the painter)
+    import tabletop.games.medici.layout  # noqa: F401  (registers the painter)
 
     pygame.init()
     faces = set()

@@ -24,12 +24,8 @@ import pygame
 
 from rules.royal_houses import CARDS, COUNTERS
 from tabletop.fonts import get_font
-from tabletop.table.card_art import (
-    card_back,
-    card_face,
-    card_size,
-    counter_token,
-)
+from tabletop.games.royal_houses.art import counter_token
+from tabletop.table.card_art import card_back, card_face, card_size
 
 FELT = (28, 74, 52)
 

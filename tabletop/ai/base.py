@@ -9,7 +9,9 @@ buggy (or curious) bot cannot read the rival's cards through it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from copy import deepcopy
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from rules import Game, Move
@@ -101,6 +103,27 @@ class Bot(Protocol):
     def choose(self, seat_view: SeatView) -> Move:
         """Return one of ``seat_view.legal_moves()``."""
         ...
+
+
+class HeuristicFactory(Protocol):
+    """Builds a game's heuristic bot: ``factory(seed, noise=0.15)`` for Easy."""
+
+    def __call__(self, seed: int, noise: float = 0.0) -> Bot: ...
+
+
+@dataclass(frozen=True)
+class GameBots:
+    """A game's own bots, declared in its package (:mod:`tabletop.games`).
+
+    ``heuristic``: the quick player (Easy with noise, and the search's playouts unless the
+    game's search settings say otherwise). ``easy``: the Easy level where it is not the
+    heuristic with noise. ``hint``: a factory(seed) of the bot whose choice a hint shows,
+    where that is not Hard.
+    """
+
+    heuristic: HeuristicFactory
+    easy: HeuristicFactory | None = None
+    hint: Callable[[int], Bot] | None = None
 
 
 def decide(bot: Bot, game: Game, seat: int, rng: random.Random) -> Move:

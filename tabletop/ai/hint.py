@@ -1,7 +1,7 @@
 """Hints: "what would Hard play here?", for a human seat, computed off the UI thread.
 
-The hint bot is an ordinary bot (Hard by default; a game may register its own, such as
-Machiavelli's meld solver, in :data:`HINT_BOTS`), asked through the AI worker with the same
+The hint bot is an ordinary bot (Hard by default; a game may declare its own in its
+package's :class:`~tabletop.ai.base.GameBots`), asked through the AI worker with the same
 honest :class:`~tabletop.ai.base.SeatView` as any AI seat: a hint never knows more than
 the player asking for it. A hint belongs to one position; once anything is played it is
 stale and is dropped.
@@ -17,20 +17,19 @@ from typing import Any
 
 from rules import Game, Move
 
+from .. import games
 from .base import Bot, SeatView
 from .bots import make_bot
 from .worker import AIWorker, decide_seeded, seat_question
 
 HINT_LEVEL = "hard"
-#: game id -> factory(seed) of the bot that gives that game's hints instead of Hard.
-HINT_BOTS: dict[str, Callable[[int], Bot]] = {}
 
 
 def hint_bot(game_id: str, seed: int, iterations: int | None = None) -> Bot:
     """The bot whose choice a hint shows (``iterations`` caps a search, for tests)."""
-    factory = HINT_BOTS.get(game_id)
-    if factory is not None:
-        return factory(seed)
+    bots = games.bots_for(game_id)
+    if bots is not None and bots.hint is not None:
+        return bots.hint(seed)
     return make_bot(HINT_LEVEL, game_id, seed, iterations=iterations)
 
 

@@ -1,11 +1,12 @@
-"""What the search needs to know about each game, and the registry games plug into.
+"""What the search needs to know about each game: its settings, and where they come from.
 
 A game gives the search three things (:class:`GameAI`): a cheap *playout policy* that picks
 moves after the tree (usually its heuristic bot, see :func:`bot_policy`), how to *judge* a
 position when a playout is cut off (points as if the game ended now, turned into win
-chances), and how many plies a playout may run before that cut-off. A game that registers
-nothing is searched with random playouts judged by ``Game.provisional_scores()``, or played
-to the end where it has none.
+chances), and how many plies a playout may run before that cut-off. A game declares them in
+its package (:mod:`tabletop.games`, as ``search``); one that declares nothing is searched with
+its heuristic bot's playouts, or random ones, judged by ``Game.provisional_scores()`` (or
+played to the end where it has none).
 
 Playouts run on a determinized copy: the search's own guess at the hidden cards. Reading that
 copy is not cheating (it never holds the true hidden state), so a policy may look at it whole.
@@ -142,43 +143,29 @@ class GameAI:
     widening: float = 0.0
 
 
+#: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).
 GAME_AI: dict[str, GameAI] = {}
 _DEFAULT = GameAI()
 
 
-def register_game_ai(game_id: str, ai: GameAI) -> None:
-    """Plug a game into the search (call it from the module that defines the game's bot)."""
-    GAME_AI[game_id] = ai
-
-
 def game_ai(game_id: str) -> GameAI:
-    """The search settings of ``game_id``: as registered, else its heuristic bot (if any)
-    for playouts with default judgement, else random playouts."""
-    _load_builtin()
+    """The search settings of ``game_id``: as its package declares them, else its heuristic
+    bot (if any) for playouts with default judgement, else random playouts."""
     ai = GAME_AI.get(game_id)
     if ai is None:
-        from .bots import HEURISTICS  # here: bots imports the search, which imports us
+        from .. import games
+        from .bots import heuristic_for  # here: bots imports the search, which imports us
 
-        factory = HEURISTICS.get(game_id)
-        ai = (
-            _DEFAULT
-            if factory is None
-            else GameAI(heuristic=bot_policy(factory), prior=bot_policy(factory), bias=0.5)
-        )
+        ai = games.search_for(game_id)
+        if ai is None:
+            factory = heuristic_for(game_id)
+            ai = (
+                _DEFAULT
+                if factory is None
+                else GameAI(heuristic=bot_policy(factory), prior=bot_policy(factory), bias=0.5)
+            )
         GAME_AI[game_id] = ai
     return ai
-
-
-_loaded = False
-
-
-def _load_builtin() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        from .games import register_builtin
-
-        register_builtin()
 
 
 # --------------------------------------------------------------------------- rewards

@@ -1,129 +1,103 @@
-"""Card and token art drawn in code: crisp at any size, cached, no image files.
+"""Cards and pieces as each game paints them: the one place the table asks for art.
 
-Faces are painted per game by a painter registered with :func:`register_painter`; Royal Houses
-registers its own below. Shapes are drawn supersampled and ``smoothscale``-d down (anti-aliased
-edges); text is rendered at the final size so small print stays hinted and sharp.
-
-Every public function caches its result: callers must treat returned surfaces as read-only
-(``copy()`` before drawing on one). Nothing here needs a display mode.
+A game declares its art in its package (``tabletop/games/<id>``, a :class:`GameArt`): how its
+card faces, its backs and any pieces of its own (a map tile, a token stack) are painted. Here
+each painted surface is checked and cached; a game without art gets plain stand-ins from
+:mod:`tabletop.table.render`. Callers treat returned surfaces as read-only (``copy()`` before
+drawing on one). Nothing here needs a display mode.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import pygame
 
-from rules.royal_houses import ACTIONS, CARDS, COUNTERS, HOUSES, house_of, number_of
+from .. import games
+from .art_kit import CARD_ASPECT, MIN_WIDTH, card_size, check_width
 
-from ..fonts import get_font
+__all__ = [
+    "CARD_ASPECT",
+    "MIN_WIDTH",
+    "BackPainter",
+    "FacePainter",
+    "GameArt",
+    "PiecePainter",
+    "card_back",
+    "card_face",
+    "card_size",
+    "clear_cache",
+    "piece",
+]
 
-CARD_ASPECT = 7 / 5  # height / width
-
-Colour = tuple[int, int, int]
-Point = tuple[float, float]
 FacePainter = Callable[[str, int, int, bool], pygame.Surface]
 """``painter(card, width, height, colorblind)`` → a ``width`` × ``height`` SRCALPHA surface;
 raises ValueError for a card it does not know."""
 BackPainter = Callable[[int, int], pygame.Surface]
 """``painter(width, height)`` → the face-down back."""
-
-MIN_WIDTH = 16
-
-_FACE_PAINTERS: dict[str, FacePainter] = {}
-_BACK_PAINTERS: dict[str, BackPainter] = {}
+PiecePainter = Callable[[tuple, int, bool], pygame.Surface]
+"""``painter(args, width, colorblind)`` → the piece ``width`` pixels wide; ``args`` are what
+follows the piece's name in its art tuple (see :func:`piece`)."""
 
 
-# ---- public API ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class GameArt:
+    """How one game's cards and pieces look (declared in the game's package)."""
 
-
-def register_painter(game_id: str, fn: FacePainter, *, back: BackPainter | None = None) -> None:
-    """Make ``fn`` paint the faces (and ``back`` the backs) of ``game_id``'s cards."""
-    _FACE_PAINTERS[game_id] = fn
-    if back is not None:
-        _BACK_PAINTERS[game_id] = back
-    # A re-registered painter must not be shadowed by art cached from the old one.
-    _card_face.cache_clear()
-    _card_back.cache_clear()
-
-
-def card_size(width: int) -> tuple[int, int]:
-    """The pixel size of a card ``width`` pixels wide."""
-    return width, round(width * CARD_ASPECT)
+    face: FacePainter
+    back: BackPainter | None = None  # None: a plain back
+    pieces: Mapping[str, PiecePainter] = field(default_factory=dict)
+    clear_cache: Callable[[], None] | None = None  # forgets the game's own cached surfaces
 
 
 def card_face(game_id: str, card: str, width: int, *, colorblind: bool = False) -> pygame.Surface:
-    """The face of ``card`` in ``game_id``, ``width`` pixels wide (read-only, cached)."""
-    return _card_face(game_id, card, _check_width(width), bool(colorblind))
+    """The face of ``card`` in ``game_id``, ``width`` pixels wide (read-only, cached).
+    Raises ValueError for a game without card art or a card it does not know."""
+    return _card_face(game_id, card, check_width(width), bool(colorblind))
 
 
 def card_back(game_id: str, width: int) -> pygame.Surface:
     """The face-down back of ``game_id``'s cards, ``width`` pixels wide (read-only, cached)."""
-    return _card_back(game_id, _check_width(width))
+    return _card_back(game_id, check_width(width))
 
 
-def counter_token(value: int | None, diameter: int, *, colorblind: bool = False) -> pygame.Surface:
-    """A Royal Houses majority counter showing ``value``; None = face down (read-only, cached)."""
-    valid = isinstance(value, int) and not isinstance(value, bool) and value in COUNTERS
-    if value is not None and not valid:
-        raise ValueError(f"{value!r} is not a majority counter (one of {COUNTERS} or None)")
-    if not isinstance(diameter, int) or diameter < MIN_WIDTH:
-        raise ValueError(f"token diameter must be an int of at least {MIN_WIDTH}, not {diameter!r}")
-    return _counter_token(value, diameter, bool(colorblind))
-
-
-def house_colour(house_index: int, colorblind: bool = False) -> Colour:
-    """The colour of house ``house_index`` (0–5) in the regal or the colour-blind-safe palette."""
-    _check_house(house_index)
-    return (CB_PALETTE if colorblind else PALETTE)[house_index]
-
-
-def house_emblem(
-    surface: pygame.Surface, house_index: int, rect: pygame.Rect | Sequence[int], colour: Colour
-) -> pygame.Rect:
-    """Draw house ``house_index``'s emblem, as large as fits and centred, into ``rect``.
-
-    Returns the rectangle actually covered (the emblem is square)."""
-    _check_house(house_index)
-    rect = pygame.Rect(rect)
-    side = min(rect.width, rect.height)
-    if side < 1:
-        return pygame.Rect(rect.center, (0, 0))
-    art = _emblem_surface(house_index, side, tuple(colour[:3]))
-    dest = art.get_rect(center=rect.center)
-    surface.blit(art, dest)
-    return dest
+def piece(game_id: str, name: str, args: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    """The game's own piece ``name`` (art tuple ``("piece", game_id, name, *args)``), drawn by
+    the painter its art declares. Raises ValueError if it declares none of that name."""
+    art = games.art_for(game_id)
+    painter = art.pieces.get(name) if art is not None else None
+    if painter is None:
+        raise ValueError(f"no piece art {name!r} for game {game_id!r}")
+    return painter(args, width, colorblind)
 
 
 def clear_cache() -> None:
-    """Forget every cached surface (e.g. to free memory after a big resize)."""
-    for fn in (_card_face, _card_back, _counter_token, _emblem_surface, _text, _royal_layout):
-        fn.cache_clear()
+    """Forget every cached card surface, the games' own caches included."""
+    _card_face.cache_clear()
+    _card_back.cache_clear()
+    for game_id in _painted:
+        art = games.art_for(game_id)
+        if art is not None and art.clear_cache is not None:
+            art.clear_cache()
 
 
-# ---- dispatch and validation -----------------------------------------------------------------
+_painted: set[str] = set()  # games whose art was asked for
 
 
-def _check_width(width: int) -> int:
-    if isinstance(width, bool) or not isinstance(width, int) or width < MIN_WIDTH:
-        raise ValueError(f"card width must be an int of at least {MIN_WIDTH}, not {width!r}")
-    return width
-
-
-def _check_house(house_index: int) -> None:
-    if isinstance(house_index, bool) or house_index not in range(len(HOUSES)):
-        raise ValueError(f"house index must be 0–{len(HOUSES) - 1}, not {house_index!r}")
+def _art(game_id: str) -> GameArt:
+    art = games.art_for(game_id)
+    if art is None:
+        raise ValueError(f"no card art for game {game_id!r}")
+    _painted.add(game_id)
+    return art
 
 
 # Faces at a few sizes for a 48-card game fit comfortably; a big resize spree evicts old sizes.
 @lru_cache(maxsize=256)
 def _card_face(game_id: str, card: str, width: int, colorblind: bool) -> pygame.Surface:
-    painter = _FACE_PAINTERS.get(game_id)
-    if painter is None:
-        raise ValueError(f"no card art for game {game_id!r}")
+    painter = _art(game_id).face
     w, h = card_size(width)
     surface = painter(card, w, h, colorblind)
     if surface.get_size() != (w, h):
@@ -133,722 +107,16 @@ def _card_face(game_id: str, card: str, width: int, colorblind: bool) -> pygame.
 
 @lru_cache(maxsize=32)
 def _card_back(game_id: str, width: int) -> pygame.Surface:
-    if game_id not in _FACE_PAINTERS:
-        raise ValueError(f"no card art for game {game_id!r}")
+    back = _art(game_id).back or _paint_plain_back
     w, h = card_size(width)
-    return _BACK_PAINTERS.get(game_id, _paint_plain_back)(w, h)
-
-
-# ---- colour helpers --------------------------------------------------------------------------
-
-
-def _mix(a: Colour, b: Colour, t: float) -> Colour:
-    """``a`` moved a fraction ``t`` of the way to ``b``."""
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
-def _luminance(c: Colour) -> float:
-    def lin(v: int) -> float:
-        s = v / 255
-        return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
-
-
-def _contrast(a: Colour, b: Colour) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
-def _ink(colour: Colour, background: Colour, ratio: float = 5.0) -> Colour:
-    """``colour`` darkened just enough to read as text on ``background`` (WCAG contrast)."""
-    ink = colour
-    for step in range(1, 21):
-        if _contrast(ink, background) >= ratio:
-            break
-        ink = _mix(colour, (18, 12, 8), step / 20)
-    return ink
-
-
-def _with_alpha(c: Colour, a: int) -> tuple[int, int, int, int]:
-    return (c[0], c[1], c[2], a)
-
-
-def _canvas(w: int, h: int, colour: Colour) -> pygame.Surface:
-    # Transparent pixels carry the edge colour so smoothscale's averaging leaves no dark fringe.
-    surface = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
-    surface.fill(_with_alpha(colour, 0))
-    return surface
-
-
-def _supersample(width: int) -> int:
-    """How many times larger to draw shapes before smoothscaling them to ``width``."""
-    # Powers of two only: smoothscale by 3 loses precision and leaves opaque areas at alpha 253.
-    return 4 if width < 200 else 2
-
-
-# ---- text ------------------------------------------------------------------------------------
-
-
-@lru_cache(maxsize=1024)
-def _text(text: str, size: int, face: str, colour: Colour, tight: bool) -> pygame.Surface:
-    """``text`` rendered anti-aliased; ``tight`` crops it to the inked pixels."""
-    rendered = get_font(size, face).render(text, True, colour)
-    if not tight:
-        return rendered
-    box = rendered.get_bounding_rect()
-    if box.width == 0:
-        return rendered
-    return rendered.subsurface(box).copy()
-
-
-def _ink_size(text: str, size: int, face: str) -> tuple[int, int]:
-    return _text(text, size, face, (0, 0, 0), True).get_size()
-
-
-@lru_cache(maxsize=512)
-def _ink_box(text: str, size: int, face: str) -> tuple[int, int, int]:
-    """Width and height of the inked pixels of ``text``, and how far they rise above the
-    baseline (so single lines can be aligned by baseline, not by ink)."""
-    rendered = get_font(size, face).render(text, True, (0, 0, 0))
-    box = rendered.get_bounding_rect()
-    return box.width, box.height, get_font(size, face).get_ascent() - box.top
-
-
-@lru_cache(maxsize=64)
-def _size_for_height(face: str, height: float, sample: str) -> int:
-    """The font size whose inked ``sample`` is about ``height`` pixels tall."""
-    size = max(6, round(height / (_ink_size(sample, 200, face)[1] / 200)))
-    # Hinting makes small sizes deviate from the ratio: nudge down until it fits.
-    while size > 6 and _ink_size(sample, size, face)[1] > height + 0.5:
-        size -= 1
-    return size
-
-
-def _wrap(text: str, size: int, face: str, width: int) -> list[str] | None:
-    """Greedy word wrap of ``text`` into lines at most ``width`` wide; None if a word is wider."""
-    font = get_font(size, face)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if font.size(candidate)[0] <= width:
-            line = candidate
-            continue
-        if not line or font.size(word)[0] > width:
-            return None
-        lines.append(line)
-        line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
-def _fit_size(text: str, face: str, start: int, width: int, smallest: int) -> int | None:
-    """The largest font size ≤ ``start`` at which ``text`` is at most ``width`` wide."""
-    for size in range(start, smallest - 1, -1):
-        if _ink_size(text, size, face)[0] <= width:
-            return size
-    return None
-
-
-# ---- emblems ---------------------------------------------------------------------------------
-
-
-def _bezier(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 16) -> list[Point]:
-    """Points along a cubic Bézier curve (excluding its start, so curves chain)."""
-    out = []
-    for i in range(1, steps + 1):
-        t = i / steps
-        u = 1 - t
-        out.append(
-            (
-                u**3 * p0[0] + 3 * u * u * t * p1[0] + 3 * u * t * t * p2[0] + t**3 * p3[0],
-                u**3 * p0[1] + 3 * u * u * t * p1[1] + 3 * u * t * t * p2[1] + t**3 * p3[1],
-            )
-        )
-    return out
-
-
-def _path(start: Point, *curves: tuple[Point, Point, Point] | Point) -> list[Point]:
-    """A closed outline: straight segments (a point) and cubic curves (three points)."""
-    points = [start]
-    for seg in curves:
-        if isinstance(seg[0], tuple):
-            c1, c2, end = seg  # type: ignore[misc]
-            points.extend(_bezier(points[-1], c1, c2, end))
-        else:
-            points.append(seg)  # type: ignore[arg-type]
-    return points
-
-
-def _mirror(points: list[Point]) -> list[Point]:
-    return [(1 - x, y) for x, y in reversed(points)]
-
-
-# Emblem outlines in a unit square (y down); each is a list of (polygon, solid?) layers drawn in
-# order, where solid=False cuts a hole. Distinct silhouettes keep houses apart without colour.
-_Shape = list[tuple[list[Point], bool]]
-
-
-def _fleur() -> _Shape:
-    centre = _path(
-        (0.5, 0.02),
-        ((0.62, 0.16), (0.68, 0.36), (0.57, 0.60)),
-        (0.43, 0.60),
-        ((0.32, 0.36), (0.38, 0.16), (0.5, 0.02)),
-    )
-    left = _path(
-        (0.40, 0.62),
-        ((0.36, 0.40), (0.20, 0.22), (0.08, 0.30)),
-        ((0.00, 0.36), (0.00, 0.52), (0.12, 0.58)),
-        ((0.10, 0.50), (0.13, 0.42), (0.20, 0.42)),
-        ((0.28, 0.43), (0.33, 0.52), (0.34, 0.62)),
-    )
-    foot = _path(
-        (0.40, 0.70),
-        ((0.36, 0.80), (0.26, 0.86), (0.16, 0.84)),
-        ((0.22, 0.94), (0.38, 0.94), (0.46, 0.82)),
-        (0.5, 0.98),
-        (0.54, 0.82),
-        ((0.62, 0.94), (0.78, 0.94), (0.84, 0.84)),
-        ((0.74, 0.86), (0.64, 0.80), (0.60, 0.70)),
-    )
-    band = [(0.24, 0.60), (0.76, 0.60), (0.76, 0.71), (0.24, 0.71)]
-    return [(centre, True), (left, True), (_mirror(left), True), (foot, True), (band, True)]
-
-
-def _star() -> _Shape:
-    cx, cy, outer, inner = 0.5, 0.55, 0.49, 0.20
-    points = []
-    for i in range(10):
-        r = outer if i % 2 == 0 else inner
-        a = -math.pi / 2 + i * math.pi / 5
-        points.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return [(points, True)]
-
-
-def _tower() -> _Shape:
-    body = [(0.25, 0.30), (0.75, 0.30), (0.80, 0.97), (0.20, 0.97)]
-    parapet = [(0.13, 0.16), (0.87, 0.16), (0.87, 0.26), (0.75, 0.33), (0.25, 0.33), (0.13, 0.26)]
-    layers: _Shape = [(body, True), (parapet, True)]
-    for x in (0.13, 0.33, 0.55, 0.75):
-        layers.append(([(x, 0.03), (x + 0.12, 0.03), (x + 0.12, 0.17), (x, 0.17)], True))
-    door = _path(
-        (0.39, 0.98),
-        (0.39, 0.80),
-        ((0.39, 0.66), (0.61, 0.66), (0.61, 0.80)),
-        (0.61, 0.98),
-    )
-    window = _path(
-        (0.455, 0.60),
-        (0.455, 0.47),
-        ((0.455, 0.41), (0.545, 0.41), (0.545, 0.47)),
-        (0.545, 0.60),
-    )
-    layers += [(door, False), (window, False)]
-    return layers
-
-
-def _crown() -> _Shape:
-    body = [
-        (0.13, 0.78),
-        (0.09, 0.34),
-        (0.31, 0.54),
-        (0.5, 0.24),
-        (0.69, 0.54),
-        (0.91, 0.34),
-        (0.87, 0.78),
-    ]
-    band = [(0.12, 0.76), (0.88, 0.76), (0.88, 0.92), (0.12, 0.92)]
-    layers: _Shape = [(body, True), (band, True)]
-    for cx, cy, r in ((0.09, 0.28, 0.07), (0.5, 0.15, 0.085), (0.91, 0.28, 0.07)):
-        layers.append((_circle(cx, cy, r), True))
-    for cx in (0.3, 0.5, 0.7):
-        layers.append((_circle(cx, 0.84, 0.035), False))
-    return layers
-
-
-def _shield() -> _Shape:
-    outline = _path(
-        (0.12, 0.05),
-        (0.88, 0.05),
-        (0.88, 0.45),
-        ((0.88, 0.74), (0.68, 0.88), (0.5, 0.98)),
-        ((0.32, 0.88), (0.12, 0.74), (0.12, 0.45)),
-    )
-    # The chevron stops short of the edges so the shield stays one unbroken silhouette.
-    chevron = [(0.5, 0.34), (0.75, 0.56), (0.75, 0.70), (0.5, 0.48), (0.25, 0.70), (0.25, 0.56)]
-    return [(outline, True), (chevron, False)]
-
-
-def _crescent() -> _Shape:
-    return [(_circle(0.47, 0.53, 0.45), True), (_circle(0.63, 0.40, 0.38), False)]
-
-
-def _circle(cx: float, cy: float, r: float, steps: int = 48) -> list[Point]:
-    return [
-        (cx + r * math.cos(2 * math.pi * i / steps), cy + r * math.sin(2 * math.pi * i / steps))
-        for i in range(steps)
-    ]
-
-
-# Artois fleur, Bellerophon star, Castellia tower, De Bourgogne crown, Ellicta shield,
-# Febrois crescent.
-_EMBLEMS: tuple[_Shape, ...] = (_fleur(), _star(), _tower(), _crown(), _shield(), _crescent())
-
-
-@lru_cache(maxsize=512)
-def _emblem_surface(house_index: int, side: int, colour: Colour) -> pygame.Surface:
-    """House emblem ``side`` pixels square in ``colour``, drawn at 4× and smoothscaled."""
-    scale = 4 if side < 200 else 2
-    big = side * scale
-    surface = _canvas(big, big, colour)
-    for points, solid in _EMBLEMS[house_index]:
-        fill = _with_alpha(colour, 255 if solid else 0)
-        pygame.draw.polygon(surface, fill, [(x * big, y * big) for x, y in points])
-    return pygame.transform.smoothscale(surface, (side, side))
-
-
-# ---- Royal Houses ----------------------------------------------------------------------------
-
-# Heraldic tinctures: azure, gules, vert, purpure, or, and a night-sky sable for Febrois.
-PALETTE: tuple[Colour, ...] = (
-    (34, 78, 168),
-    (176, 30, 48),
-    (22, 122, 74),
-    (112, 50, 142),
-    (206, 150, 28),
-    (52, 60, 78),
-)
-# Okabe–Ito: blue, vermillion, bluish green, reddish purple, orange, black — safe for the common
-# colour-vision deficiencies; the emblems keep the houses apart even where two hues converge.
-CB_PALETTE: tuple[Colour, ...] = (
-    (0, 114, 178),
-    (213, 94, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (230, 159, 0),
-    (34, 34, 34),
-)
-
-IVORY: Colour = (250, 244, 228)
-TEXT_INK: Colour = (38, 32, 28)
-NAVY: Colour = (24, 34, 70)
-GOLD: Colour = (214, 178, 96)
-
-TINY_BELOW = 32  # narrower cards: the number alone, on the house colour's frame
-SMALL_BELOW = 90  # narrower cards: number, initial and emblem only
-LARGE_FROM = 130  # from here on: the action text too
-
-
-@dataclass(frozen=True)
-class FaceLayout:
-    """Where each element of a Royal Houses face goes (pixels); rects are read-only.
-
-    ``elements`` names every drawn box: they never overlap and all lie inside ``inner``.
-    """
-
-    level: str  # "tiny", "small", "medium" or "large"
-    frame: int
-    radius: int
-    inner: pygame.Rect
-    number_size: int
-    badge_size: int  # font size of the initial (small) or 0 when the badge is an emblem
-    name_size: int
-    text_size: int
-    medallion: pygame.Rect
-    lines: tuple[str, ...]
-    elements: dict[str, pygame.Rect]
-
-
-def royal_layout(card: str, width: int) -> FaceLayout:
-    """The layout of ``card``'s face at ``width`` (exposed so tests can check it)."""
-    if card not in CARDS:
-        raise ValueError(f"{card!r} is not a Royal Houses card")
-    return _royal_layout(number_of(card), house_of(card), _check_width(width))
-
-
-@lru_cache(maxsize=4096)
-def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
-    h = round(w * CARD_ASPECT)
-    if w < TINY_BELOW:
-        return _tiny_layout(number, w, h)
-    level = "small" if w < SMALL_BELOW else "medium" if w < LARGE_FROM else "large"
-    frame = max(2, round(w * 0.04))
-    radius = max(3, round(w * 0.075))
-    inner = pygame.Rect(frame, frame, w - 2 * frame, h - 2 * frame)
-    pad = max(3, round(w * 0.05))
-    content = inner.inflate(-2 * pad, -2 * pad)
-    gap = max(2, round(w * 0.03))
-    name = HOUSES[house]
-    elements: dict[str, pygame.Rect] = {}
-
-    # Corner index: the number, centred in a column as wide as the widest digit, so every
-    # card's number sits in the same place.
-    digit_h = w * {"small": 0.30, "medium": 0.24, "large": 0.18}[level]
-    number_size = _size_for_height("serif-bold", digit_h, "8")
-    column = max(_ink_size(str(n), number_size, "serif-bold")[0] for n in range(1, 9))
-    index_h = max(_ink_size(str(n), number_size, "serif-bold")[1] for n in range(1, 9))
-    number_rect = pygame.Rect((0, 0), _ink_size(str(number), number_size, "serif-bold"))
-    number_rect.midbottom = (content.left + column // 2, content.top + index_h)
-    elements["number"] = number_rect
-    # What the medallion must avoid is the same on every card of a width, so emblems line up.
-    obstacles = [pygame.Rect(content.left, content.top, column, index_h)]
-
-    badge_size = 0
-    if level == "small":
-        # The house initial sits in the opposite top corner, leaving the middle to the emblem.
-        badge_size = _size_for_height("sans-bold", index_h * 0.55, "B")
-        badge = pygame.Rect((0, 0), _ink_size(name[0], badge_size, "sans-bold"))
-        badge.topright = (content.right, content.top)
-        widest = max(_ink_size(n[0], badge_size, "sans-bold")[0] for n in HOUSES)
-        tallest = max(_ink_size(n[0], badge_size, "sans-bold")[1] for n in HOUSES)
-        obstacles.append(pygame.Rect(content.right - widest, content.top, widest, tallest))
-    else:
-        # A small emblem under the number: what shows of a card in a fanned hand.
-        side = round(index_h * 0.62)
-        badge = pygame.Rect(0, content.top + index_h + gap // 2 + 1, side, side)
-        badge.centerx = content.left + column // 2
-        obstacles.append(badge)
-    elements["badge"] = badge
-
-    name_size = 0
-    bottom = content.bottom
-    if level == "medium":
-        # The house name along the bottom edge, shrunk to fit the width if it must.
-        # Nothing sits beside it, so it may use the width inside the hairline rule.
-        span = inner.width - 2 * max(2, round(w * 0.035))
-        start = round(w * 0.115)
-        sizes = {n: _fit_size(n, "serif-bold", start, span, 7) for n in HOUSES}
-        # One baseline for every house (room for the largest size's descenders), and one top
-        # for the emblem area above it, so all cards of a width share the same design grid.
-        baseline = content.bottom + get_font(start, "serif-bold").get_descent()
-        rises = [_ink_box(n, z, "serif-bold")[2] for n, z in sizes.items() if z is not None]
-        bottom = baseline - max(rises, default=0)
-        size = sizes[name]
-        if size is not None:
-            name_size = size
-            box = _ink_box(name, size, "serif-bold")
-            rect = pygame.Rect(0, baseline - box[2], box[0], box[1])
-            rect.centerx = content.centerx
-            elements["name"] = rect
-    elif level == "large":
-        # The house name in the top band beside the index: centred on the card when that
-        # clears the index, else centred in the room to its right.
-        left = content.left + column + 2 * gap
-        start = round(w * 0.08)
-        # The band the name may occupy, at its largest size, down to its descenders.
-        middle = content.top + index_h // 2  # the index's middle, whatever the digit
-        band_bottom = middle + _ink_size("B", start, "serif-bold")[1] // 2
-        band_bottom -= get_font(start, "serif-bold").get_descent()
-        obstacles.append(
-            pygame.Rect(left, content.top, content.right - left, band_bottom - content.top)
-        )
-        size = _fit_size(name, "serif-bold", start, content.right - left, 7)
-        if size is not None:
-            name_size = size
-            box = _ink_box(name, size, "serif-bold")
-            cap = _ink_size("B", size, "serif-bold")[1]
-            baseline = middle + cap // 2
-            rect = pygame.Rect(0, baseline - box[2], box[0], box[1])
-            rect.centerx = w // 2
-            if rect.left < left:
-                rect.centerx = (left + content.right) // 2
-            elements["name"] = rect
-
-    lines: tuple[str, ...] = ()
-    text_size = 0
-    if level == "large":
-        # The panel is a box of its own, so it may reach out to just inside the hairline rule.
-        margin = max(2, round(w * 0.035))
-        span = inner.inflate(-2 * margin, 0)
-        hpad = max(3, round(w * 0.025))
-        vpad = max(3, round(w * 0.03))
-        room = span.width - 2 * hpad
-        wrapped: list[list[str] | None] = []
-        for size in range(max(9, round(w * 0.056)), 6, -1):
-            wrapped = [_wrap(ACTIONS[n], size, "sans", room) for n in range(1, 9)]
-            if all(wrapped) and max(len(x or ()) for x in wrapped) <= 4:
-                text_size = size
-                break
-        if text_size:
-            font = get_font(text_size, "sans")
-            line_h = font.get_linesize()
-            # Every card of this width gets the same panel, so emblems line up in a hand.
-            most = max(len(x or ()) for x in wrapped)
-            panel = pygame.Rect(span.left, 0, span.width, most * line_h + 2 * vpad)
-            panel.bottom = inner.bottom - margin
-            elements["panel"] = panel
-            lines = tuple(wrapped[number - 1] or ())
-            y = panel.centery - len(lines) * line_h // 2
-            for i, line in enumerate(lines):
-                lw = font.size(line)[0]
-                elements[f"line{i}"] = pygame.Rect(
-                    panel.centerx - lw // 2, y + i * line_h, lw, line_h
-                )
-            bottom = panel.top
-
-    obstacles = [r.inflate(2 * gap, 2 * gap) for r in obstacles]
-    medallion = _fit_circle(content.left, content.right, content.top, bottom - gap, obstacles)
-    elements["medallion"] = medallion
-    return FaceLayout(
-        level,
-        frame,
-        radius,
-        inner,
-        number_size,
-        badge_size,
-        name_size,
-        text_size,
-        medallion,
-        lines,
-        elements,
-    )
-
-
-def _tiny_layout(number: int, w: int, h: int) -> FaceLayout:
-    """An icon-sized card: the frame's colour and the number, nothing else."""
-    frame = max(1, round(w * 0.06))
-    inner = pygame.Rect(frame, frame, w - 2 * frame, h - 2 * frame)
-    room = inner.inflate(-2, -2)
-    size = _size_for_height("serif-bold", room.height * 0.6, "8")
-    while size > 6 and _ink_size("8", size, "serif-bold")[0] > room.width:
-        size -= 1
-    number_rect = pygame.Rect((0, 0), _ink_size(str(number), size, "serif-bold"))
-    number_rect.center = inner.center
-    empty = pygame.Rect(inner.center, (0, 0))
-    return FaceLayout(
-        "tiny",
-        frame,
-        max(2, round(w * 0.1)),
-        inner,
-        size,
-        0,
-        0,
-        0,
-        empty,
-        (),
-        {"number": number_rect},
-    )
-
-
-def _fit_circle(
-    left: int, right: int, top: int, bottom: int, obstacles: list[pygame.Rect]
-) -> pygame.Rect:
-    """The bounding square of the largest circle centred between ``left`` and ``right`` that
-    lies within ``top``–``bottom`` and touches no obstacle; as centred vertically as it can be."""
-    cx = (left + right) / 2
-
-    def clear(cy: float, r: float) -> bool:
-        for o in obstacles:
-            dx = max(o.left - cx, 0, cx - o.right)
-            dy = max(o.top - cy, 0, cy - o.bottom)
-            if dx * dx + dy * dy < r * r:
-                return False
-        return True
-
-    for d in range(min(right - left, bottom - top), 0, -1):
-        r = d / 2
-        lowest, highest = bottom - r, top + r
-        # Try from the bottom up: obstacles all sit at the top, so the lowest spot is the
-        # likeliest to be clear; then rise while still clear to centre in the free band.
-        if not clear(lowest, r):
-            continue
-        cy = lowest
-        while cy - 1 >= highest and clear(cy - 1, r):
-            cy -= 1
-        cy = (cy + lowest) / 2
-        return pygame.Rect(round(cx - r), round(cy - r), d, d)
-    return pygame.Rect(round(cx), (top + bottom) // 2, 0, 0)
-
-
-def _paint_royal_face(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
-    if card not in CARDS:
-        raise ValueError(f"{card!r} is not a Royal Houses card (A1 … F8)")
-    house, number = house_of(card), number_of(card)
-    layout = _royal_layout(number, house, w)
-    colour = house_colour(house, colorblind)
-    paper = _mix(IVORY, colour, 0.05)
-    ink = _ink(colour, paper)
-    el = layout.elements
-
-    # Shapes first, supersampled.
-    s = _supersample(w)
-    big = _canvas(w * s, h * s, colour)
-    pygame.draw.rect(big, colour, (0, 0, w * s, h * s), border_radius=layout.radius * s)
-    inner = pygame.Rect(
-        layout.inner.x * s, layout.inner.y * s, layout.inner.w * s, layout.inner.h * s
-    )
-    inner_radius = max(1, layout.radius - layout.frame) * s
-    pygame.draw.rect(big, paper, inner, border_radius=inner_radius)
-    if layout.level in ("medium", "large"):
-        # A hairline just inside the frame: the classic double rule of a printed card (too
-        # cramped to read as a rule on the smallest cards).
-        rule = max(1, round(w * 0.006 * s))
-        inset = round(w * 0.016 * s)
-        pygame.draw.rect(
-            big,
-            _mix(paper, colour, 0.7),
-            inner.inflate(-2 * inset, -2 * inset),
-            rule,
-            border_radius=max(1, inner_radius - inset),
-        )
-    med = layout.medallion
-    if med.width > 4:
-        centre = (med.centerx * s, med.centery * s)
-        radius = med.width * s / 2
-        pygame.draw.circle(big, _mix(paper, colour, 0.16), centre, radius)
-        pygame.draw.circle(
-            big, _mix(paper, colour, 0.85), centre, radius, max(1, round(radius * 0.04))
-        )
-        pygame.draw.circle(
-            big, _mix(paper, colour, 0.45), centre, radius * 0.9, max(1, round(radius * 0.012))
-        )
-    if "panel" in el:
-        p = el["panel"]
-        panel = pygame.Rect(p.x * s, p.y * s, p.w * s, p.h * s)
-        pr = max(2, round(w * 0.03)) * s
-        pygame.draw.rect(big, _mix(paper, colour, 0.10), panel, border_radius=pr)
-        pygame.draw.rect(
-            big, _mix(paper, colour, 0.55), panel, max(1, round(w * 0.005 * s)), border_radius=pr
-        )
-    face = pygame.transform.smoothscale(big, (w, h))
-
-    # Emblems, then text at the final resolution.
-    if med.width > 4:
-        emblem = med.inflate(-round(med.width * 0.28), -round(med.width * 0.28))
-        house_emblem(face, house, emblem, colour)
-    if layout.level == "small":
-        face.blit(_text(HOUSES[house][0], layout.badge_size, "sans-bold", ink, True), el["badge"])
-    elif "badge" in el:
-        house_emblem(face, house, el["badge"], colour)
-    face.blit(_text(str(number), layout.number_size, "serif-bold", ink, True), el["number"])
-    if "name" in el:
-        face.blit(_text(HOUSES[house], layout.name_size, "serif-bold", ink, True), el["name"])
-    for i, line in enumerate(layout.lines):
-        face.blit(_text(line, layout.text_size, "sans", TEXT_INK, False), el[f"line{i}"])
-    return face
-
-
-def _paint_royal_back(w: int, h: int) -> pygame.Surface:
-    s = _supersample(w)
-    W, H = w * s, h * s
-    big = _canvas(W, H, NAVY)
-    radius = max(3, round(w * 0.075)) * s
-    pygame.draw.rect(big, NAVY, (0, 0, W, H), border_radius=radius)
-    frame = max(2, round(w * 0.05)) * s
-    field = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
-    field_radius = max(1, radius - frame)
-
-    # Diamond lattice on its own layer, then clipped to the field's rounded corners.
-    lattice = _canvas(field.w, field.h, GOLD)
-    lattice.fill(_with_alpha(_mix(NAVY, (70, 30, 60), 0.35), 255))
-    step = max(6 * s, round(field.w / 7))
-    line = max(1, round(w * 0.006 * s))
-    faint = _mix(NAVY, GOLD, 0.45)
-    for k in range(-field.h // step - 1, field.w // step + field.h // step + 2):
-        x = k * step
-        pygame.draw.line(lattice, faint, (x, 0), (x + field.h, field.h), line)
-        pygame.draw.line(lattice, faint, (x, 0), (x - field.h, field.h), line)
-    dot = max(1, round(w * 0.012 * s))
-    for i in range(-1, field.w // step + 2):
-        for j in range(-1, field.h // step + 2):
-            for ox in (0, step // 2):
-                pygame.draw.circle(lattice, GOLD, (i * step + ox, j * step + ox), dot)
-    mask = _canvas(field.w, field.h, (255, 255, 255))
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=field_radius)
-    lattice.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    big.blit(lattice, field)
-    pygame.draw.rect(big, GOLD, field, max(1, round(w * 0.01 * s)), border_radius=field_radius)
-    if w >= 60:
-        # A second, finer rule inside the first: the double border of a printed back.
-        inset = round(w * 0.025 * s)
-        pygame.draw.rect(
-            big,
-            _mix(NAVY, GOLD, 0.7),
-            field.inflate(-2 * inset, -2 * inset),
-            max(1, round(w * 0.005 * s)),
-            border_radius=max(1, field_radius - inset),
-        )
-
-    # Centre medallion: a six-petal rosette, one petal per house.
-    centre = (W / 2, H / 2)
-    r = W * 0.25
-    pygame.draw.circle(big, NAVY, centre, r)
-    pygame.draw.circle(big, GOLD, centre, r, max(1, round(r * 0.06)))
-    pygame.draw.circle(big, GOLD, centre, r * 0.84, max(1, round(r * 0.025)))
-    petal_r = r * 0.34
-    width = max(1, round(r * 0.045))
-    for i in range(6):
-        a = math.pi / 2 + i * math.pi / 3
-        c = (centre[0] + petal_r * math.cos(a), centre[1] + petal_r * math.sin(a))
-        pygame.draw.circle(big, GOLD, c, petal_r, width)
-    pygame.draw.circle(big, GOLD, centre, r * 0.1)
-    return pygame.transform.smoothscale(big, (w, h))
+    return back(w, h)
 
 
 def _paint_plain_back(w: int, h: int) -> pygame.Surface:
-    """A generic back for games that registered no back of their own."""
-    return _paint_royal_back(w, h)
-
-
-register_painter("royal_houses", _paint_royal_face, back=_paint_royal_back)
-
-
-# ---- counters --------------------------------------------------------------------------------
-
-# (disc, rim, ring, text) per kind of value.
-_TOKEN_COLOURS: dict[tuple[bool, str], tuple[Colour, Colour, Colour, Colour]] = {
-    (False, "+"): ((206, 162, 70), (124, 88, 28), (244, 220, 150), (56, 36, 8)),
-    (False, "0"): ((170, 174, 182), (96, 100, 110), (226, 228, 234), (30, 32, 38)),
-    (False, "-"): ((156, 30, 44), (88, 14, 22), (226, 132, 138), (255, 246, 234)),
-    (True, "+"): ((0, 114, 178), (0, 62, 100), (130, 196, 236), (255, 255, 255)),
-    (True, "0"): ((170, 170, 170), (90, 90, 90), (230, 230, 230), (20, 20, 20)),
-    (True, "-"): ((213, 94, 0), (120, 52, 0), (250, 190, 130), (20, 10, 0)),
-}
-
-
-def _signed(value: int) -> str:
-    # A true minus sign (U+2212) matches the plus sign's width in DejaVu.
-    return f"+{value}" if value >= 0 else f"\u2212{-value}"
-
-
-@lru_cache(maxsize=128)
-def _counter_token(value: int | None, d: int, colorblind: bool) -> pygame.Surface:
-    s = 4 if d < 100 else 2
-    D = d * s
-    centre = (D / 2, D / 2)
-    if value is None:
-        disc, rim, ring = NAVY, (12, 18, 40), GOLD
-    else:
-        kind = "+" if value > 0 else "0" if value == 0 else "-"
-        disc, rim, ring, text_colour = _TOKEN_COLOURS[colorblind, kind]
-    big = _canvas(D, D, rim)
-    pygame.draw.circle(big, rim, centre, D / 2)
-    pygame.draw.circle(big, disc, centre, D * 0.44)
-    pygame.draw.circle(big, ring, centre, D * 0.40, max(1, round(D * 0.018)))
-    if value is None:
-        petal_r = D * 0.11
-        for i in range(6):
-            a = math.pi / 2 + i * math.pi / 3
-            c = (centre[0] + petal_r * math.cos(a), centre[1] + petal_r * math.sin(a))
-            pygame.draw.circle(big, GOLD, c, petal_r, max(1, round(D * 0.02)))
-    elif value < 0:
-        # Negative counters also get notches around the rim: a cue that survives any palette.
-        for i in range(12):
-            a = i * math.pi / 6
-            c = (centre[0] + D * 0.47 * math.cos(a), centre[1] + D * 0.47 * math.sin(a))
-            pygame.draw.circle(big, disc, c, D * 0.02)
-    token = pygame.transform.smoothscale(big, (d, d))
-    if value is not None:
-        label = _signed(value)
-        size = _size_for_height("serif-bold", d * 0.34, "8")
-        fitted = _fit_size(label, "serif-bold", size, round(d * 0.6), 6) or 6
-        art = _text(label, fitted, "serif-bold", text_colour, True)
-        token.blit(art, art.get_rect(center=(d // 2, d // 2)))
-    return token
+    """A plain back for a game that declares none: deep blue, with a gold frame."""
+    surface = pygame.Surface((w, h), pygame.SRCALPHA)
+    radius = max(3, w // 12)
+    pygame.draw.rect(surface, (24, 34, 70), surface.get_rect(), border_radius=radius)
+    inset = surface.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
+    pygame.draw.rect(surface, (214, 178, 96), inset, max(1, w // 40), border_radius=radius)
+    return surface

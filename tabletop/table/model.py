@@ -20,7 +20,8 @@ class Piece:
 
     ``id`` is stable while the thing stays the same thing (a card id, ``"counter:0:5"``), so
     the scene can glide it from its old place to its new one. ``art`` says how to draw it:
-    ``("card", game_id, card)``, ``("back", game_id)`` or ``("counter", value_or_None)``.
+    ``("card", game_id, card)``, ``("back", game_id)`` or a piece the game paints itself,
+    ``("piece", game_id, name, *args)`` (a Royal Houses counter, an Alliances map tile).
     ``drag`` is the key a gesture on it uses (``None``: it cannot be picked up).
     """
 

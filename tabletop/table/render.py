@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import lru_cache
 
 import pygame
@@ -67,16 +66,6 @@ def draw_box(surface: pygame.Surface, box: Box) -> None:
     surface.blit(image, box.rect)
 
 
-#: Piece art a game adds beyond cards and counters (a map tile, a token stack):
-#: ``art[0]`` -> ``painter(art, width, colorblind)``. Surfaces are cached by ``art``.
-ART_PAINTERS: dict[str, Callable[[tuple, int, bool], pygame.Surface]] = {}
-
-
-def register_art(kind: str, painter: Callable[[tuple, int, bool], pygame.Surface]) -> None:
-    ART_PAINTERS[kind] = painter
-    _piece_image.cache_clear()
-
-
 def piece_image(piece: Piece, width: int, colorblind: bool) -> pygame.Surface:
     return _piece_image(piece.art, width, colorblind)
 
@@ -100,12 +89,8 @@ def _art(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
             return card_art.card_back(art[1], width)
         except ValueError:
             return _plain_card("", width)
-    if kind == "counter":
-        return card_art.counter_token(art[1], width, colorblind=colorblind)
-    if kind == "emblem":  # ("emblem", house, colour)
-        return _emblem(art[1], width, art[2])
-    if kind in ART_PAINTERS:
-        return ART_PAINTERS[kind](art, width, colorblind)
+    if kind == "piece":  # ("piece", game_id, name, *args): a piece of the game's own
+        return card_art.piece(art[1], art[2], art[3:], width, colorblind)
     raise ValueError(f"unknown art {art!r}")
 
 
@@ -123,13 +108,6 @@ def _plain_card(text: str, width: int) -> pygame.Surface:
         size = _fitted_size(text, max(12, width // 3), "sans-bold", width - 8)
         label = fonts.get_font(size, "sans-bold").render(text, True, (30, 30, 30))
         image.blit(label, label.get_rect(center=image.get_rect().center))
-    return image
-
-
-@lru_cache(maxsize=64)
-def _emblem(house: int, size: int, colour: Colour) -> pygame.Surface:
-    image = pygame.Surface((size, size), pygame.SRCALPHA)
-    card_art.house_emblem(image, house, image.get_rect(), colour)
     return image
 
 

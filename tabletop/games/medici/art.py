@@ -5,7 +5,7 @@ value and the title sit in a coloured band at the TOP of every card. Below it: t
 (a simple vector shape per house), the special card's effect in a few words and the house name.
 
 A card id may carry a chosen value after ``=`` (``"GJa=7"``): a Jester or Mistress already
-played shows that value instead of its range. Painted with :func:`card_art.register_painter`.
+played shows that value instead of its range. Declared to the app as :data:`ART`.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from functools import lru_cache
 import pygame
 
 from rules.medici import CODE_OF, FACE, HOUSE_OF, HOUSES, SPECIAL_NAMES, TITLES
-
-from ..fonts import get_font
-from ..ui.text import fit_font_size, wrap_text
-from . import card_art
-from .card_art import _canvas, _mix, _supersample, _text
+from tabletop.fonts import get_font
+from tabletop.table import art_kit as kit
+from tabletop.table.card_art import GameArt
+from tabletop.ui.text import fit_font_size, wrap_text
 
 Colour = tuple[int, int, int]
 
@@ -102,7 +101,7 @@ def draw_crest(surface: pygame.Surface, house: int, rect: pygame.Rect, colour: C
         (cx - s * 0.8, cy + s * 0.1),
     ]
     pygame.draw.polygon(surface, colour, shield)
-    light = _mix(colour, (255, 250, 235), 0.85) if house != 3 else (60, 40, 20)
+    light = kit.mix(colour, (255, 250, 235), 0.85) if house != 3 else (60, 40, 20)
     edge = max(1, round(side * 0.04))
     pygame.draw.polygon(surface, GOLD if house != 3 else (120, 80, 20), shield, edge)
     c = (cx, cy - s * 0.1)
@@ -166,13 +165,13 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     code = CODE_OF[card]
     colour = house_colour(house, colorblind)
     ink_on_band = band_ink(house, colorblind)
-    paper = _mix(PAPER, colour, 0.06)
+    paper = kit.mix(PAPER, colour, 0.06)
     radius = max(3, round(w * 0.07))
     frame = max(1, round(w * 0.035))
     band = band_height(h)
 
-    s = _supersample(w)
-    big = _canvas(w * s, h * s, colour)
+    s = kit.supersample(w)
+    big = kit.canvas(w * s, h * s, colour)
     pygame.draw.rect(big, colour, (0, 0, w * s, h * s), border_radius=radius * s)
     inner = pygame.Rect(frame * s, band * s, (w - 2 * frame) * s, (h - band - frame) * s)
     pygame.draw.rect(
@@ -203,7 +202,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     vsize = fit_font_size(
         vtext, "serif-bold", w // 2 if len(vtext) > 2 else w, max(7, round(band * 0.62)), 6
     )
-    value = _text(vtext, vsize, "serif-bold", ink_on_band, True)
+    value = kit.rendered_text(vtext, vsize, "serif-bold", ink_on_band, True)
     face.blit(value, (pad, max(1, (band - value.get_height()) // 2)))
     title = title_of(card)
     room = w - pad * 3 - value.get_width()
@@ -211,7 +210,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
 
     face.set_clip(pygame.Rect(pad * 2 + value.get_width(), 0, max(0, room), band))
     if get_font(tsize, "sans-bold").size(title)[0] <= room and tsize >= min(11, band * 0.3):
-        t = _text(title, tsize, "sans-bold", ink_on_band, True)
+        t = kit.rendered_text(title, tsize, "sans-bold", ink_on_band, True)
         face.blit(t, (w - pad - t.get_width(), (band - t.get_height()) // 2))
     else:
         # Two lines to the right of the value (e.g. "Captain-" / "General").
@@ -221,7 +220,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
         tsize = min(
             fit_font_size(ln, "sans-bold", room, max(6, round(band * 0.34)), 6) for ln in lines
         )
-        rendered = [_text(ln, tsize, "sans-bold", ink_on_band, True) for ln in lines]
+        rendered = [kit.rendered_text(ln, tsize, "sans-bold", ink_on_band, True) for ln in lines]
         lh = get_font(tsize, "sans-bold").get_ascent()
         total = lh * len(rendered) + max(1, tsize // 5) * (len(rendered) - 1)
         y = (band - total) // 2
@@ -230,12 +229,12 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
             y += lh + max(1, tsize // 5)
     face.set_clip(None)
 
-    text_ink = _mix(colour, INK, 0.55) if house != 2 else INK
+    text_ink = kit.mix(colour, INK, 0.55) if house != 2 else INK
     # House name at the bottom.
     if w >= 60:
         name = HOUSES[house]
         nsize = fit_font_size(name, "serif-bold", body.w - 2 * pad, max(7, round(w * 0.11)), 6)
-        n = _text(name, nsize, "serif-bold", text_ink, True)
+        n = kit.rendered_text(name, nsize, "serif-bold", text_ink, True)
         face.blit(n, (w // 2 - n.get_width() // 2, h - frame - pad - n.get_height()))
         bottom_limit = h - frame - pad - n.get_height() - pad
     else:
@@ -262,7 +261,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
         for ln in lines:
             if y + lh > bottom_limit + 2:
                 break
-            t = _text(ln, esize, "sans", INK, False)
+            t = kit.rendered_text(ln, esize, "sans", INK, False)
             face.blit(t, (w // 2 - t.get_width() // 2, y))
             y += lh
     return face
@@ -270,10 +269,10 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
 
 @lru_cache(maxsize=16)
 def _back(w: int, h: int) -> pygame.Surface:
-    s = _supersample(w)
+    s = kit.supersample(w)
     W, H = w * s, h * s
     deep = (92, 22, 30)
-    big = _canvas(W, H, deep)
+    big = kit.canvas(W, H, deep)
     radius = max(3, round(w * 0.07)) * s
     pygame.draw.rect(big, deep, (0, 0, W, H), border_radius=radius)
     frame = max(2, round(w * 0.05)) * s
@@ -293,4 +292,4 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return _back(w, h)
 
 
-card_art.register_painter("medici", paint_face, back=paint_back)
+ART = GameArt(face=paint_face, back=paint_back)

@@ -8,12 +8,12 @@ import pygame
 
 from rules import Move, Outcome
 from rules.royal_houses import COUNTERS, HOUSES, INITIALS, RoyalMove, card_name
+from tabletop.display import Display
+from tabletop.layouts.base import Layout
+from tabletop.table.geometry import fan_rects
+from tabletop.table.model import Box, Piece, TableModel, Text, Zone
 
-from ..display import Display
-from ..table import card_art
-from ..table.geometry import fan_rects
-from ..table.model import Box, Piece, TableModel, Text, Zone
-from .base import Layout
+from . import art as art_royal_houses
 
 CREAM = (240, 234, 216)
 MUTED = (170, 179, 172)
@@ -268,7 +268,7 @@ class RoyalHousesLayout(Layout):
             col = pygame.Rect(
                 area.x + margin + i * (col_w + gap), area.y + px(6), col_w, area.h - px(12)
             )
-            colour = card_art.house_colour(i, colorblind)
+            colour = art_royal_houses.house_colour(i, colorblind)
             model.zones.append(Zone(f"house:{house}", col, house))
             model.boxes.append(
                 Box(
@@ -282,7 +282,9 @@ class RoyalHousesLayout(Layout):
             head = pygame.Rect(col.x, col.y, col.w, head_h)
             model.boxes.append(Box(head, (*colour, 255), None, px(12)))
             emblem = pygame.Rect(head.x + px(8), head.y + px(6), head_h - px(12), head_h - px(12))
-            model.pieces.append(Piece(f"emblem:{i}", ("emblem", i, CREAM), emblem, z=1))
+            model.pieces.append(
+                Piece(f"emblem:{i}", ("piece", "royal_houses", "emblem", i, CREAM), emblem, z=1)
+            )
             model.texts.append(
                 Text(
                     house,
@@ -373,7 +375,7 @@ class RoyalHousesLayout(Layout):
         model.pieces.append(
             Piece(
                 pid,
-                ("counter", value),
+                ("piece", "royal_houses", "counter", value),
                 r,
                 z=5,
                 label=label,
@@ -453,7 +455,7 @@ class RoyalHousesLayout(Layout):
                 model.pieces.append(
                     Piece(
                         f"counter:{seat}:{value}",
-                        ("counter", value),
+                        ("piece", "royal_houses", "counter", value),
                         r,
                         z=60,
                         drag=f"counter:{value}",

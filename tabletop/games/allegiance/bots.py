@@ -12,8 +12,7 @@ from typing import Any
 
 from rules import Move
 from rules.allegiance import FACE_SET, HOUSE_OF, HOUSES, RANK_OF, TRAITS, VICTORY_SET
-
-from .base import SeatView
+from tabletop.ai.base import SeatView
 
 # A Face in the trick, as the bot sees it: (house index, effective rank, precedence).
 Face = tuple[int, int, int]

@@ -14,11 +14,11 @@ import pygame
 
 from rules import Move, Outcome
 from rules.medici import FACE, HOUSES, MediciMove, card_name
+from tabletop.display import Display
+from tabletop.layouts.base import Layout
+from tabletop.table.model import Box, Piece, TableModel, Text, Zone
 
-from ..display import Display
-from ..table import art_medici
-from ..table.model import Box, Piece, TableModel, Text, Zone
-from .base import Layout
+from . import art as art_medici
 
 CREAM = (240, 234, 216)
 MUTED = (178, 186, 178)

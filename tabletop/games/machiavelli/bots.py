@@ -28,7 +28,7 @@ the solver's highest rank total. Against "max" (arena, 2,000 games each): 52.3% 
 (95% interval 50.1–54.4%) and 24.6% of four-player games (22.8–26.5%; fair share 25%).
 
 Both decide from the seat's view only: their own hand, the table and the public counts.
-``python -m tabletop.ai.machiavelli_bot`` runs the arena with "max" and "smart" as kinds.
+``python -m tabletop.games.machiavelli.bots`` runs the arena with "max" and "smart" as kinds.
 """
 
 from __future__ import annotations
@@ -42,8 +42,7 @@ from rules import Move
 from rules.machiavelli import play_move
 from rules.machiavelli.melds import FACE, PENALTY, is_meld, sort_meld
 from rules.machiavelli.solver import Face, Solution, solve, solve_opening
-
-from .base import SeatView
+from tabletop.ai.base import SeatView
 
 #: A rival holding this many cards or fewer may go out on their next turn: lay everything.
 RIVAL_CLOSE = 4

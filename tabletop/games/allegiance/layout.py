@@ -24,12 +24,12 @@ from rules.allegiance import (
     AllegianceMove,
     card_name,
 )
+from tabletop.display import Display
+from tabletop.layouts.base import Layout
+from tabletop.table.geometry import fan_rects
+from tabletop.table.model import Box, Piece, TableModel, Text, Zone
 
-from ..display import Display
-from ..table import art_allegiance
-from ..table.geometry import fan_rects
-from ..table.model import Box, Piece, TableModel, Text, Zone
-from .base import Layout
+from . import art as art_allegiance
 
 GAME = "allegiance"
 CREAM = (240, 234, 216)

@@ -12,9 +12,8 @@ import pygame
 
 from rules.machiavelli.melds import FACE
 from rules.machiavelli.solver import RANKS, SUIT_SYMBOLS, SUITS
-
-from . import card_art
-from .card_art import _canvas, _size_for_height, _text
+from tabletop.table import art_kit as kit
+from tabletop.table.card_art import GameArt
 
 Colour = tuple[int, int, int]
 
@@ -35,7 +34,7 @@ def suit_colour(suit: str, colorblind: bool = False) -> Colour:
 
 
 def _paper(w: int, h: int, fill: Colour, edge: Colour) -> pygame.Surface:
-    surface = _canvas(w, h, fill)
+    surface = kit.canvas(w, h, fill)
     radius = max(2, round(w * 0.08))
     pygame.draw.rect(surface, fill, surface.get_rect(), border_radius=radius)
     pygame.draw.rect(surface, edge, surface.get_rect(), max(1, w // 70), border_radius=radius)
@@ -49,12 +48,14 @@ def _blit_centred(surface: pygame.Surface, image: pygame.Surface, cx: float, cy:
 def _index(rank: str, symbol: str, w: int, colour: Colour) -> pygame.Surface:
     """Rank over suit, to be read from the visible strip of an overlapped card."""
     rank_h = w * 0.2
-    size = _size_for_height("sans-bold", rank_h, "8")
-    rank_img = _text(rank, size, "sans-bold", colour, True)
+    size = kit.size_for_height("sans-bold", rank_h, "8")
+    rank_img = kit.rendered_text(rank, size, "sans-bold", colour, True)
     if rank_img.get_width() > w * 0.3:  # "10" is wide: squeeze it into the strip
         size = max(6, round(size * w * 0.3 / rank_img.get_width()))
-        rank_img = _text(rank, size, "sans-bold", colour, True)
-    suit_img = _text(symbol, _size_for_height("sans", w * 0.17, symbol), "sans", colour, True)
+        rank_img = kit.rendered_text(rank, size, "sans-bold", colour, True)
+    suit_img = kit.rendered_text(
+        symbol, kit.size_for_height("sans", w * 0.17, symbol), "sans", colour, True
+    )
     gap = max(1, round(w * 0.03))
     width = max(rank_img.get_width(), suit_img.get_width())
     out = pygame.Surface(
@@ -85,15 +86,19 @@ def paint_face(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
         frame = pygame.Rect(0, 0, round(w * 0.5), round(h * 0.56))
         frame.center = (round(cx), round(cy))
         pygame.draw.rect(face, colour, frame, max(1, w // 40), border_radius=max(2, w // 20))
-        letter = _text(
-            rank, _size_for_height("serif-bold", h * 0.2, rank), "serif-bold", colour, True
+        letter = kit.rendered_text(
+            rank, kit.size_for_height("serif-bold", h * 0.2, rank), "serif-bold", colour, True
         )
         _blit_centred(face, letter, cx, cy - h * 0.08)
-        pip = _text(symbol, _size_for_height("sans", h * 0.13, symbol), "sans", colour, True)
+        pip = kit.rendered_text(
+            symbol, kit.size_for_height("sans", h * 0.13, symbol), "sans", colour, True
+        )
         _blit_centred(face, pip, cx, cy + h * 0.13)
     else:
         big = h * (0.36 if rank == "A" else 0.28)
-        pip = _text(symbol, _size_for_height("sans", big, symbol), "sans", colour, True)
+        pip = kit.rendered_text(
+            symbol, kit.size_for_height("sans", big, symbol), "sans", colour, True
+        )
         _blit_centred(face, pip, cx, cy)
     return face
 
@@ -112,4 +117,4 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return back
 
 
-card_art.register_painter("machiavelli", paint_face, back=paint_back)
+ART = GameArt(face=paint_face, back=paint_back)

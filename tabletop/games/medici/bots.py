@@ -18,8 +18,7 @@ import random
 
 from rules import Game, Move
 from rules.medici import Medici
-
-from .base import SeatView
+from tabletop.ai.base import SeatView
 
 WIN = 1000.0
 EXPOSED_OWN = 0.6  # share of a stack's net worth we expect to lose if a rival can match it

@@ -19,11 +19,9 @@ from rules import Move, Outcome
 from rules.machiavelli import card_label, meld_problem, play_move
 from rules.machiavelli.game import best_table
 from rules.machiavelli.melds import FACE, card_order, sort_meld
-
-from ..display import Display
-from ..table import art_machiavelli  # noqa: F401  (registers the card painter)
-from ..table.model import Box, Piece, TableModel, Text, Zone
-from .base import HintJob, Layout, LocalAction
+from tabletop.display import Display
+from tabletop.layouts.base import HintJob, Layout, LocalAction
+from tabletop.table.model import Box, Piece, TableModel, Text, Zone
 
 CREAM = (240, 234, 216)
 MUTED = (178, 186, 178)

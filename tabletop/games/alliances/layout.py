@@ -23,12 +23,13 @@ import pygame
 
 from rules import Move, Outcome
 from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS, AlliancesMove
+from tabletop.display import Display
+from tabletop.layouts.base import Layout
+from tabletop.table import card_art, render
+from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.ui.text import wrap_text
 
-from ..display import Display
-from ..table import art_alliances, card_art, render
-from ..table.model import Box, Piece, TableModel, Text, Zone
-from ..ui.text import wrap_text
-from .base import Layout
+from . import art as art_alliances
 
 CREAM = (240, 234, 216)
 MUTED = (178, 186, 178)
@@ -38,8 +39,8 @@ CELL = (30, 40, 34, 230)
 DIM_CELL = (24, 28, 26, 160)
 RIM = (201, 164, 76, 150)
 BIDS = range(10, 21)
-TILE_ART = "alliances-tile"
-TOKEN_ART = "alliances-tokens"
+TILE_ART = ("piece", "alliances", "tile")  # + country, defence, height, lit, target, rim
+TOKEN_ART = ("piece", "alliances", "tokens")  # + colours
 CONFLICT_PHASES = ("target", "play", "choose", "duel")
 # Where a hand (or packet) card goes for each kind of move that carries it.
 DROP_ZONES = {
@@ -49,24 +50,6 @@ DROP_ZONES = {
     "set": "aside",
     "give": "tribute",
 }
-
-
-# ---- piece art: tiles and token stacks (registered with the renderer) ------------------------
-
-
-def _paint_tile(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
-    _, name, defence, height, lit, target, rim = art
-    return art_alliances.country_tile(
-        name, defence, width, height, colorblind=colorblind, lit=lit, target=target, highlight=rim
-    )
-
-
-def _paint_tokens(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
-    return art_alliances.token_stack_of(art[1], width, colorblind=colorblind)
-
-
-render.register_art(TILE_ART, _paint_tile)
-render.register_art(TOKEN_ART, _paint_tokens)
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -401,7 +384,7 @@ class AlliancesLayout(Layout):
             rim = _side_colour(controller, colorblind) if controller in (0, 1) else None
             targeted = view.get("target") == tile["id"]
             art = (
-                TILE_ART,
+                *TILE_ART,
                 tile["country"],
                 (d["M"], d["E"], d["P"]),
                 th,
@@ -430,7 +413,7 @@ class AlliancesLayout(Layout):
                 model.pieces.append(
                     Piece(
                         f"tokens:{tile['id'][5:]}",
-                        (TOKEN_ART, colours),
+                        (*TOKEN_ART, colours),
                         token,
                         z=2,
                         label=f"{len(stack)} alliance token(s) on {tile['country']}",
@@ -514,7 +497,7 @@ class AlliancesLayout(Layout):
             dia = min(px(34), row_h - px(12))
             disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
             model.pieces.append(
-                Piece(f"disc:{seat}", (TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
+                Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
             )
             x = disc.right + px(8)
             power_w = max(px(110), fp(16) * 5) if conflict else 0

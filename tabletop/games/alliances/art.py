@@ -9,7 +9,7 @@ tokens are drawn as a stack in a player's colour with the count on top.
 
 Shapes are drawn supersampled and smoothscaled (anti-aliased edges); text is rendered at the
 final size. Everything is cached: callers must treat returned surfaces as read-only.
-Registered with :func:`card_art.register_painter` for the game id ``"alliances"``.
+Declared to the app as :data:`ART`.
 """
 
 from __future__ import annotations
@@ -24,21 +24,10 @@ from functools import lru_cache
 import pygame
 
 from rules.alliances import SPECIAL_ACTIONS, SPECIAL_SUIT
-
-from ..fonts import get_font
-from . import card_art
-from .card_art import (
-    _canvas,
-    _contrast,
-    _fit_size,
-    _ink_box,
-    _ink_size,
-    _mix,
-    _size_for_height,
-    _supersample,
-    _text,
-    _wrap,
-)
+from tabletop.fonts import get_font
+from tabletop.table import art_kit as kit
+from tabletop.table import card_art
+from tabletop.table.card_art import GameArt
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -161,7 +150,7 @@ def special_effects(card: str) -> tuple[str, ...]:
 
 def _on(colour: Colour) -> Colour:
     """White or dark ink, whichever reads better on ``colour``."""
-    return WHITE if _contrast(WHITE, colour) >= _contrast(INK, colour) else INK
+    return WHITE if kit.contrast(WHITE, colour) >= kit.contrast(INK, colour) else INK
 
 
 def _check_player(player: int) -> None:
@@ -481,7 +470,7 @@ def symbol_surface(name: str, side: int, colour: Colour) -> pygame.Surface:
         raise ValueError(f"{name!r} is not an Alliances symbol (one of {', '.join(SYMBOLS)})")
     side = max(1, int(side))
     scale = 4 if side < 200 else 2
-    big = _canvas(side * scale, side * scale, colour)
+    big = kit.canvas(side * scale, side * scale, colour)
     _SYMBOLS[name](_Pen(big, colour))
     return pygame.transform.smoothscale(big, (side, side))
 
@@ -526,9 +515,9 @@ def power_layout(card: str, w: int) -> CardLayout:
         # The number and the symbol, big, on a card in the suit's colour.
         frame = max(1, round(w * 0.06))
         room = w - 2 * frame - 2
-        tallest = _size_for_height("serif-bold", h * 0.34, "8")
-        size = _fit_size("12", "serif-bold", tallest, round(room * 0.92), 6) or 6
-        nw, nh = _ink_size(number, size, "serif-bold")
+        tallest = kit.size_for_height("serif-bold", h * 0.34, "8")
+        size = kit.fit_size("12", "serif-bold", tallest, round(room * 0.92), 6) or 6
+        nw, nh = kit.ink_size(number, size, "serif-bold")
         num = pygame.Rect(0, 0, nw, nh)
         num.center = (w // 2, round(h * 0.32))
         side = min(round(room * 0.66), round(h * 0.34))
@@ -540,12 +529,12 @@ def power_layout(card: str, w: int) -> CardLayout:
     frame = max(2, round(w * 0.045))
     pad = max(2, round(w * 0.05))
     # One number size per width, set by the widest number ("12"), so all cards line up.
-    tallest = _size_for_height("serif-bold", h * 0.135, "8")
-    size = _fit_size("12", "serif-bold", tallest, round(w * 0.3), 6) or 6
-    column = _ink_size("12", size, "serif-bold")[0]
+    tallest = kit.size_for_height("serif-bold", h * 0.135, "8")
+    size = kit.fit_size("12", "serif-bold", tallest, round(w * 0.3), 6) or 6
+    column = kit.ink_size("12", size, "serif-bold")[0]
     left, top = frame + pad, frame + pad
     # Every number on one baseline, and the index box the same on every card of the width.
-    boxes = {n: _ink_box(str(n), size, "serif-bold") for n in range(1, 13)}
+    boxes = {n: kit.ink_box(str(n), size, "serif-bold") for n in range(1, 13)}
     baseline = top + max(rise for _, _, rise in boxes.values())
     index_bottom = max(baseline - rise + ih for _, ih, rise in boxes.values())
     nw, nh, rise = boxes[int(number)]
@@ -587,7 +576,7 @@ def _fit_lines(
     for size in range(start, smallest - 1, -1):
         line_h = get_font(size, face).get_linesize()
         for text in texts:
-            lines = _wrap(text, size, face, width)
+            lines = kit.wrap_words(text, size, face, width)
             if lines and len(lines) <= max_lines and len(lines) * line_h <= height:
                 return text, size, tuple(lines)
     return None
@@ -751,9 +740,9 @@ def _rounded_card(
 ) -> pygame.Surface:
     """A card in ``edge`` with a ``paper`` field inset by ``frame`` (from ``top`` down, if
     given) and a fine rule inside it; supersampled."""
-    s = _supersample(w)
+    s = kit.supersample(w)
     radius = _radius(w)
-    big = _canvas(w * s, h * s, edge)
+    big = kit.canvas(w * s, h * s, edge)
     pygame.draw.rect(big, edge, (0, 0, w * s, h * s), border_radius=radius * s)
     if paper is not None:
         y = frame if top is None else top
@@ -769,7 +758,7 @@ def _rounded_card(
             inset = round(w * 0.018 * s)
             pygame.draw.rect(
                 big,
-                _mix(paper, edge, 0.55),
+                kit.mix(paper, edge, 0.55),
                 inner.inflate(-2 * inset, -2 * inset),
                 max(1, round(w * 0.006 * s)),
                 border_radius=max(1, r - inset),
@@ -786,25 +775,25 @@ def _paint_power(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
     if layout.level == "tiny":
         face = _rounded_card(w, h, colour, None, layout.frame)
         ink = _on(colour)
-        face.blit(_text(number, size, "serif-bold", ink, True), el["number"])
+        face.blit(kit.rendered_text(number, size, "serif-bold", ink, True), el["number"])
         draw_symbol(face, suit, el["symbol"], ink)
         return face
-    paper = _mix(PAPER, colour, 0.07)
+    paper = kit.mix(PAPER, colour, 0.07)
     face = _rounded_card(w, h, colour, paper, layout.frame)
-    ink = card_art._ink(colour, paper, 4.5)
+    ink = kit.ink(colour, paper, 4.5)
     med = el["medallion"]
     if med.w > 8:
         s = 4 if med.w < 200 else 2
-        disc = _canvas(med.w * s, med.w * s, colour)
+        disc = kit.canvas(med.w * s, med.w * s, colour)
         c, r = med.w * s / 2, med.w * s / 2
-        pygame.draw.circle(disc, _mix(paper, colour, 0.13), (c, c), r)
-        pygame.draw.circle(disc, _mix(paper, colour, 0.6), (c, c), r, max(1, round(r * 0.035)))
+        pygame.draw.circle(disc, kit.mix(paper, colour, 0.13), (c, c), r)
+        pygame.draw.circle(disc, kit.mix(paper, colour, 0.6), (c, c), r, max(1, round(r * 0.035)))
         face.blit(pygame.transform.smoothscale(disc, med.size), med)
         inset = round(med.w * 0.22)
         # Darkened only as far as it must be to stand out (the colour-blind gold on its tint).
-        mark = card_art._ink(colour, _mix(paper, colour, 0.13), 3.0)
+        mark = kit.ink(colour, kit.mix(paper, colour, 0.13), 3.0)
         draw_symbol(face, suit, med.inflate(-2 * inset, -2 * inset), mark)
-    text = _text(number, size, "serif-bold", ink, True)
+    text = kit.rendered_text(number, size, "serif-bold", ink, True)
     face.blit(text, el["number"])
     face.blit(pygame.transform.rotate(text, 180), el["number2"])
     draw_symbol(face, suit, el["symbol"], ink)
@@ -821,37 +810,41 @@ def _paint_special(card: str, w: int, h: int, colorblind: bool) -> pygame.Surfac
     el = layout.elements
     if layout.level == "tiny":
         face = _rounded_card(w, h, colour, None, layout.frame)
-        draw_symbol(face, suit, el["suit"], _mix(colour, on_band, 0.75))
+        draw_symbol(face, suit, el["suit"], kit.mix(colour, on_band, 0.75))
         draw_symbol(face, card, el["symbol"], on_band)
         return face
-    paper = _mix(PAPER, colour, 0.12)
+    paper = kit.mix(PAPER, colour, 0.12)
     band = band_height(w)
     face = _rounded_card(w, h, colour, paper, layout.frame, top=band)
     # A gold rule under the band marks a special card at a glance.
     pygame.draw.line(
         face, GOLD, (layout.frame, band), (w - layout.frame - 1, band), max(1, round(w * 0.012))
     )
-    ink = card_art._ink(colour, paper, 3.0)
+    ink = kit.ink(colour, paper, 3.0)
     draw_symbol(face, suit, el["suit"], ink)
     draw_symbol(face, suit, el["suit2"], ink)
     for i, line in enumerate(layout.lines.get("name", ())):
-        art = _text(line, layout.sizes["name"], "sans-bold", on_band, False)
+        art = kit.rendered_text(line, layout.sizes["name"], "sans-bold", on_band, False)
         face.blit(art, el[f"name{i}"])
     med = el["medallion"]
     if med.w > 8:
         s = 4 if med.w < 200 else 2
-        disc = _canvas(med.w * s, med.w * s, colour)
+        disc = kit.canvas(med.w * s, med.w * s, colour)
         c = med.w * s / 2
-        pygame.draw.circle(disc, _mix(paper, colour, 0.85), (c, c), c)
+        pygame.draw.circle(disc, kit.mix(paper, colour, 0.85), (c, c), c)
         pygame.draw.circle(disc, GOLD, (c, c), c * 0.93, max(1, round(c * 0.04)))
         face.blit(pygame.transform.smoothscale(disc, med.size), med)
         inset = round(med.w * 0.2)
-        draw_symbol(face, card, med.inflate(-2 * inset, -2 * inset), _mix(on_band, paper, 0.1))
+        draw_symbol(face, card, med.inflate(-2 * inset, -2 * inset), kit.mix(on_band, paper, 0.1))
     if "panel" in el:
         panel = el["panel"]
-        pygame.draw.rect(face, _mix(paper, WHITE, 0.6), panel, border_radius=max(2, w // 30))
+        pygame.draw.rect(face, kit.mix(paper, WHITE, 0.6), panel, border_radius=max(2, w // 30))
         pygame.draw.rect(
-            face, _mix(paper, colour, 0.5), panel, max(1, w // 110), border_radius=max(2, w // 30)
+            face,
+            kit.mix(paper, colour, 0.5),
+            panel,
+            max(1, w // 110),
+            border_radius=max(2, w // 30),
         )
         size = layout.sizes["effect"]
         for line, r in zip(
@@ -859,21 +852,21 @@ def _paint_special(card: str, w: int, h: int, colorblind: bool) -> pygame.Surfac
             _text_block(layout.lines["effect"], size, "sans", panel.center),
             strict=True,
         ):
-            face.blit(_text(line, size, "sans", INK, False), r)
+            face.blit(kit.rendered_text(line, size, "sans", INK, False), r)
     return face
 
 
 @lru_cache(maxsize=16)
 def _back(w: int, h: int) -> pygame.Surface:
-    s = _supersample(w)
+    s = kit.supersample(w)
     W, H = w * s, h * s
-    big = _canvas(W, H, NAVY)
+    big = kit.canvas(W, H, NAVY)
     radius = _radius(w) * s
     pygame.draw.rect(big, NAVY, (0, 0, W, H), border_radius=radius)
     frame = max(2, round(w * 0.05)) * s
     field = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
     pygame.draw.rect(
-        big, _mix(NAVY, (40, 70, 110), 0.5), field, border_radius=max(1, radius - frame)
+        big, kit.mix(NAVY, (40, 70, 110), 0.5), field, border_radius=max(1, radius - frame)
     )
     pygame.draw.rect(
         big, GOLD, field, max(1, round(w * 0.012 * s)), border_radius=max(1, radius - frame)
@@ -937,10 +930,10 @@ def tile_layout(name: str, w: int, h: int) -> TileLayout:
     chip_w = (inner.w - 2 * gap) // 3
     chip_h = max(6, min(round(h * 0.3), round(chip_w * 0.62)))
     value_size = (
-        _fit_size(
+        kit.fit_size(
             "88",
             "sans-bold",
-            _size_for_height("sans-bold", chip_h * 0.66, "8"),
+            kit.size_for_height("sans-bold", chip_h * 0.66, "8"),
             max(4, round(chip_w * 0.5)),
             6,
         )
@@ -949,10 +942,10 @@ def tile_layout(name: str, w: int, h: int) -> TileLayout:
     symbols = chip_w >= 24 and chip_w >= chip_h * 1.45
     if not symbols:
         value_size = (
-            _fit_size(
+            kit.fit_size(
                 "88",
                 "sans-bold",
-                _size_for_height("sans-bold", chip_h * 0.7, "8"),
+                kit.size_for_height("sans-bold", chip_h * 0.7, "8"),
                 max(4, chip_w - 2),
                 6,
             )
@@ -1057,9 +1050,9 @@ def _country_tile(
     layout = tile_layout(name, w, h)
     el = layout.elements
     s = 4 if max(w, h) < 200 else 2
-    land = _mix(LAND, WHITE, 0.25) if lit else LAND
+    land = kit.mix(LAND, WHITE, 0.25) if lit else LAND
     edge = rim or COAST
-    big = _canvas(w * s, h * s, edge)
+    big = kit.canvas(w * s, h * s, edge)
     radius = layout.radius * s
     pygame.draw.rect(big, edge, (0, 0, w * s, h * s), border_radius=radius)
     border = layout.border * (3 if rim else 1)
@@ -1068,8 +1061,8 @@ def _country_tile(
     if "map" in el:
         m = el["map"]
         coast = _coastline(name, pygame.Rect(m.x * s, m.y * s, m.w * s, m.h * s))
-        pygame.draw.polygon(big, _mix(land, (150, 170, 110), 0.55), coast)
-        pygame.draw.polygon(big, _mix(land, COAST, 0.6), coast, max(1, round(s * 1.2)))
+        pygame.draw.polygon(big, kit.mix(land, (150, 170, 110), 0.55), coast)
+        pygame.draw.polygon(big, kit.mix(land, COAST, 0.6), coast, max(1, round(s * 1.2)))
     for suit in SUITS:
         chip = el[f"chip_{suit}"]
         pygame.draw.rect(
@@ -1084,14 +1077,16 @@ def _country_tile(
     tile = pygame.transform.smoothscale(big, (w, h))
 
     for i, line in enumerate(layout.name_lines):
-        tile.blit(_text(line, layout.name_size, "serif-bold", INK, False), el[f"name{i}"])
+        tile.blit(
+            kit.rendered_text(line, layout.name_size, "serif-bold", INK, False), el[f"name{i}"]
+        )
     for suit, value in zip(SUITS, values, strict=True):
         chip = el[f"chip_{suit}"]
         colour = suit_colour(suit, colorblind)
         ink = _on(colour)
         label = str(value)
-        size = _fit_size(label, "sans-bold", layout.value_size, max(4, chip.w - 2), 6) or 6
-        text = _text(label, size, "sans-bold", ink, True)
+        size = kit.fit_size(label, "sans-bold", layout.value_size, max(4, chip.w - 2), 6) or 6
+        text = kit.rendered_text(label, size, "sans-bold", ink, True)
         if layout.chip_symbols:
             side = round(chip.h * 0.62)
             spread = side + max(2, chip.w // 12) + text.get_width()
@@ -1109,7 +1104,7 @@ def _conflict_marker(surface: pygame.Surface, area: pygame.Rect) -> None:
     """The conflict token: a red crosshair over the middle of ``area``."""
     d = max(8, min(area.h, round(area.w * 0.5)))
     s = 4
-    big = _canvas(d * s, d * s, TARGET)
+    big = kit.canvas(d * s, d * s, TARGET)
     c, r = d * s / 2, d * s / 2
     line = max(2, round(d * s * 0.09))
     pygame.draw.circle(big, (*WHITE, 230), (c, c), r * 0.98)
@@ -1196,7 +1191,7 @@ def _token_stack(
     shown = seats[-5:]  # more discs than five only make the stack taller, not clearer
     s = 4 if d < 100 else 2
     D = d * s
-    big = _canvas(D, D, palette[player])
+    big = kit.canvas(D, D, palette[player])
     ew = D * 0.94
     eh = ew * 0.52
     thick = min(D * 0.13, (D - eh - s) / max(1, len(shown)))
@@ -1205,13 +1200,13 @@ def _token_stack(
     top_rect = pygame.Rect(0, 0, 0, 0)
     for i, seat in enumerate(shown):
         colour = palette[seat]
-        dark = _mix(colour, (0, 0, 0), 0.45)
+        dark = kit.mix(colour, (0, 0, 0), 0.45)
         y_top = base - eh - (i + 1) * thick  # top of this disc's upper face
         side = pygame.Rect(round(x0), round(y_top + eh / 2), round(ew), round(thick))
         pygame.draw.ellipse(
             big, dark, pygame.Rect(round(x0), round(y_top + thick), round(ew), round(eh))
         )
-        pygame.draw.rect(big, _mix(colour, (0, 0, 0), 0.3), side)
+        pygame.draw.rect(big, kit.mix(colour, (0, 0, 0), 0.3), side)
         top_rect = pygame.Rect(round(x0), round(y_top), round(ew), round(eh))
         pygame.draw.ellipse(big, colour, top_rect)
         pygame.draw.ellipse(big, dark, top_rect, max(1, round(D * 0.012)))
@@ -1220,19 +1215,19 @@ def _token_stack(
     total_label = len(seats) > 1
     mark_r = top_rect.h * (0.22 if total_label else 0.3)
     mark_x = top_rect.x + top_rect.w * (0.27 if total_label else 0.5)
-    _mark(big, TOKEN_MARKS[player], (mark_x, top_rect.centery), mark_r, _mix(colour, ink, 0.7))
+    _mark(big, TOKEN_MARKS[player], (mark_x, top_rect.centery), mark_r, kit.mix(colour, ink, 0.7))
     token = pygame.transform.smoothscale(big, (d, d))
     if total_label:
         label = str(count)
         area = pygame.Rect(0, 0, round(top_rect.w * 0.5 / s), round(top_rect.h * 0.8 / s))
         area.center = (round((top_rect.x + top_rect.w * 0.64) / s), round(top_rect.centery / s))
         size = (
-            _fit_size(
-                label, "sans-bold", _size_for_height("sans-bold", area.h * 0.8, "8"), area.w, 6
+            kit.fit_size(
+                label, "sans-bold", kit.size_for_height("sans-bold", area.h * 0.8, "8"), area.w, 6
             )
             or 6
         )
-        text = _text(label, size, "sans-bold", ink, True)
+        text = kit.rendered_text(label, size, "sans-bold", ink, True)
         token.blit(text, text.get_rect(center=area.center))
     return token
 
@@ -1251,4 +1246,22 @@ def clear_cache() -> None:
         fn.cache_clear()
 
 
-card_art.register_painter(GAME_ID, paint_face, back=paint_back)
+def _tile_piece(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    """``("piece", "alliances", "tile", country, defence, height, lit, target, rim)``."""
+    name, defence, height, lit, target, rim = args
+    return country_tile(
+        name, defence, width, height, colorblind=colorblind, lit=lit, target=target, highlight=rim
+    )
+
+
+def _tokens_piece(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    """``("piece", "alliances", "tokens", colours)``: a stack of alliance tokens."""
+    return token_stack_of(args[0], width, colorblind=colorblind)
+
+
+ART = GameArt(
+    face=paint_face,
+    back=paint_back,
+    pieces={"tile": _tile_piece, "tokens": _tokens_piece},
+    clear_cache=clear_cache,
+)

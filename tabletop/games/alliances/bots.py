@@ -34,8 +34,7 @@ from rules.alliances import (
     tile_index,
 )
 from rules.alliances.conflict import Played, Power
-
-from .base import SeatView
+from tabletop.ai.base import SeatView
 
 # _Judge.odds: (deciding suit, value, ours kept, ours later, rival kept, rival later, we lead)
 Odds = tuple[str | None, int, float, float, float, float, bool]

@@ -22,9 +22,8 @@ from rules.allegiance import (
     TRAITS,
     VICTORY_SET,
 )
-
-from . import card_art
-from .card_art import _canvas, _circle, _fit_size, _ink, _mix, _path, _supersample, _text
+from tabletop.table import art_kit as kit
+from tabletop.table.card_art import GameArt
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -65,7 +64,7 @@ def house_colour(house: int, colorblind: bool = False) -> Colour:
 
 
 def _heart() -> _Shape:
-    left = _path(
+    left = kit.path(
         (0.5, 0.95),
         ((0.30, 0.76), (0.02, 0.56), (0.04, 0.32)),
         ((0.06, 0.10), (0.34, 0.02), (0.5, 0.24)),
@@ -88,7 +87,7 @@ def _swords() -> _Shape:
     blade = [(0.5 + (x - 0.5), y - 0.02) for x, y in blade]
     guard = [(0.33, 0.68), (0.67, 0.68), (0.67, 0.75), (0.33, 0.75)]
     grip = [(0.47, 0.75), (0.53, 0.75), (0.53, 0.90), (0.47, 0.90)]
-    pommel = _circle(0.5, 0.93, 0.05, 20)
+    pommel = kit.circle(0.5, 0.93, 0.05, 20)
     sword = [blade, guard, grip, pommel]
     layers: _Shape = []
     for angle in (-math.pi / 4.4, math.pi / 4.4):
@@ -97,7 +96,7 @@ def _swords() -> _Shape:
 
 
 def _flame() -> _Shape:
-    outer = _path(
+    outer = kit.path(
         (0.5, 0.02),
         ((0.58, 0.22), (0.86, 0.40), (0.84, 0.66)),
         ((0.82, 0.88), (0.64, 0.98), (0.5, 0.98)),
@@ -106,7 +105,7 @@ def _flame() -> _Shape:
         ((0.40, 0.38), (0.40, 0.46), (0.44, 0.50)),
         ((0.46, 0.32), (0.42, 0.16), (0.5, 0.02)),
     )
-    inner = _path(
+    inner = kit.path(
         (0.5, 0.52),
         ((0.60, 0.64), (0.66, 0.74), (0.62, 0.84)),
         ((0.58, 0.92), (0.42, 0.92), (0.38, 0.84)),
@@ -140,7 +139,7 @@ def emblem_surface(house: int, side: int, colour: Colour) -> pygame.Surface:
     """House ``house``'s emblem, ``side`` pixels square, in ``colour`` (cached)."""
     scale = 4 if side < 200 else 2
     big = side * scale
-    surface = _canvas(big, big, colour)
+    surface = kit.canvas(big, big, colour)
     for points, solid in _EMBLEMS[house]:
         fill = (*colour, 255 if solid else 0)
         pygame.draw.polygon(surface, fill, [(x * big, y * big) for x, y in points])
@@ -159,8 +158,8 @@ def draw_emblem(surface: pygame.Surface, house: int, rect: pygame.Rect, colour: 
 
 def _frame(w: int, h: int, edge: Colour, paper: Colour, frame_frac: float = 0.05) -> pygame.Surface:
     """A rounded card in ``edge`` with a ``paper`` field and a fine inner rule."""
-    s = _supersample(w)
-    big = _canvas(w * s, h * s, edge)
+    s = kit.supersample(w)
+    big = kit.canvas(w * s, h * s, edge)
     radius = max(3, round(w * 0.08)) * s
     pygame.draw.rect(big, edge, (0, 0, w * s, h * s), border_radius=radius)
     frame = max(2, round(w * frame_frac)) * s
@@ -170,7 +169,7 @@ def _frame(w: int, h: int, edge: Colour, paper: Colour, frame_frac: float = 0.05
         inset = round(w * 0.02 * s)
         pygame.draw.rect(
             big,
-            _mix(paper, edge, 0.6),
+            kit.mix(paper, edge, 0.6),
             inner.inflate(-2 * inset, -2 * inset),
             max(1, round(w * 0.006 * s)),
             border_radius=max(1, radius - frame - inset),
@@ -187,8 +186,8 @@ def _blit_text(
     width: int,
     **anchor: tuple[int, int] | int,
 ) -> pygame.Rect:
-    size = _fit_size(text, font, max(6, start), max(4, width), 6) or 6
-    image = _text(text, size, font, colour, True)
+    size = kit.fit_size(text, font, max(6, start), max(4, width), 6) or 6
+    image = kit.rendered_text(text, size, font, colour, True)
     rect = image.get_rect(**anchor)
     face.blit(image, rect)
     return rect
@@ -200,15 +199,15 @@ def _blit_text(
 def _paint_face_card(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
     house, rank = HOUSE_OF[card], RANK_OF[card]
     colour = house_colour(house, colorblind)
-    paper = _mix(IVORY, colour, 0.06)
-    ink = _ink(colour, paper)
+    paper = kit.mix(IVORY, colour, 0.06)
+    ink = kit.ink(colour, paper)
     face = _frame(w, h, colour, paper)
     m = max(3, round(w * 0.09))
     small = w < SMALL_BELOW
     # The rank and emblem sit in the top half: traits laid on a Face cover its lower half.
     num_h = round(h * (0.30 if small else 0.20))
-    num_size = card_art._size_for_height("serif-bold", num_h, "7")
-    num = _text(str(rank), num_size, "serif-bold", ink, True)
+    num_size = kit.size_for_height("serif-bold", num_h, "7")
+    num = kit.rendered_text(str(rank), num_size, "serif-bold", ink, True)
     face.blit(num, (m, m))
     em_side = round(num_h * (0.95 if small else 0.85))
     draw_emblem(face, house, pygame.Rect(w - m - em_side, m, em_side, em_side), colour)
@@ -217,7 +216,7 @@ def _paint_face_card(card: str, w: int, h: int, colorblind: bool) -> pygame.Surf
             face,
             house,
             pygame.Rect(0, 0, round(w * 0.6), round(w * 0.6)).move(round(w * 0.2), round(h * 0.5)),
-            _mix(colour, paper, 0.35),
+            kit.mix(colour, paper, 0.35),
         )
         return face
     y = m + num.get_height() + round(h * 0.025)
@@ -227,8 +226,8 @@ def _paint_face_card(card: str, w: int, h: int, colorblind: bool) -> pygame.Surf
     # A medallion with the big emblem in the middle.
     cy = round(h * 0.60)
     radius = round(min(w * 0.34, h * 0.22))
-    pygame.draw.circle(face, _mix(paper, colour, 0.14), (w // 2, cy), radius)
-    pygame.draw.circle(face, _mix(paper, colour, 0.7), (w // 2, cy), radius, max(1, w // 80))
+    pygame.draw.circle(face, kit.mix(paper, colour, 0.14), (w // 2, cy), radius)
+    pygame.draw.circle(face, kit.mix(paper, colour, 0.7), (w // 2, cy), radius, max(1, w // 80))
     side = round(radius * 1.3)
     draw_emblem(face, house, pygame.Rect(w // 2 - side // 2, cy - side // 2, side, side), colour)
     _blit_text(
@@ -260,7 +259,7 @@ def _paint_trait(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
     disc_r = round(min(w * 0.30, h * 0.2))
     cx, cy = w // 2, m + disc_r
     s = 4
-    disc = _canvas(disc_r * 2 * s, disc_r * 2 * s, tone)
+    disc = kit.canvas(disc_r * 2 * s, disc_r * 2 * s, tone)
     pygame.draw.circle(disc, tone, (disc_r * s, disc_r * s), disc_r * s)
     face.blit(
         pygame.transform.smoothscale(disc, (disc_r * 2, disc_r * 2)), (cx - disc_r, cy - disc_r)
@@ -274,7 +273,7 @@ def _paint_trait(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
         round(disc_r * 1.6),
         center=(cx, cy),
     )
-    ink = _ink(tone, paper)
+    ink = kit.ink(tone, paper)
     name_rect = _blit_text(
         face, card, "serif-bold", ink, round(h * 0.10), w - 2 * m, midtop=(cx, cy + disc_r + m // 2)
     )
@@ -287,12 +286,12 @@ def _paint_trait(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
             head = round(aw * 0.9) * (1 if delta > 0 else -1)
             pygame.draw.polygon(
                 face,
-                _mix(tone, paper, 0.35),
+                kit.mix(tone, paper, 0.35),
                 [(cx, tip), (cx - aw, tip + head), (cx + aw, tip + head)],
             )
             pygame.draw.rect(
                 face,
-                _mix(tone, paper, 0.35),
+                kit.mix(tone, paper, 0.35),
                 pygame.Rect(
                     cx - aw // 3, min(tip + head, base), 2 * (aw // 3), abs(base - tip - head)
                 ),
@@ -315,7 +314,7 @@ def _paint_trait(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
 def _laurel(face: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
     """A laurel wreath: leaves along two arcs, open at the top."""
     s = 4
-    big = _canvas(rect.w * s, rect.h * s, colour)
+    big = kit.canvas(rect.w * s, rect.h * s, colour)
     cx, cy = rect.w * s / 2, rect.h * s / 2
     r = min(rect.w, rect.h) * s * 0.40
     leaf = r * 0.22
@@ -369,7 +368,7 @@ def _paint_moon(w: int, h: int) -> pygame.Surface:
     face = _frame(w, h, GOLD, NIGHT)
     s = 4
     side = round(min(w * 0.7, h * 0.5))
-    big = _canvas(side * s, side * s, (246, 232, 170))
+    big = kit.canvas(side * s, side * s, (246, 232, 170))
     pygame.draw.circle(big, (246, 232, 170), (side * s * 0.45, side * s * 0.5), side * s * 0.45)
     pygame.draw.circle(big, (0, 0, 0, 0), (side * s * 0.68, side * s * 0.38), side * s * 0.38)
     moon = pygame.transform.smoothscale(big, (side, side))
@@ -388,7 +387,7 @@ def paint(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
         # A House emblem on its own (the table's Victory tally): a square at the top.
         house = int(card[7:])
         surface = pygame.Surface((w, h), pygame.SRCALPHA)
-        disc = _canvas(w * 4, w * 4, IVORY)
+        disc = kit.canvas(w * 4, w * 4, IVORY)
         pygame.draw.circle(disc, (*IVORY, 255), (w * 2, w * 2), w * 2)
         surface.blit(pygame.transform.smoothscale(disc, (w, w)), (0, 0))
         side = round(w * 0.66)
@@ -415,7 +414,7 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     # Five house dots in a ring around a star: one for each House.
     cx, cy = w // 2, h // 2
     r = w * 0.26
-    pygame.draw.circle(face, _mix(WINE, GOLD, 0.25), (cx, cy), round(r * 1.35))
+    pygame.draw.circle(face, kit.mix(WINE, GOLD, 0.25), (cx, cy), round(r * 1.35))
     pygame.draw.circle(face, GOLD, (cx, cy), round(r * 1.35), max(1, w // 60))
     dot = max(2, round(w * 0.075))
     for i in range(5):
@@ -426,4 +425,4 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return face
 
 
-card_art.register_painter("allegiance", paint, back=paint_back)
+ART = GameArt(face=paint, back=paint_back)

@@ -1,0 +1,18 @@
+"""Allegiance's search settings (see :mod:`tabletop.ai.policy`)."""
+
+from __future__ import annotations
+
+from tabletop.ai.policy import GameAI, bot_policy
+
+from .bots import AllegianceBot
+
+# Allegiance: the heuristic is nearly free (~0.04 ms). A deal is worth the backed card's
+# rank (1 to 9), so a 3-point lead decides a lot. Widening: 4 players vs Random, 614
+# iterations, 58% of 24 games with it against 46% of 40 without.
+SEARCH = GameAI(
+    heuristic=bot_policy(AllegianceBot),
+    margin=3.0,
+    prior=bot_policy(AllegianceBot),
+    bias=1.0,
+    widening=1.0,
+)

@@ -1,0 +1,46 @@
+"""Alliances: world domination's app side: its table layout, card art, bots and search settings.
+
+Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
+first asked for.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.games import GameApp
+
+if TYPE_CHECKING:
+    from tabletop.ai.base import GameBots
+    from tabletop.ai.policy import GameAI
+    from tabletop.layouts.base import Layout
+    from tabletop.table.card_art import GameArt
+
+
+def _layout() -> Layout:
+    from .layout import AlliancesLayout
+
+    return AlliancesLayout()
+
+
+def _art() -> GameArt:
+    from .art import ART
+
+    return ART
+
+
+def _bots() -> GameBots:
+    from tabletop.ai.base import GameBots
+
+    from .bots import AlliancesBot
+
+    return GameBots(heuristic=AlliancesBot)
+
+
+def _search() -> GameAI:
+    from .search import SEARCH
+
+    return SEARCH
+
+
+APP = GameApp("alliances", layout=_layout, art=_art, bots=_bots, search=_search)
