@@ -5,8 +5,16 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:  # the window's types only: the arguments are read before pygame loads
+    from .app import App
+    from .scenes.base import Scene
+
+SceneFactory = Callable[["App"], "Scene"]
 
 SEAT_KINDS = {
     "human": "human",
@@ -94,12 +102,12 @@ def main(argv: list[str] | None = None) -> int:
         app.quit()
 
 
-def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-def]
+def _first_scene_factory(args: argparse.Namespace) -> SceneFactory:
     if args.load:
         return _load_scene_factory(args.load)
     if not args.game:
 
-        def title(app):  # type: ignore[no-untyped-def]
+        def title(app: App) -> Scene:
             from .scenes.title import TitleScene
 
             return TitleScene(app)
@@ -128,7 +136,7 @@ def _first_scene_factory(args: argparse.Namespace):  # type: ignore[no-untyped-d
     except rules.SetupError as err:
         raise SystemExit(f"tabletop: {err}") from None
 
-    def table(app):  # type: ignore[no-untyped-def]
+    def table(app: App) -> Scene:
         from .scenes.table import TableScene
 
         return TableScene(app, session)
@@ -151,7 +159,7 @@ def _names(text: str) -> list[str]:
     return names
 
 
-def _load_scene_factory(file: str):  # type: ignore[no-untyped-def]
+def _load_scene_factory(file: str) -> SceneFactory:
     """The table of a saved game or move list; a bad file ends here with a message."""
     from pathlib import Path
 
@@ -162,7 +170,7 @@ def _load_scene_factory(file: str):  # type: ignore[no-untyped-def]
     except ValueError as err:
         raise SystemExit(f"tabletop: cannot load {file}: {err}") from None
 
-    def table(app):  # type: ignore[no-untyped-def]
+    def table(app):
         from .scenes.table import TableScene
 
         return TableScene(app, session)

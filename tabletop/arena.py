@@ -105,11 +105,11 @@ def _play_match(match: _Match) -> dict[str, Any]:
     table_rng = random.Random(match.table_seed)
     decisions, think, searched, iterations = [0] * n, [0.0] * n, [0] * n, [0] * n
     while not game.over:
-        seat = game.to_move
+        seat = game.mover
         e = entrant_at[seat]
         bot = bots[e]
         if hasattr(bot, "last_iterations"):
-            bot.last_iterations = 0  # type: ignore[attr-defined]
+            bot.last_iterations = 0
         t0 = time.perf_counter()
         move = decide(bot, game, seat, table_rng)
         think[e] += time.perf_counter() - t0

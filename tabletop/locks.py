@@ -14,12 +14,13 @@ import contextlib
 import json
 import os
 import socket
+import sys
 import time
 from pathlib import Path
 
 from .storage import saves_dir
 
-if os.name == "nt":  # pragma: no cover - exercised on Windows only
+if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
     import msvcrt
 
     def _lock(fd: int) -> None:

@@ -248,7 +248,7 @@ def import_text(text: str) -> Session:
 
 def _seats(text: str, players: int) -> list[SeatConfig]:
     """``Nadia=human, Kevin=easy`` (missing or damaged: Player 1 human, the rest Easy AI)."""
-    seats = []
+    seats: list[SeatConfig] = []
     for part in text.split(","):
         name, _, kind = part.strip().rpartition("=")
         if name.strip() and (kind == HUMAN or kind in AI_LEVELS):

@@ -66,9 +66,9 @@ def load_records(path: Path | None = None) -> tuple[list[dict[str, Any]], str | 
     body = data.get("games") if isinstance(data, dict) else None
     if problem is None and not isinstance(body, list):
         problem = "it has no list of games"
-    if problem:
+    if problem is not None or not isinstance(body, list):
         # Kept aside, never overwritten by the next game's record.
-        return [], keep_aside(path, problem, "statistics start again from here")
+        return [], keep_aside(path, problem or "?", "statistics start again from here")
     return [_safe_names(r) for r in body if _valid(r)], None
 
 

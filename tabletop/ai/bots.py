@@ -18,7 +18,10 @@ from .base import Bot, HeuristicFactory, SeatView
 from .ismcts import ISMCTSBot
 
 #: Search levels: (seconds per decision, iteration cap, playout policy).
-SEARCH_LEVELS = {"normal": (0.3, 100_000, "heuristic"), "hard": (1.5, 500_000, "heuristic")}
+SEARCH_LEVELS: dict[str, tuple[float | None, int, str]] = {
+    "normal": (0.3, 100_000, "heuristic"),
+    "hard": (1.5, 500_000, "heuristic"),
+}
 #: Kinds that decide in milliseconds (tests play whole games with them).
 QUICK_KINDS = ("random", "easy", "heuristic")
 KINDS = (*QUICK_KINDS, *SEARCH_LEVELS)

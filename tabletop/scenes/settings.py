@@ -125,7 +125,12 @@ class SettingsScene(Scene):
                 below = rect.bottom + len(options) * item_h + d.px(8)
                 oid = ObjectID(class_id="@dropup") if below > H - d.px(10) else None
                 row.widget = UIDropDownMenu(
-                    options, current, rect, app.ui, container=root, object_id=oid
+                    list[str | tuple[str, str]](options),
+                    current,
+                    rect,
+                    app.ui,
+                    container=root,
+                    object_id=oid,
                 )
             y += h + row_gap
         self.rows = rows

@@ -275,7 +275,7 @@ class SetupScene(Scene):
             counts = [str(c) for c in self.spec.counts]
             rect = pygame.Rect(left + field_w, y + (row_h - field_h) // 2, d.px(130), field_h)
             self.count_menu = UIDropDownMenu(
-                counts,
+                list[str | tuple[str, str]](counts),
                 str(n),
                 rect,
                 app.ui,
@@ -428,7 +428,7 @@ class SetupScene(Scene):
             w = max(d.px(200), max(text_width(app, "#field", t) for t in labels) + d.px(70))
             rect = pygame.Rect(wx, fy, w, field_h)
             widget = UIDropDownMenu(
-                labels,
+                list[str | tuple[str, str]](labels),
                 self.values[opt.key],
                 rect,
                 app.ui,

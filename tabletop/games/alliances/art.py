@@ -956,7 +956,7 @@ def tile_layout(name: str, w: int, h: int) -> TileLayout:
         elements[f"chip_{suit}"] = pygame.Rect(x, inner.bottom - chip_h, chip_w, chip_h)
     room = pygame.Rect(inner.x, inner.y, inner.w, inner.bottom - chip_h - gap - inner.y)
     # The name above, on one line, or on two when that makes it clearly larger.
-    name_size, name_lines = 0, ()
+    name_size, name_lines = 0, tuple[str, ...]()
     one = _fit_lines(
         [name], "serif-bold", round(h * 0.16), MIN_LABEL, room.w, round(room.h * 0.6), 1
     )

@@ -332,10 +332,10 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
     if level == "large":
         # The panel is a box of its own, so it may reach out to just inside the hairline rule.
         margin = max(2, round(w * 0.035))
-        span = inner.inflate(-2 * margin, 0)
+        panel_span = inner.inflate(-2 * margin, 0)
         hpad = max(3, round(w * 0.025))
         vpad = max(3, round(w * 0.03))
-        room = span.width - 2 * hpad
+        room = panel_span.width - 2 * hpad
         wrapped: list[list[str] | None] = []
         for size in range(max(9, round(w * 0.056)), 6, -1):
             wrapped = [kit.wrap_words(ACTIONS[n], size, "sans", room) for n in range(1, 9)]
@@ -347,7 +347,7 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
             line_h = font.get_linesize()
             # Every card of this width gets the same panel, so emblems line up in a hand.
             most = max(len(x or ()) for x in wrapped)
-            panel = pygame.Rect(span.left, 0, span.width, most * line_h + 2 * vpad)
+            panel = pygame.Rect(panel_span.left, 0, panel_span.width, most * line_h + 2 * vpad)
             panel.bottom = inner.bottom - margin
             elements["panel"] = panel
             lines = tuple(wrapped[number - 1] or ())
