@@ -31,6 +31,7 @@ def run_selftest(
     played = []
     try:
         resources_line = _resources_report(app)
+        games_line = _game_packages_report()
         for game_id, spec in sorted(rules.GAMES.items()):
             seats = [SeatConfig(f"AI {i + 1}", "easy") for i in range(spec.min_players)]
             session = Session(game_id, seats, seed=2024)
@@ -64,6 +65,7 @@ def run_selftest(
     for line in played:
         print(line)
     print(resources_line)
+    print(games_line)
     print(worker_line)
     print(f"selftest passed: {len(played)} game(s)")
     return 0
@@ -88,6 +90,21 @@ def _resources_report(app: App) -> str:
         f"resources: {len(fonts.FACES)} font faces, theme, {len(texts)} rules texts "
         f"({install_kind()})"
     )
+
+
+def _game_packages_report() -> str:
+    """Every game's app side (tabletop/games/<id>/) is found and each part loads: a build
+    that left one out would otherwise fall back quietly to a plain layout and random play."""
+    from . import games
+
+    for game_id, spec in sorted(rules.GAMES.items()):
+        app_side = games.app_for(game_id)
+        if app_side is None:
+            raise RuntimeError(f"{spec.title}: no app package tabletop.games.{game_id}")
+        for part in (app_side.layout, app_side.art, app_side.bots, app_side.search):
+            if part is None or part() is None:
+                raise RuntimeError(f"{spec.title}: a part of its app package is missing")
+    return f"game packages: {len(rules.GAMES)} (layout, art, bots and search each)"
 
 
 def _ai_worker_report() -> str:

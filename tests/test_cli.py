@@ -29,6 +29,7 @@ def test_selftest_plays_every_game_through_the_real_scenes(tmp_path: Path) -> No
 
     for spec in rules.GAMES.values():
         assert f"{spec.title}:" in result.stdout
+    assert f"game packages: {len(rules.GAMES)} " in result.stdout  # every game's app side
     assert shot.stat().st_size > 10_000
 
 
