@@ -6,6 +6,10 @@ must pass it, for every configuration its spec lists in ``test_configs``.
 - components are conserved; views and the events a seat sees leak no hidden card;
 - ``determinize(seat)`` keeps ``view(seat)`` (and the mover's legal moves) identical;
 - ``clone()`` is independent; ``to_json``/``load_game`` round-trips; same seed, same game.
+
+Each parametrized test calls a ``check_*`` function that holds its checks, so that a game
+registered only inside a test (the worked example in tests/test_example_game.py) is held to
+the same contract.
 """
 
 from __future__ import annotations
@@ -105,7 +109,12 @@ def test_random_playouts_reach_the_end(
     """At least 200 seeded random games per game (10,000 with --soak), spread over configs."""
     per_game = SOAK_PLAYOUTS if soak else PLAYOUTS
     share = sum(1 for g, _, _ in CONFIGS if g == game_id)
-    count = -(-per_game // share)
+    check_random_playouts(game_id, players, options, -(-per_game // share))
+
+
+def check_random_playouts(game_id: str, players: int, options: dict, count: int) -> None:
+    """``count`` seeded random games to the end: notation round-trips, components are
+    conserved, the outcome is well-formed."""
     for seed in range(count):
         game = rules.new_game(game_id, players, seed=seed, options=options)
         census = Counter(game.census())
@@ -125,6 +134,11 @@ def test_random_playouts_reach_the_end(
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_every_step_full_checks(game_id: str, players: int, options: dict) -> None:
+    """Heavy checks at every decision of a few games (see the module docstring)."""
+    check_every_step(game_id, players, options)
+
+
+def check_every_step(game_id: str, players: int, options: dict) -> None:
     """Heavy checks at every decision of a few games (see the module docstring)."""
     foreign: list[Move] = _moves_from_other_games(game_id, players, options)
     for seed in range(FULL_CHECK_GAMES):
@@ -247,6 +261,11 @@ def _check_round_trip(game: Game) -> None:
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_same_seed_same_game(game_id: str, players: int, options: dict) -> None:
     """DESIGN.md: same seed + same moves = same game, always."""
+    check_same_seed_same_game(game_id, players, options)
+
+
+def check_same_seed_same_game(game_id: str, players: int, options: dict) -> None:
+    """Same seed and same moves give the same game; different seeds deal differently."""
     runs = []
     for _ in range(2):
         game = rules.new_game(game_id, players, seed=42, options=options)
@@ -261,6 +280,11 @@ def test_same_seed_same_game(game_id: str, players: int, options: dict) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_spec_is_complete(game_id: str) -> None:
+    check_spec_is_complete(game_id)
+
+
+def check_spec_is_complete(game_id: str) -> None:
+    """The spec names the game, its player counts and its in-app rules text."""
     spec = rules.GAMES[game_id]
     assert spec.title and spec.pitch and spec.min_players <= spec.max_players
     assert rules.rules_text(game_id).strip().startswith("#"), "in-app rules text missing"
@@ -272,6 +296,10 @@ def test_spec_is_complete(game_id: str) -> None:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_determinized_copy_cannot_be_saved(game_id: str) -> None:
+    check_determinized_copy_cannot_be_saved(game_id)
+
+
+def check_determinized_copy_cannot_be_saved(game_id: str) -> None:
     spec = rules.GAMES[game_id]
     game = rules.new_game(game_id, spec.min_players, seed=3)
     with pytest.raises(ValueError):
