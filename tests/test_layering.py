@@ -79,3 +79,17 @@ def test_the_ai_loads_every_game_without_pygame() -> None:
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "[]"
+
+
+def test_the_generic_contracts_name_every_game() -> None:
+    """A new game's rules module must be forbidden to the generic table and AI too (its app
+    package is, by the ``tabletop.games.*`` wildcard): the lists name every registered game."""
+    import rules
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    by_id = {c["id"]: c for c in config["tool"]["importlinter"]["contracts"]}
+    for contract in ("generic-table", "generic-ai"):
+        forbidden = set(by_id[contract]["forbidden_modules"])
+        assert "tabletop.games.*" in forbidden, contract
+        missing = [g for g in rules.GAMES if f"rules.{g}" not in forbidden]
+        assert not missing, f"add rules.<id> of {missing} to {contract}'s forbidden_modules"
