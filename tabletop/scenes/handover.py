@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..ui.menu import GOLD, GOLD_LIGHT, Backdrop, add_wrapped, line_height
 from .base import Scene
-from .title import GOLD, GOLD_LIGHT, Backdrop, add_wrapped, line_height
 
 if TYPE_CHECKING:
     from ..app import App

@@ -27,9 +27,9 @@ from ..saves import (
     write_save,
 )
 from ..storage import describe_os_error, exports_dir, write_text_atomic
+from ..ui.menu import Backdrop, add_label, line_height, text_width, wrap_for
 from .base import Scene
 from .in_use import as_copy, offer_copy
-from .title import Backdrop, add_label, line_height, text_width, wrap_for
 
 if TYPE_CHECKING:
     from ..app import App

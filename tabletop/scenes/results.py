@@ -18,18 +18,9 @@ from .. import fonts
 from ..layouts import get_layout
 from ..storage import describe_os_error
 from ..ui.grid import CHIP_BG, render_grid
+from ..ui.menu import GOLD, GOLD_LIGHT, Backdrop, add_wrapped, line_height, text_width, wrap_for
 from .base import Scene
-from .title import (
-    CREAM,
-    GOLD,
-    GOLD_LIGHT,
-    MUTED,
-    Backdrop,
-    add_wrapped,
-    line_height,
-    text_width,
-    wrap_for,
-)
+from .title import CREAM, MUTED
 
 if TYPE_CHECKING:
     from ..app import App

@@ -15,8 +15,8 @@ from pygame_gui.elements import UIButton
 import rules
 
 from ..ui import markdown
+from ..ui.menu import GOLD, Backdrop, add_label, line_height, text_width
 from .base import Scene
-from .title import GOLD, Backdrop, add_label, line_height, text_width
 
 if TYPE_CHECKING:
     from ..app import App
