@@ -25,6 +25,7 @@ from ..ui.menu import (
     text_width,
     wrap_for,
 )
+from ..ui.palette import MUTED
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -33,9 +34,6 @@ if TYPE_CHECKING:
     from ..app import App
     from ..saves import SaveInfo
     from ..session import Session
-
-CREAM = (240, 234, 216)
-MUTED = (170, 179, 172)
 
 
 def players_text(spec: GameSpec) -> str:

@@ -11,19 +11,14 @@ import pygame
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UILabel
 
-from .text import wrap_text
+from .palette import FELT_CENTRE, FELT_EDGE, GOLD, GOLD_DEEP, MENU_PANEL
+from .text import ellipsize, wrap_text
 
 if TYPE_CHECKING:
     from pygame_gui.core.interfaces import IContainerLikeInterface, IGUIFontInterface
 
     from ..app import App
     from ..display import Display
-
-GOLD = (201, 164, 76)
-GOLD_LIGHT = (232, 198, 106)
-FELT_CENTRE = (33, 74, 54)
-FELT_EDGE = (7, 20, 14)
-PANEL_BG = (14, 24, 19, 216)
 
 
 class Backdrop:
@@ -62,8 +57,10 @@ class Backdrop:
             image = self._panel_images.get(pkey)
             if image is None:
                 image = pygame.Surface(rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(image, PANEL_BG, image.get_rect(), border_radius=radius)
-                pygame.draw.rect(image, (*GOLD, 102), image.get_rect(), 1, border_radius=radius)
+                pygame.draw.rect(image, MENU_PANEL, image.get_rect(), border_radius=radius)
+                pygame.draw.rect(
+                    image, (*GOLD_DEEP, 102), image.get_rect(), 1, border_radius=radius
+                )
                 self._panel_images[pkey] = image
             surface.blit(image, rect.move(offset))
 
@@ -90,9 +87,9 @@ class Backdrop:
             inset = display.px(18)
             frame = pygame.Surface((w, h), pygame.SRCALPHA)
             rect = pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset)
-            pygame.draw.rect(frame, (*GOLD, 70), rect, max(1, display.px(2)), display.px(18))
+            pygame.draw.rect(frame, (*GOLD_DEEP, 70), rect, max(1, display.px(2)), display.px(18))
             inner = rect.inflate(-2 * display.px(7), -2 * display.px(7))
-            pygame.draw.rect(frame, (*GOLD, 34), inner, 1, display.px(13))
+            pygame.draw.rect(frame, (*GOLD_DEEP, 34), inner, 1, display.px(13))
             out.blit(frame, (0, 0))
         return out.convert() if pygame.display.get_surface() is not None else out
 
@@ -178,11 +175,8 @@ def add_wrapped(
     lines = wrap_for(app, object_id, text, width)
     if max_lines and len(lines) > max_lines:
         # Too long: keep the first lines and end the last one with an ellipsis.
-        font = theme_font(app, object_id)
-        last = " ".join(lines[max_lines - 1 :])
-        while len(last) > 1 and font.size(last + "…")[0] > width:
-            last = last[:-1].rstrip()
-        lines = [*lines[: max_lines - 1], last + "…"]
+        last = ellipsize(" ".join(lines[max_lines - 1 :]), theme_font(app, object_id), width)
+        lines = [*lines[: max_lines - 1], last]
     lh = line_height(app, object_id)
     out = []
     for line in lines:
@@ -196,5 +190,5 @@ def draw_glow_line(surface: pygame.Surface, centre_x: int, y: int, half: int, th
     strip = pygame.Surface((2 * half, thick), pygame.SRCALPHA)
     for x in range(2 * half):
         a = 1.0 - abs(x - half) / half
-        pygame.draw.line(strip, (*GOLD_LIGHT, round(200 * a * a)), (x, 0), (x, thick - 1))
+        pygame.draw.line(strip, (*GOLD, round(200 * a * a)), (x, 0), (x, thick - 1))
     surface.blit(strip, (centre_x - half, y))
