@@ -17,15 +17,16 @@ FONT_FILES = {
 
 
 @lru_cache(maxsize=1)
-def _base_theme() -> dict[str, Any]:
+def base_theme() -> dict[str, Any]:
     with open(asset_path("themes", "tabletop.json"), encoding="utf-8") as fh:
         return json.load(fh)
 
 
 def theme_for(display: Display) -> dict[str, Any]:
     """The theme with font sizes scaled for ``display`` and font files filled in."""
-    theme = copy.deepcopy(_base_theme())
+    theme = copy.deepcopy(base_theme())
     theme.pop("_comment", None)
+    theme.pop("palette", None)  # the app's own colours (tabletop.ui.palette), not pygame-gui's
     for block in theme.values():
         font = block.get("font")
         if not font:

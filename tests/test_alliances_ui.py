@@ -22,6 +22,7 @@ from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 from tabletop.table import render
+from tabletop.ui.text import fit_size
 
 NAMES = ["Ada", "Bartholomew", "Cy", "Dagny"]
 # (players, options) of every phase the table has to offer.
@@ -328,7 +329,7 @@ def test_layout_fits_without_overlaps(size: tuple[int, int], profile: str) -> No
                 drawn = render.draw_text(canvas, text)
                 assert rect.contains(drawn), (where, text.text, drawn, rect)
                 if text.max_width:
-                    fitted = render._fitted_size(text.text, text.size, text.face, text.max_width)
+                    fitted = fit_size(text.text, text.face, text.max_width, text.size)
                     assert fitted >= 11, (where, text.text, fitted)
             # The map, the right column, the buttons' strip and the hand stay apart.
             tile_area = tiles[0].unionall(tiles)

@@ -12,6 +12,7 @@ from rules import IllegalMove, Move, Outcome
 
 from ..display import Display
 from ..table.model import Box, Piece, TableModel, Text, Zone
+from ..ui.palette import CREAM, MUTED
 
 
 @dataclass(frozen=True)
@@ -241,8 +242,6 @@ class GenericLayout(Layout):
             )
 
 
-CREAM = (240, 234, 216)
-MUTED = (170, 179, 172)
 _NOT_CARDS = {"game", "hands", "houses", "phase", "_targets"}
 
 

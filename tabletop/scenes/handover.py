@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from ..ui.menu import Backdrop, add_wrapped, line_height
+from ..ui.palette import GOLD, GOLD_DEEP
 from .base import Scene
-from .title import GOLD, GOLD_LIGHT, Backdrop, add_wrapped, line_height
 
 if TYPE_CHECKING:
     from ..app import App
@@ -123,7 +124,7 @@ class HandOverScene(Scene):
         surface.blit(shadow, (r.x + d.px(8), r.y + d.px(12)))
         pygame.draw.rect(surface, (92, 26, 34), r, border_radius=radius)
         inner = r.inflate(-2 * d.px(12), -2 * d.px(12))
-        pygame.draw.rect(surface, GOLD, r, max(2, d.px(3)), border_radius=radius)
+        pygame.draw.rect(surface, GOLD_DEEP, r, max(2, d.px(3)), border_radius=radius)
         pygame.draw.rect(surface, (150, 118, 56), inner, max(1, d.px(2)), border_radius=radius // 2)
         # A lattice of small diamonds, clipped to the inner frame.
         clip = surface.get_clip()
@@ -151,6 +152,6 @@ class HandOverScene(Scene):
         )
         pygame.draw.polygon(
             surface,
-            GOLD_LIGHT,
+            GOLD,
             [(c[0], c[1] - s), (c[0] + s, c[1]), (c[0], c[1] + s), (c[0] - s, c[1])],
         )

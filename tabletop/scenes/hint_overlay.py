@@ -17,12 +17,11 @@ from rules import Move
 
 from ..ai.hint import HintRequest
 from ..table import render
+from ..ui.palette import GOLD, PANEL
 
 if TYPE_CHECKING:
     from .table import TableScene
 
-GOLD = (232, 198, 106)
-PANEL = (12, 20, 16, 235)
 #: Iteration cap for the hint search; ``None`` uses Hard's time budget (tests set a cap).
 HINT_ITERATIONS: int | None = None
 

@@ -27,9 +27,10 @@ from ..saves import (
     write_save,
 )
 from ..storage import describe_os_error, exports_dir, write_text_atomic
+from ..ui.menu import Backdrop, add_label, line_height, text_width, theme_font, wrap_for
+from ..ui.text import ellipsize
 from .base import Scene
 from .in_use import as_copy, offer_copy
-from .title import Backdrop, add_label, line_height, text_width, wrap_for
 
 if TYPE_CHECKING:
     from ..app import App
@@ -356,13 +357,7 @@ class LoadScene(Scene):
 
 def _fit(app: App, object_id: str, text: str, width: int) -> str:
     """``text`` cut to ``width`` with an ellipsis (one line, never spilling out of its row)."""
-    lines = wrap_for(app, object_id, text, width)
-    if len(lines) <= 1:
-        return text
-    first = lines[0]
-    while first and text_width(app, object_id, first + "…") > width:
-        first = first[:-1]
-    return first.rstrip() + "…"
+    return ellipsize(text, theme_font(app, object_id), width, words=True)
 
 
 PATH_LIMIT = 1024  # characters in the import picker's path field

@@ -17,6 +17,7 @@ from ..layouts import get_layout
 from ..replay import Replay, replay_viewers
 from ..table import render
 from ..table.model import TableModel
+from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
 from .base import Scene
 
@@ -24,9 +25,6 @@ if TYPE_CHECKING:
     from ..app import App
     from ..session import Session
 
-CREAM = (240, 234, 216)
-GOLD = (232, 198, 106)
-PANEL = (12, 20, 16, 215)
 SPEEDS = (0.5, 1.0, 2.0, 4.0)  # moves a second while playing
 CONTROLS = ("|<", "Back", "Play", "Step", ">|", "Speed 1×", "View: Public", "Close")
 

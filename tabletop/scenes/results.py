@@ -18,18 +18,9 @@ from .. import fonts
 from ..layouts import get_layout
 from ..storage import describe_os_error
 from ..ui.grid import CHIP_BG, render_grid
+from ..ui.menu import Backdrop, add_wrapped, line_height, text_width, wrap_for
+from ..ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED
 from .base import Scene
-from .title import (
-    CREAM,
-    GOLD,
-    GOLD_LIGHT,
-    MUTED,
-    Backdrop,
-    add_wrapped,
-    line_height,
-    text_width,
-    wrap_for,
-)
 
 if TYPE_CHECKING:
     from ..app import App
@@ -247,13 +238,13 @@ class ResultsScene(Scene):
             pygame.draw.rect(
                 chip, WIN_BG if won else CHIP_BG, chip.get_rect(), border_radius=d.px(14)
             )
-            border = GOLD_LIGHT if won else (*GOLD, 90)
+            border = GOLD if won else (*GOLD_DEEP, 90)
             pygame.draw.rect(
                 chip, border, chip.get_rect(), max(1, d.px(2) if won else 1), border_radius=d.px(14)
             )
             surface.blit(chip, rect)
             name = self.session.names[seat]
-            image = name_font.render(name, True, GOLD_LIGHT if won else MUTED)
+            image = name_font.render(name, True, GOLD if won else MUTED)
             if image.get_width() > rect.width - d.px(16):
                 image = pygame.transform.smoothscale_by(
                     image, (rect.width - d.px(16)) / image.get_width()

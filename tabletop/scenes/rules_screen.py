@@ -15,15 +15,17 @@ from pygame_gui.elements import UIButton
 import rules
 
 from ..ui import markdown
+from ..ui.menu import Backdrop, add_label, line_height, theme_font
+from ..ui.palette import GOLD, GOLD_DEEP
+from ..ui.text import ellipsize
 from .base import Scene
-from .title import GOLD, Backdrop, add_label, line_height, text_width
 
 if TYPE_CHECKING:
     from ..app import App
 
 BAR = (8, 14, 11, 200)
-THUMB = (201, 164, 76)
-THUMB_HOT = (232, 198, 106)
+THUMB = GOLD_DEEP
+THUMB_HOT = GOLD
 
 
 class RulesScene(Scene):
@@ -112,9 +114,7 @@ class RulesScene(Scene):
             for h in level2:
                 if y + item_h > H - d.px(24):
                     break
-                label = h.text
-                while len(label) > 4 and text_width(app, "#toc", label, "button") > toc_w - 30:
-                    label = label[:-2].rstrip() + "…"
+                label = ellipsize(h.text, theme_font(app, "#toc", "button"), toc_w - 30)
                 button = UIButton(
                     pygame.Rect(x, y, toc_w, item_h),
                     label,
@@ -232,7 +232,9 @@ class RulesScene(Scene):
         d = self.app.display
         # The felt with the title bar baked in, then the reading panel (both cached).
         self.backdrop.draw(surface, d)
-        pygame.draw.line(surface, GOLD, (0, self.bar.bottom - 1), (d.width, self.bar.bottom - 1))
+        pygame.draw.line(
+            surface, GOLD_DEEP, (0, self.bar.bottom - 1), (d.width, self.bar.bottom - 1)
+        )
         if self.page is None:
             return
         top = round(self.scroll)

@@ -17,8 +17,8 @@ from ..names import MAX_NAME, UNDRAWABLE
 from ..saves import SaveError, clean_label, write_named_save
 from ..session import Session
 from ..storage import describe_os_error
+from ..ui.menu import add_label, line_height
 from .base import Scene
-from .title import add_label, line_height
 
 if TYPE_CHECKING:
     from ..app import App

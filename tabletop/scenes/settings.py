@@ -15,8 +15,8 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu
 
+from ..ui.menu import Backdrop, add_label, fit_drop_downs, line_height, wrap_for
 from .base import Scene
-from .title import Backdrop, add_label, fit_drop_downs, line_height, wrap_for
 
 if TYPE_CHECKING:
     from ..app import App

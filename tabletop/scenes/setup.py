@@ -26,16 +26,9 @@ from rules.core import OptionSpec
 
 from ..names import UNDRAWABLE, BadName, check_name, tidy_text
 from ..session import AI_LEVELS, HUMAN, LEVEL_LABELS, SeatConfig, Session
+from ..ui.menu import Backdrop, add_label, add_wrapped, fit_drop_downs, line_height, text_width
 from .base import Scene
-from .title import (
-    Backdrop,
-    add_label,
-    add_wrapped,
-    fit_drop_downs,
-    line_height,
-    players_text,
-    text_width,
-)
+from .title import players_text
 
 if TYPE_CHECKING:
     from ..app import App

@@ -14,8 +14,8 @@ import rules
 from .. import fonts
 from ..stats import PlayerFigures, figures, load_records
 from ..ui.grid import render_grid
+from ..ui.menu import Backdrop, add_label, line_height, text_width, wrap_for
 from .base import Scene
-from .title import Backdrop, add_label, line_height, text_width, wrap_for
 
 if TYPE_CHECKING:
     from ..app import App

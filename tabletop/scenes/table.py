@@ -27,6 +27,7 @@ from ..session import Session, UndoRefused
 from ..storage import describe_os_error
 from ..table import render
 from ..table.model import Piece, TableModel, Zone
+from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
 from .base import Scene
 from .hint_overlay import HintOverlay
@@ -34,10 +35,6 @@ from .hint_overlay import HintOverlay
 DRAG_THRESHOLD = 6
 AI_DELAY = 0.8  # seconds an AI move waits at normal speed, so people can follow it
 RESULTS_DELAY = 1.2
-CREAM = (240, 234, 216)
-MUTED = (170, 179, 172)
-GOLD = (232, 198, 106)
-PANEL = (12, 20, 16, 215)
 
 
 @dataclass

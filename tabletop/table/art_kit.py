@@ -2,7 +2,8 @@
 
 Colours with enough contrast to read, transparent canvases drawn supersampled and
 ``smoothscale``-d down (anti-aliased edges), text rendered at its final size (small print stays
-hinted and sharp) and fitted to a width, and outlines from straight and curved segments.
+hinted and sharp; fitting and wrapping it is :mod:`tabletop.ui.text`'s ``fit_size`` and
+``wrap_text`` with ``ink=True``/``strict=True``), and outlines from straight and curved segments.
 
 Cached surfaces are read-only (``copy()`` before drawing on one). Nothing here needs a display
 mode, and nothing here knows a game.
@@ -16,6 +17,8 @@ from functools import lru_cache
 import pygame
 
 from ..fonts import get_font
+from ..ui.text import ink_size as ink_size  # re-exported for the art modules
+from ..ui.text import rendered_text as rendered_text
 
 CARD_ASPECT = 7 / 5  # height / width
 
@@ -86,22 +89,6 @@ def supersample(width: int) -> int:
     return 4 if width < 200 else 2
 
 
-@lru_cache(maxsize=1024)
-def rendered_text(text: str, size: int, face: str, colour: Colour, tight: bool) -> pygame.Surface:
-    """``text`` rendered anti-aliased; ``tight`` crops it to the inked pixels."""
-    rendered = get_font(size, face).render(text, True, colour)
-    if not tight:
-        return rendered
-    box = rendered.get_bounding_rect()
-    if box.width == 0:
-        return rendered
-    return rendered.subsurface(box).copy()
-
-
-def ink_size(text: str, size: int, face: str) -> tuple[int, int]:
-    return rendered_text(text, size, face, (0, 0, 0), True).get_size()
-
-
 @lru_cache(maxsize=512)
 def ink_box(text: str, size: int, face: str) -> tuple[int, int, int]:
     """Width and height of the inked pixels of ``text``, and how far they rise above the
@@ -119,33 +106,6 @@ def size_for_height(face: str, height: float, sample: str) -> int:
     while size > 6 and ink_size(sample, size, face)[1] > height + 0.5:
         size -= 1
     return size
-
-
-def wrap_words(text: str, size: int, face: str, width: int) -> list[str] | None:
-    """Greedy word wrap of ``text`` into lines at most ``width`` wide; None if a word is wider."""
-    font = get_font(size, face)
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        candidate = f"{line} {word}" if line else word
-        if font.size(candidate)[0] <= width:
-            line = candidate
-            continue
-        if not line or font.size(word)[0] > width:
-            return None
-        lines.append(line)
-        line = word
-    if line:
-        lines.append(line)
-    return lines
-
-
-def fit_size(text: str, face: str, start: int, width: int, smallest: int) -> int | None:
-    """The largest font size ≤ ``start`` at which ``text`` is at most ``width`` wide."""
-    for size in range(start, smallest - 1, -1):
-        if ink_size(text, size, face)[0] <= width:
-            return size
-    return None
 
 
 def bezier(p0: Point, p1: Point, p2: Point, p3: Point, steps: int = 16) -> list[Point]:

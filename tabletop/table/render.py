@@ -7,7 +7,7 @@ from functools import lru_cache
 import pygame
 
 from .. import fonts
-from ..ui.text import fit_font_size
+from ..ui.text import fit_size
 from . import card_art
 from .model import Box, Colour, Piece, Text
 
@@ -25,15 +25,10 @@ def text_surface(text: str, size: int, colour: Colour, face: str) -> pygame.Surf
     return _ready(fonts.get_font(size, face).render(text, True, colour))
 
 
-@lru_cache(maxsize=512)
-def _fitted_size(text: str, size: int, face: str, max_width: int) -> int:
-    return fit_font_size(text, face, max_width, size, minimum=10)
-
-
 def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
     size = item.size
     if item.max_width:
-        size = _fitted_size(item.text, size, item.face, item.max_width)
+        size = fit_size(item.text, item.face, item.max_width, size)
     image = text_surface(item.text, size, tuple(item.colour), item.face)
     rect = image.get_rect(**{item.anchor: item.pos})
     surface.blit(image, rect)
@@ -105,7 +100,7 @@ def _plain_card(text: str, width: int) -> pygame.Surface:
     )
     pygame.draw.rect(image, (120, 100, 60), image.get_rect(), 2, border_radius=radius)
     if text:
-        size = _fitted_size(text, max(12, width // 3), "sans-bold", width - 8)
+        size = fit_size(text, "sans-bold", width - 8, max(12, width // 3))
         label = fonts.get_font(size, "sans-bold").render(text, True, (30, 30, 30))
         image.blit(label, label.get_rect(center=image.get_rect().center))
     return image

@@ -8,13 +8,11 @@ from collections.abc import Callable
 import pygame
 
 from .. import fonts
+from .palette import CREAM, GOLD, GOLD_DEEP, MENU_PANEL
 
 HEADER_BG = (74, 60, 26)
 STRIPE = (24, 37, 31, 228)
-CHIP_BG = (14, 24, 19, 216)
-GOLD = (201, 164, 76)
-GOLD_LIGHT = (232, 198, 106)
-CREAM = (240, 234, 216)
+CHIP_BG = MENU_PANEL
 LABEL = (225, 214, 180)
 
 
@@ -76,16 +74,16 @@ def render_grid(
         elif r % 2 == 0:
             grid.fill(STRIPE, (1, top, grid.get_width() - 2, row_h))
         if not is_header and is_total(row):
-            pygame.draw.line(grid, GOLD, (1, top), (grid.get_width() - 2, top), 2)
+            pygame.draw.line(grid, GOLD_DEEP, (1, top), (grid.get_width() - 2, top), 2)
         x = 1
         for c, text in enumerate(row):
             face = bold if is_bold(r, row, c) else font
-            colour = GOLD_LIGHT if is_header else LABEL if c < label_columns else CREAM
+            colour = GOLD if is_header else LABEL if c < label_columns else CREAM
             image = face.render(text, True, colour)
             ty = top + (row_h - image.get_height()) // 2
             # Label columns read left-aligned; numbers sit centred.
             tx = x + pad_x if c < label_columns else x + (widths[c] - image.get_width()) // 2
             grid.blit(image, (tx, ty))
             x += widths[c]
-    pygame.draw.rect(grid, (*GOLD, 110), grid.get_rect(), 1, border_radius=radius)
+    pygame.draw.rect(grid, (*GOLD_DEEP, 110), grid.get_rect(), 1, border_radius=radius)
     return grid, size

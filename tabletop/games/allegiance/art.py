@@ -24,6 +24,7 @@ from rules.allegiance import (
 )
 from tabletop.table import art_kit as kit
 from tabletop.table.card_art import GameArt
+from tabletop.ui.text import fit_size
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -186,7 +187,7 @@ def _blit_text(
     width: int,
     **anchor: tuple[int, int] | int,
 ) -> pygame.Rect:
-    size = kit.fit_size(text, font, max(6, start), max(4, width), 6) or 6
+    size = fit_size(text, font, max(4, width), max(6, start), 6, ink=True)
     image = kit.rendered_text(text, size, font, colour, True)
     rect = image.get_rect(**anchor)
     face.blit(image, rect)

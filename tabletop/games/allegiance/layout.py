@@ -28,14 +28,11 @@ from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.ui.palette import CREAM, GOLD, MUTED, PANEL
 
 from . import art as art_allegiance
 
 GAME = "allegiance"
-CREAM = (240, 234, 216)
-MUTED = (170, 179, 172)
-GOLD = (232, 198, 106)
-PANEL = (14, 24, 19, 200)
 EDGE = (120, 132, 116, 200)
 RAISED = (140, 220, 150)
 LOWERED = (255, 150, 140)

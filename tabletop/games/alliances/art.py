@@ -28,6 +28,7 @@ from tabletop.fonts import get_font
 from tabletop.table import art_kit as kit
 from tabletop.table import card_art
 from tabletop.table.card_art import GameArt
+from tabletop.ui.text import fit_size, wrap_text
 
 Colour = tuple[int, int, int]
 Point = tuple[float, float]
@@ -516,7 +517,7 @@ def power_layout(card: str, w: int) -> CardLayout:
         frame = max(1, round(w * 0.06))
         room = w - 2 * frame - 2
         tallest = kit.size_for_height("serif-bold", h * 0.34, "8")
-        size = kit.fit_size("12", "serif-bold", tallest, round(room * 0.92), 6) or 6
+        size = fit_size("12", "serif-bold", round(room * 0.92), tallest, 6, ink=True)
         nw, nh = kit.ink_size(number, size, "serif-bold")
         num = pygame.Rect(0, 0, nw, nh)
         num.center = (w // 2, round(h * 0.32))
@@ -530,7 +531,7 @@ def power_layout(card: str, w: int) -> CardLayout:
     pad = max(2, round(w * 0.05))
     # One number size per width, set by the widest number ("12"), so all cards line up.
     tallest = kit.size_for_height("serif-bold", h * 0.135, "8")
-    size = kit.fit_size("12", "serif-bold", tallest, round(w * 0.3), 6) or 6
+    size = fit_size("12", "serif-bold", round(w * 0.3), tallest, 6, ink=True)
     column = kit.ink_size("12", size, "serif-bold")[0]
     left, top = frame + pad, frame + pad
     # Every number on one baseline, and the index box the same on every card of the width.
@@ -576,7 +577,7 @@ def _fit_lines(
     for size in range(start, smallest - 1, -1):
         line_h = get_font(size, face).get_linesize()
         for text in texts:
-            lines = kit.wrap_words(text, size, face, width)
+            lines = wrap_text(text, get_font(size, face), width, strict=True)
             if lines and len(lines) <= max_lines and len(lines) * line_h <= height:
                 return text, size, tuple(lines)
     return None
@@ -929,27 +930,23 @@ def tile_layout(name: str, w: int, h: int) -> TileLayout:
     # Three defence chips along the bottom: Military, Economic, Political.
     chip_w = (inner.w - 2 * gap) // 3
     chip_h = max(6, min(round(h * 0.3), round(chip_w * 0.62)))
-    value_size = (
-        kit.fit_size(
-            "88",
-            "sans-bold",
-            kit.size_for_height("sans-bold", chip_h * 0.66, "8"),
-            max(4, round(chip_w * 0.5)),
-            6,
-        )
-        or 6
+    value_size = fit_size(
+        "88",
+        "sans-bold",
+        max(4, round(chip_w * 0.5)),
+        kit.size_for_height("sans-bold", chip_h * 0.66, "8"),
+        6,
+        ink=True,
     )
     symbols = chip_w >= 24 and chip_w >= chip_h * 1.45
     if not symbols:
-        value_size = (
-            kit.fit_size(
-                "88",
-                "sans-bold",
-                kit.size_for_height("sans-bold", chip_h * 0.7, "8"),
-                max(4, chip_w - 2),
-                6,
-            )
-            or 6
+        value_size = fit_size(
+            "88",
+            "sans-bold",
+            max(4, chip_w - 2),
+            kit.size_for_height("sans-bold", chip_h * 0.7, "8"),
+            6,
+            ink=True,
         )
     for i, suit in enumerate(SUITS):
         x = inner.x + i * (chip_w + gap)
@@ -1085,7 +1082,7 @@ def _country_tile(
         colour = suit_colour(suit, colorblind)
         ink = _on(colour)
         label = str(value)
-        size = kit.fit_size(label, "sans-bold", layout.value_size, max(4, chip.w - 2), 6) or 6
+        size = fit_size(label, "sans-bold", max(4, chip.w - 2), layout.value_size, 6, ink=True)
         text = kit.rendered_text(label, size, "sans-bold", ink, True)
         if layout.chip_symbols:
             side = round(chip.h * 0.62)
@@ -1221,11 +1218,13 @@ def _token_stack(
         label = str(count)
         area = pygame.Rect(0, 0, round(top_rect.w * 0.5 / s), round(top_rect.h * 0.8 / s))
         area.center = (round((top_rect.x + top_rect.w * 0.64) / s), round(top_rect.centery / s))
-        size = (
-            kit.fit_size(
-                label, "sans-bold", kit.size_for_height("sans-bold", area.h * 0.8, "8"), area.w, 6
-            )
-            or 6
+        size = fit_size(
+            label,
+            "sans-bold",
+            area.w,
+            kit.size_for_height("sans-bold", area.h * 0.8, "8"),
+            6,
+            ink=True,
         )
         text = kit.rendered_text(label, size, "sans-bold", ink, True)
         token.blit(text, text.get_rect(center=area.center))

@@ -27,17 +27,14 @@ from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 from tabletop.ui.text import wrap_text
 
 from . import art as art_alliances
 
-CREAM = (240, 234, 216)
-MUTED = (178, 186, 178)
-GOLD = (232, 198, 106)
-PANEL = (12, 22, 16, 200)
 CELL = (30, 40, 34, 230)
 DIM_CELL = (24, 28, 26, 160)
-RIM = (201, 164, 76, 150)
+RIM = (*GOLD_DEEP, 150)
 BIDS = range(10, 21)
 TILE_ART = ("piece", "alliances", "tile")  # + country, defence, height, lit, target, rim
 TOKEN_ART = ("piece", "alliances", "tokens")  # + colours

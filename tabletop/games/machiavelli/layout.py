@@ -22,13 +22,10 @@ from rules.machiavelli.melds import FACE, card_order, sort_meld
 from tabletop.display import Display
 from tabletop.layouts.base import HintJob, Layout, LocalAction
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 
-CREAM = (240, 234, 216)
-MUTED = (178, 186, 178)
-GOLD = (232, 198, 106)
 RED = (236, 84, 84)
-PANEL = (14, 24, 18, 190)
-EDGE = (201, 164, 76)
+EDGE = GOLD_DEEP
 NEW_ZONE = "meld:new"
 HAND_ZONE = "hand"
 ASPECT = 1.4

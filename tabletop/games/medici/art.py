@@ -19,7 +19,7 @@ from rules.medici import CODE_OF, FACE, HOUSE_OF, HOUSES, SPECIAL_NAMES, TITLES
 from tabletop.fonts import get_font
 from tabletop.table import art_kit as kit
 from tabletop.table.card_art import GameArt
-from tabletop.ui.text import fit_font_size, wrap_text
+from tabletop.ui.text import fit_size, wrap_text
 
 Colour = tuple[int, int, int]
 
@@ -199,14 +199,14 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     # The band: value (large, left) and title (right of it, or beneath when it will not fit).
     pad = max(2, round(w * 0.05))
     vtext = value_text(card, chosen)
-    vsize = fit_font_size(
+    vsize = fit_size(
         vtext, "serif-bold", w // 2 if len(vtext) > 2 else w, max(7, round(band * 0.62)), 6
     )
     value = kit.rendered_text(vtext, vsize, "serif-bold", ink_on_band, True)
     face.blit(value, (pad, max(1, (band - value.get_height()) // 2)))
     title = title_of(card)
     room = w - pad * 3 - value.get_width()
-    tsize = fit_font_size(title, "sans-bold", room, max(6, round(band * 0.4)), 6)
+    tsize = fit_size(title, "sans-bold", room, max(6, round(band * 0.4)), 6)
 
     face.set_clip(pygame.Rect(pad * 2 + value.get_width(), 0, max(0, room), band))
     if get_font(tsize, "sans-bold").size(title)[0] <= room and tsize >= min(11, band * 0.3):
@@ -217,9 +217,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
         words = title.replace("-", "- ").split()
         lines = wrap_text(" ".join(words), get_font(max(6, round(band * 0.3)), "sans-bold"), room)
         lines = [ln.replace("- ", "-") for ln in lines][:2]
-        tsize = min(
-            fit_font_size(ln, "sans-bold", room, max(6, round(band * 0.34)), 6) for ln in lines
-        )
+        tsize = min(fit_size(ln, "sans-bold", room, max(6, round(band * 0.34)), 6) for ln in lines)
         rendered = [kit.rendered_text(ln, tsize, "sans-bold", ink_on_band, True) for ln in lines]
         lh = get_font(tsize, "sans-bold").get_ascent()
         total = lh * len(rendered) + max(1, tsize // 5) * (len(rendered) - 1)
@@ -233,7 +231,7 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     # House name at the bottom.
     if w >= 60:
         name = HOUSES[house]
-        nsize = fit_font_size(name, "serif-bold", body.w - 2 * pad, max(7, round(w * 0.11)), 6)
+        nsize = fit_size(name, "serif-bold", body.w - 2 * pad, max(7, round(w * 0.11)), 6)
         n = kit.rendered_text(name, nsize, "serif-bold", text_ink, True)
         face.blit(n, (w // 2 - n.get_width() // 2, h - frame - pad - n.get_height()))
         bottom_limit = h - frame - pad - n.get_height() - pad

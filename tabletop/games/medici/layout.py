@@ -17,14 +17,11 @@ from rules.medici import FACE, HOUSES, MediciMove, card_name
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.ui.palette import CREAM, GOLD, PANEL
 
 from . import art as art_medici
 
-CREAM = (240, 234, 216)
-MUTED = (178, 186, 178)
-GOLD = (232, 198, 106)
 TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
-PANEL = (14, 24, 18, 190)
 ACTIONS = ("court", "build", "plan")
 
 

@@ -17,6 +17,7 @@ from tabletop.fonts import get_font
 from tabletop.table import art_kit as kit
 from tabletop.table.art_kit import Colour, Point
 from tabletop.table.card_art import GameArt
+from tabletop.ui.text import fit_size, wrap_text
 
 
 def counter_token(value: int | None, diameter: int, *, colorblind: bool = False) -> pygame.Surface:
@@ -290,7 +291,9 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
         # Nothing sits beside it, so it may use the width inside the hairline rule.
         span = inner.width - 2 * max(2, round(w * 0.035))
         start = round(w * 0.115)
-        sizes = {n: kit.fit_size(n, "serif-bold", start, span, 7) for n in HOUSES}
+        sizes = {
+            n: fit_size(n, "serif-bold", span, start, 7, ink=True, strict=True) for n in HOUSES
+        }
         # One baseline for every house (room for the largest size's descenders), and one top
         # for the emblem area above it, so all cards of a width share the same design grid.
         baseline = content.bottom + get_font(start, "serif-bold").get_descent()
@@ -315,7 +318,7 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
         obstacles.append(
             pygame.Rect(left, content.top, content.right - left, band_bottom - content.top)
         )
-        size = kit.fit_size(name, "serif-bold", start, content.right - left, 7)
+        size = fit_size(name, "serif-bold", content.right - left, start, 7, ink=True, strict=True)
         if size is not None:
             name_size = size
             box = kit.ink_box(name, size, "serif-bold")
@@ -338,7 +341,10 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
         room = panel_span.width - 2 * hpad
         wrapped: list[list[str] | None] = []
         for size in range(max(9, round(w * 0.056)), 6, -1):
-            wrapped = [kit.wrap_words(ACTIONS[n], size, "sans", room) for n in range(1, 9)]
+            wrapped = [
+                wrap_text(ACTIONS[n], get_font(size, "sans"), room, strict=True)
+                for n in range(1, 9)
+            ]
             if all(wrapped) and max(len(x or ()) for x in wrapped) <= 4:
                 text_size = size
                 break
@@ -382,9 +388,8 @@ def _tiny_layout(number: int, w: int, h: int) -> FaceLayout:
     frame = max(1, round(w * 0.06))
     inner = pygame.Rect(frame, frame, w - 2 * frame, h - 2 * frame)
     room = inner.inflate(-2, -2)
-    size = kit.size_for_height("serif-bold", room.height * 0.6, "8")
-    while size > 6 and kit.ink_size("8", size, "serif-bold")[0] > room.width:
-        size -= 1
+    start = kit.size_for_height("serif-bold", room.height * 0.6, "8")
+    size = fit_size("8", "serif-bold", room.width, start, 6, ink=True)
     number_rect = pygame.Rect((0, 0), kit.ink_size(str(number), size, "serif-bold"))
     number_rect.center = inner.center
     empty = pygame.Rect(inner.center, (0, 0))
@@ -613,7 +618,7 @@ def _counter_token(value: int | None, d: int, colorblind: bool) -> pygame.Surfac
     if value is not None:
         label = _signed(value)
         size = kit.size_for_height("serif-bold", d * 0.34, "8")
-        fitted = kit.fit_size(label, "serif-bold", size, round(d * 0.6), 6) or 6
+        fitted = fit_size(label, "serif-bold", round(d * 0.6), size, 6, ink=True)
         art = kit.rendered_text(label, fitted, "serif-bold", text_colour, True)
         token.blit(art, art.get_rect(center=(d // 2, d // 2)))
     return token

@@ -12,12 +12,10 @@ from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.ui.palette import CREAM, GOLD, MUTED
 
 from . import art as art_royal_houses
 
-CREAM = (240, 234, 216)
-MUTED = (170, 179, 172)
-GOLD = (232, 198, 106)
 SEAT_COLOURS = ((255, 214, 140), (150, 205, 255))
 
 
