@@ -221,7 +221,7 @@ class LoadScene(Scene):
         elif element is self.next_button:
             self.turn_page(1)
         elif element in self.row_buttons:
-            action, info = self.row_buttons[element]  # type: ignore[index]
+            action, info = self.row_buttons[element]
             if action == "Resume":
                 self.resume(info)
             elif action == "Replay":
@@ -373,7 +373,7 @@ class ImportDialog(pygame_gui.windows.UIFileDialog):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.delete_button.kill()
-        self.file_path_text_line.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
+        self.file_path_text_line.set_forbidden_characters(UNDRAWABLE)
         # pygame-gui lays the whole field out again for every character typed: without a limit,
         # a long paste or a stuck key makes each one slower, until the window freezes.
         self.file_path_text_line.set_text_length_limit(PATH_LIMIT)

@@ -128,10 +128,10 @@ def path(start: Point, *curves: tuple[Point, Point, Point] | Point) -> list[Poin
     points = [start]
     for seg in curves:
         if isinstance(seg[0], tuple):
-            c1, c2, end = seg  # type: ignore[misc]
+            c1, c2, end = seg
             points.extend(bezier(points[-1], c1, c2, end))
         else:
-            points.append(seg)  # type: ignore[arg-type]
+            points.append(seg)
     return points
 
 

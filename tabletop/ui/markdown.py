@@ -784,7 +784,7 @@ class _Writer:
     def document(self, blocks: Sequence[Block]) -> int:
         b = self.base
         y = round(b * 0.4)
-        after = 0
+        after = 0.0
         for n, block in enumerate(blocks):
             if isinstance(block, Heading):
                 before = {1: 1.3, 2: 1.2, 3: 0.9}[block.level] * b

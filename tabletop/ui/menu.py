@@ -130,7 +130,7 @@ def text_width(app: App, object_id: str, text: str, element: str = "label") -> i
 def wrap_for(app: App, object_id: str, text: str, width: int) -> list[str]:
     """``text`` broken into lines no wider than ``width`` in the theme font of ``object_id``."""
     font = theme_font(app, object_id)
-    return wrap_text(text, font, width)  # type: ignore[arg-type]  # same size() protocol
+    return wrap_text(text, font, width)
 
 
 def fit_drop_downs(app: App) -> int:
