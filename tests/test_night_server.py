@@ -21,7 +21,7 @@ import aiohttp
 import pytest
 
 import rules
-from tabletop.net import GameNight, protocol
+from tabletop.net import GameNight, protocol, qr_matrix, qr_png
 from tabletop.net.server import bind_sockets
 from tabletop.session import SeatConfig, Session
 
@@ -688,3 +688,27 @@ def test_after_an_undo_the_phone_log_is_replaced(nights) -> None:
         await phone.close()
 
     run(body)
+
+
+# ---- QR codes ------------------------------------------------------------------------------
+
+
+def test_a_seat_link_makes_a_qr_code_with_its_quiet_zone() -> None:
+    link = "http://192.168.1.20:8642/j/" + "A" * 32
+    matrix = qr_matrix(link)
+    size = len(matrix)
+    assert all(len(row) == size for row in matrix)
+    symbol = size - 2 * 4
+    assert (symbol - 17) % 4 == 0 and symbol >= 21  # a real QR version: 17 + 4·version
+    quiet = [*matrix[:4], *matrix[-4:], *(row[:4] + row[-4:] for row in matrix)]
+    assert not any(any(row) for row in quiet)
+    # the finder pattern in the top-left corner: a dark 7×7 ring around a dark 3×3 core
+    finder = [row[4:11] for row in matrix[4:11]]
+    assert all(finder[0]) and all(finder[6]) and all(r[0] and r[6] for r in finder)
+    assert not any(finder[1][1:6]) and all(finder[3][2:5])
+    other = qr_matrix(link[:-1] + "B")
+    assert other != matrix and len(qr_matrix(link, border=0)) == symbol
+    png = qr_png(link, scale=5)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert width == height == size * 5
