@@ -3,8 +3,8 @@
 The contracts live in pyproject.toml under ``[tool.importlinter]``:
 
 - ``rules`` imports nothing of ``tabletop`` or pygame (pygame-ce, pygame_gui);
-- ``tabletop.ai``, ``session``, ``saves``, ``stats``, ``replay``, ``storage`` and ``arena``
-  import no pygame;
+- ``tabletop.ai``, ``net`` (game night's server), ``session``, ``saves``, ``stats``,
+  ``replay``, ``storage`` and ``arena`` import no pygame;
 - the generic ``tabletop.table`` and ``tabletop.ai`` import no game (no ``rules.<game>``, no
   ``tabletop.games.<game>``): a game's parts are found through :mod:`tabletop.games` by name;
 - the discovery module and every game's bots and search settings import no pygame (the AI

@@ -1,0 +1,282 @@
+"""A game night seen from the host: the seats' links, the phones' moves, what each seat sees.
+
+The UI thread owns the :class:`~tabletop.session.Session`; the server thread never touches it.
+
+.. code-block:: python
+
+    night = GameNight(session, phone_seats=[0, 2])
+    base = night.start()                 # listening; night.link(0) is seat 0's address
+    ...                                  # every frame, on the UI thread:
+    for applied in night.poll():         # phones' moves, judged by the rules and applied
+        animate(applied.seat, applied.move, applied.events)
+    ...                                  # after any other change (a local or AI move, undo):
+    night.publish()
+    night.stop()                         # the game ended or was left: sockets closed, port free
+
+Every ``GameNight`` makes new tokens, so resuming a saved game night gives new links.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import secrets
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules import Event, IllegalMove, Move
+from tabletop.session import Session
+
+from . import protocol
+from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
+
+TOKEN_BYTES = 24
+"""Random bytes in a seat's token (192 bits; the issue asks for at least 128)."""
+
+MAX_WAITING = 256
+"""Moves the phones may have waiting for the host at once; more are refused as ``busy``."""
+
+MAX_PER_POLL = 32
+"""Moves one ``poll()`` judges at most, so one frame never does much."""
+
+REMEMBERED_IDS = 4096
+"""Message ids remembered per seat to refuse replays."""
+
+Describe = Callable[[Move, dict[str, Any], list[str]], str]
+"""How the table words a move (a game layout's ``describe(move, view, names)``)."""
+
+
+@dataclass(frozen=True)
+class AppliedMove:
+    """A phone's move that the host applied: ``ply`` is the history length before it."""
+
+    seat: int
+    move: Move
+    events: list[Event]
+    ply: int
+
+
+@dataclass
+class _Seen:
+    ids: set[str] = field(default_factory=set)
+    order: deque[str] = field(default_factory=deque)
+
+    def add(self, msg_id: str) -> bool:
+        """Remember ``msg_id``; False if it was already there."""
+        if msg_id in self.ids:
+            return False
+        self.ids.add(msg_id)
+        self.order.append(msg_id)
+        if len(self.order) > REMEMBERED_IDS:
+            self.ids.discard(self.order.popleft())
+        return True
+
+
+class GameNight:
+    """One game night over ``session``: a token and a link for each phone seat, and a server
+    that runs between :meth:`start` and :meth:`stop`.
+
+    ``bind``: the addresses to listen on (default: the LAN address and loopback);
+    ``advertise``: the host name the links use (default: the first bound address); ``port``:
+    the port wanted (another free one is taken if it is busy; 0: any); ``describe``: how the
+    table words a move, sent beside each legal move.
+    """
+
+    def __init__(
+        self,
+        session: Session,
+        phone_seats: Iterable[int],
+        *,
+        bind: Iterable[str] | None = None,
+        port: int = DEFAULT_PORT,
+        advertise: str | None = None,
+        describe: Describe | None = None,
+    ) -> None:
+        seats = sorted(set(phone_seats))
+        players = len(session.seats)
+        if not seats or any(not 0 <= s < players for s in seats):
+            raise ValueError(f"phone seats must be some of 0..{players - 1}, not {seats}")
+        self.session = session
+        self.seats: tuple[int, ...] = tuple(seats)
+        self.tokens: dict[int, str] = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
+        self.describe = describe
+        self._inbox: queue.Queue[Submission] = queue.Queue(MAX_WAITING)
+        self._seen: dict[int, _Seen] = {s: _Seen() for s in seats}
+        self._log_ref: object = None
+        self._log_count = 0
+        welcome = {
+            "names": list(session.names),
+            "game": session.game_id,
+            "title": session.title,
+            "players": players,
+        }
+        self.server = NightServer(
+            {token: seat for seat, token in self.tokens.items()},
+            self._submit,
+            welcome,
+            bind=bind,
+            port=port,
+            advertise=advertise,
+        )
+
+    # ---- the server's life ---------------------------------------------------------------
+    def start(self) -> str:
+        """Start listening; return the URL base (``http://192.168.1.20:8642``)."""
+        url = self.server.start()
+        self.publish()
+        return url
+
+    def stop(self) -> None:
+        self.server.stop()
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+    def link(self, seat: int) -> str:
+        """The address that seat's phone opens (its QR code's contents)."""
+        return f"{self.server.url}/j/{self.tokens[seat]}"
+
+    def links(self) -> dict[int, str]:
+        return {seat: self.link(seat) for seat in self.seats}
+
+    def connected(self) -> frozenset[int]:
+        """The phone seats whose device is connected now."""
+        return self.server.connected()
+
+    # ---- the UI thread ---------------------------------------------------------------------
+    def _submit(self, submission: Submission) -> bool:  # the server thread
+        try:
+            self._inbox.put_nowait(submission)
+        except queue.Full:
+            return False
+        return True
+
+    def poll(self) -> list[AppliedMove]:
+        """Judge and apply the phones' waiting moves (call it on the UI thread, every frame);
+        answer each phone, publish the new state if anything changed, and return the applied
+        moves for the table to animate."""
+        applied: list[AppliedMove] = []
+        for _ in range(MAX_PER_POLL):
+            try:
+                submission = self._inbox.get_nowait()
+            except queue.Empty:
+                break
+            done = self._judge(submission)
+            if done is not None:
+                applied.append(done)
+        if applied:
+            self.publish()
+        return applied
+
+    def _judge(self, sub: Submission) -> AppliedMove | None:
+        game = self.session.game
+        ply = len(game.history)
+
+        def refuse(code: str, text: str) -> None:
+            self.server.reply(sub.seat, protocol.refused(code, text, msg_id=sub.msg_id, ply=ply))
+
+        if not self._seen[sub.seat].add(sub.msg_id):
+            refuse("replayed", "This move was already received.")
+            return None
+        if sub.ply != ply:
+            refuse("stale", "The table changed before this move arrived: choose again.")
+            return None
+        over = game.why_illegal(None, sub.seat) if game.over else None
+        if over is not None:
+            refuse(over.code, over.message)
+            return None
+        if game.to_move is not None and game.to_move != sub.seat:
+            refuse(
+                "not-your-turn",
+                f"It is not your turn: {self.session.names[game.mover]} is to move.",
+            )
+            return None
+        try:
+            move = game.parse_move(sub.text)
+        except IllegalMove as err:
+            refuse(err.code, err.message)
+            return None
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            refuse("not-a-move", f"'{sub.text:.80}' is not a move of this game.")
+            return None
+        problem = game.why_illegal(move, sub.seat)
+        if problem is not None:
+            refuse(problem.code, problem.message)
+            return None
+        events = self.session.play(move, sub.seat)
+        self.server.reply(
+            sub.seat, protocol.message("accepted", id=sub.msg_id, ply=len(game.history))
+        )
+        return AppliedMove(sub.seat, move, events, ply)
+
+    def publish(self) -> None:
+        """Send every phone seat (and the public table) what it sees now. Call it on the UI
+        thread after any change that ``poll()`` did not make."""
+        session, game = self.session, self.session.game
+        log = session.log
+        reset = log is not self._log_ref or len(log) < self._log_count
+        fresh = log if reset else log[self._log_count :]
+        self._log_ref, self._log_count = log, len(log)
+        names = session.names
+        ply = len(game.history)
+        updates: dict[int | None, SeatUpdate] = {}
+        for seat in (None, *self.seats):
+            events = [
+                {
+                    "turn": e.turn,
+                    "kind": e.event.kind,
+                    "text": e.event.render(names),
+                    "data": dict(e.event.data),
+                }
+                for e in fresh
+                if e.event.visible_to(seat)
+            ]
+            state = self._state(seat, ply)
+            # A deep copy as plain JSON: the server thread never shares an object with the game.
+            state, events = json.loads(json.dumps([state, events]))
+            updates[seat] = SeatUpdate(state, events, reset)
+        self.server.push(updates, ply)
+
+    def _state(self, seat: int | None, ply: int) -> dict[str, Any]:
+        session, game = self.session, self.session.game
+        names = session.names
+        mover = game.to_move
+        view = game.view(seat)
+        mine = mover is not None and mover == seat
+        moves: list[dict[str, Any]] = []
+        if mine:
+            for move in game.legal_moves():
+                entry: dict[str, Any] = {
+                    "text": str(move),
+                    "kind": move.kind,
+                    "cards": list(move.cards),
+                    "target": move.target,
+                }
+                if self.describe is not None:
+                    entry["description"] = self.describe(move, view, names)
+                moves.append(entry)
+        outcome = None
+        if game.over:
+            result = game.outcome()
+            outcome = {
+                "scores": list(result.scores),
+                "winners": list(result.winners),
+                "detail": result.detail,
+            }
+        return {
+            "ply": ply,
+            "seat": seat,
+            "names": names,
+            "to_move": mover,
+            "your_turn": mine,
+            "over": game.over,
+            "prompt": game.prompt() if mine else "",
+            "waiting": names[mover] if mover is not None and not mine else "",
+            "view": view,
+            "moves": moves,
+            "moves_complete": game.LEGAL_MOVES_COMPLETE,
+            "outcome": outcome,
+        }

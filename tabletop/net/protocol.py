@@ -1,0 +1,201 @@
+"""The game-night protocol: JSON messages over one WebSocket per phone (issue #16).
+
+Nothing here does I/O. The server thread (:mod:`tabletop.net.server`) reads and writes these
+messages; the host (:mod:`tabletop.net.night`) builds what each seat may see.
+
+Transport
+---------
+A browser opens ``GET /ws`` (a WebSocket) and sends ``hello`` first. A seat's link is
+``/j/<token>``: the page there says hello with that token. Every message is one JSON object
+with ``"v"`` (:data:`VERSION`) and ``"type"``. Text frames only.
+
+Client → server
+---------------
+``{"v":1,"type":"hello","token":"…"}``
+    Join the seat the token names; ``token`` absent or ``null``: the public table
+    (``view(None)``), which can watch but never move. Must be the first message (within
+    :data:`HELLO_TIMEOUT` seconds).
+``{"v":1,"type":"move","id":"c-17","ply":42,"move":"play H7","seat":0}``
+    A decision in the game's notation (``str(move)`` / ``parse_move``), made for ``ply``
+    (the length of the game's history the client saw). ``id`` is the client's own message id
+    (1–64 characters, new for every move it sends); ``seat`` is optional and, when given, must
+    be the token's seat.
+``{"v":1,"type":"ping"}``
+    Answered by ``pong`` (WebSocket pings keep the socket alive anyway).
+
+Server → client
+---------------
+``welcome``  ``{seat, name, names, game, title, players}`` after a good hello (``seat``/``name``
+    ``null`` for the public table).
+``state``    ``{ply, seat, names, to_move, your_turn, over, prompt, waiting, view, moves,
+    moves_complete, events, log_reset, outcome}``: the seat's own ``view(seat)``, and while it
+    is that seat's turn the prompt and its legal moves (``{text, kind, cards, target}`` and
+    ``description`` when the host has one; ``moves_complete`` false when the game, like
+    Machiavelli, lists only representative moves). ``events`` are the log entries that seat
+    may see (``{turn, kind, text, data}``): the new ones since the previous ``state``, or, with
+    ``log_reset`` true, the whole recent log (sent on every join and after an undo). ``waiting``
+    names whoever is to move when it is not this seat. ``outcome`` is ``{scores, winners,
+    detail}`` once the game is over.
+``accepted`` ``{id, ply}``: the move with that id was applied (``ply``: history length after).
+``refused``  ``{code, message, id?, ply}``: nothing changed. Codes:
+
+    - ``too-large``: over :data:`MAX_MESSAGE` bytes (over :data:`HARD_LIMIT` the socket is
+      closed with 1009);
+    - ``bad-message``: not JSON, not an object, an unknown type or a missing/ill-typed field;
+    - ``bad-token``: the hello's token is not a seat of this game night (then closed, 4000);
+    - ``no-seat``: the public table tried to move;
+    - ``wrong-seat``: the move names another seat than the token's;
+    - ``replayed``: a message id this seat already sent (a resend after a reconnect);
+    - ``stale``: made for another ply than the game's current one;
+    - ``busy``: the host has too many moves waiting;
+    - the rules' own codes: ``game-over``, ``not-your-turn``, ``not-a-move`` (unparseable
+      notation) and every game's specific codes (``must-follow-suit``…), with the rules'
+      sentence.
+``taken-over`` the seat's link was opened on another device; this socket then closes (4001).
+``reload``   the client speaks another protocol version: reload the page (then closed, 4002).
+``closed``   the game night is over (the host stopped the server); then closed (1001).
+``pong``     the answer to ``ping``.
+
+Every server message also carries ``ply``: the history length of the latest state published.
+
+Guarantees: a seat only ever receives its own view and the events it may see (the same
+projection as the desktop log); nothing is applied twice (message ids are remembered per seat,
+and a move made for an older ply is refused as stale); a refused move leaves the game as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from rules.core import MAX_MOVE_TEXT
+
+VERSION = 1
+"""The protocol version; a client that sends another one is told to reload."""
+
+MAX_MESSAGE = 16 * 1024
+"""Bytes: a longer client message is refused (``too-large``); the connection stays."""
+
+HARD_LIMIT = 64 * 1024
+"""Bytes: a client frame longer than this closes the connection (WebSocket 1009)."""
+
+HELLO_TIMEOUT = 10.0
+"""Seconds a new socket has to say hello."""
+
+MAX_ID = 64
+LOG_TAIL = 200
+"""How many of a seat's latest log entries a (re)joining client receives."""
+
+CLOSE_BAD_TOKEN = 4000
+CLOSE_TAKEN_OVER = 4001
+CLOSE_RELOAD = 4002
+CLOSE_NO_HELLO = 4003
+
+REFUSAL_CODES: dict[str, str] = {
+    "too-large": "the message is over the size limit",
+    "bad-message": "not a message of this protocol",
+    "bad-token": "the link's token is not a seat of this game night",
+    "no-seat": "the public table cannot move",
+    "wrong-seat": "the move names another seat than the link's",
+    "replayed": "a message id this seat already sent",
+    "stale": "the move was made for an earlier position",
+    "busy": "too many moves are waiting for the host",
+}
+"""The refusals of the protocol itself (the rules' refusals come with their own codes)."""
+
+
+def dumps(message: dict[str, Any]) -> str:
+    """One message as compact JSON text."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def message(kind: str, **fields: Any) -> dict[str, Any]:
+    """A server message: ``v``, ``type`` and the fields."""
+    return {"v": VERSION, "type": kind, **fields}
+
+
+def refused(code: str, text: str, *, msg_id: str | None = None, ply: int = 0) -> dict[str, Any]:
+    out = message("refused", code=code, message=text, ply=ply)
+    if msg_id is not None:
+        out["id"] = msg_id
+    return out
+
+
+@dataclass(frozen=True)
+class Hello:
+    token: str | None
+
+
+@dataclass(frozen=True)
+class MoveRequest:
+    msg_id: str
+    ply: int
+    text: str
+    seat: int | None  # the seat the client says it is, if it says
+
+
+@dataclass(frozen=True)
+class Ping:
+    pass
+
+
+@dataclass(frozen=True)
+class Refusal:
+    code: str
+    text: str
+    msg_id: str | None = None
+
+
+@dataclass(frozen=True)
+class Reload:
+    """The client speaks another protocol version."""
+
+    version: object
+
+
+ClientMessage = Hello | MoveRequest | Ping | Refusal | Reload
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def parse_client(text: str | bytes) -> ClientMessage:
+    """Read one client frame: the request, or why it is refused (never raises)."""
+    if isinstance(text, bytes):
+        return Refusal("bad-message", "Messages must be JSON text.")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        return Refusal("too-large", f"The message is over {MAX_MESSAGE // 1024} KiB.")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return Refusal("bad-message", "The message is not JSON.")
+    if not isinstance(data, dict):
+        return Refusal("bad-message", "The message is not a JSON object.")
+    raw_id = data.get("id")
+    msg_id = raw_id if isinstance(raw_id, str) and 0 < len(raw_id) <= MAX_ID else None
+    if "v" not in data:
+        return Refusal("bad-message", "The message has no protocol version.", msg_id)
+    if data["v"] != VERSION or not _is_int(data["v"]):
+        return Reload(data["v"])
+    kind = data.get("type")
+    if kind == "hello":
+        token = data.get("token")
+        if token is not None and not isinstance(token, str):
+            return Refusal("bad-message", "The token must be text.")
+        return Hello(token or None)
+    if kind == "ping":
+        return Ping()
+    if kind == "move":
+        if msg_id is None:
+            return Refusal("bad-message", f"A move needs an id of 1 to {MAX_ID} characters.")
+        ply, move, seat = data.get("ply"), data.get("move"), data.get("seat")
+        if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+            return Refusal("bad-message", "A move needs the ply it was made for.", msg_id)
+        if not isinstance(move, str) or not move.strip() or len(move) > MAX_MOVE_TEXT:
+            return Refusal("bad-message", "A move needs its text in the game's notation.", msg_id)
+        if seat is not None and not _is_int(seat):
+            return Refusal("bad-message", "The seat must be a whole number.", msg_id)
+        return MoveRequest(msg_id, ply, move, seat)
+    return Refusal("bad-message", f"Unknown message type {kind!r:.40}.", msg_id)

@@ -1,0 +1,454 @@
+"""The game-night server: aiohttp (HTTP + WebSocket) on its own thread and event loop.
+
+It never touches the game. The host gives it, on the UI thread, each seat's latest state as
+plain data (:meth:`NightServer.push`) and answers for moves (:meth:`NightServer.reply`); both
+hand over with ``loop.call_soon_threadsafe``. Moves that phones send go into the host's queue
+through the ``submit`` callback, which must be thread-safe and must not block.
+The protocol is described in :mod:`tabletop.net.protocol`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import socket
+import sys
+import threading
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from . import protocol
+from .protocol import Hello, MoveRequest, Ping, Refusal, Reload
+
+DEFAULT_PORT = 8642
+LOOPBACK = "127.0.0.1"
+MAX_CONNECTIONS = 64
+LOG_KEEP = 1000
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A move a phone sent, on its way to the host (made on the server thread)."""
+
+    seat: int
+    msg_id: str
+    ply: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SeatUpdate:
+    """What one seat (``None``: the public table) sees after a change, as JSON-ready data the
+    UI thread will not touch again: ``state`` (the ``state`` message's fields but ``events``),
+    the new visible log entries, and whether they replace the log (``reset``)."""
+
+    state: dict[str, Any]
+    events: list[dict[str, Any]]
+    reset: bool = False
+
+
+@dataclass(frozen=True)
+class _Close:
+    code: int
+    reason: str
+
+
+@dataclass(eq=False)
+class _Connection:
+    ws: web.WebSocketResponse
+    seat: int | None = None
+    joined: bool = False
+    outbox: asyncio.Queue[str | _Close] = field(default_factory=asyncio.Queue)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        self.outbox.put_nowait(protocol.dumps(msg))
+
+    def close(self, code: int, reason: str) -> None:
+        self.outbox.put_nowait(_Close(code, reason))
+
+
+def lan_address() -> str:
+    """This computer's address on the local network (the interface of its default route), or
+    loopback when it has none. Sends nothing: connecting a UDP socket only picks a route."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        address = str(probe.getsockname()[0])
+    except OSError:
+        address = LOOPBACK
+    finally:
+        probe.close()
+    return address if not address.startswith("0.") else LOOPBACK
+
+
+def bind_sockets(hosts: Iterable[str], port: int) -> list[socket.socket]:
+    """Listening sockets on every host, all on one port: ``port`` if it is free everywhere,
+    else one the system picks (0 asks for that straight away). Raises OSError if none."""
+    hosts = list(dict.fromkeys(hosts))
+    if not hosts:
+        raise ValueError("no address to listen on")
+    candidates = ([port] if port else []) + [0] * 5
+    last: OSError | None = None
+    for candidate in candidates:
+        socks: list[socket.socket] = []
+        try:
+            chosen = candidate
+            for host in hosts:
+                family = socket.AF_INET6 if ":" in host else socket.AF_INET
+                sock = socket.socket(family, socket.SOCK_STREAM)
+                socks.append(sock)
+                if sys.platform != "win32":  # on Windows it would let another program share it
+                    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                sock.bind((host, chosen))
+                sock.listen(64)
+                sock.setblocking(False)
+                chosen = sock.getsockname()[1]
+            return socks
+        except OSError as err:
+            last = err
+            for sock in socks:
+                sock.close()
+    assert last is not None
+    raise last
+
+
+class NightServer:
+    """The server of one game night; ``start()`` it, ``stop()`` it once (not restartable)."""
+
+    def __init__(
+        self,
+        tokens: Mapping[str, int],
+        submit: Callable[[Submission], bool],
+        welcome: Mapping[str, Any],
+        *,
+        bind: Iterable[str] | None = None,
+        port: int = DEFAULT_PORT,
+        advertise: str | None = None,
+        page: Callable[[int | None], str] | None = None,
+    ) -> None:
+        self._tokens = dict(tokens)
+        self._submit = submit
+        self._welcome = dict(welcome)
+        self._bind = list(bind) if bind is not None else [lan_address(), LOOPBACK]
+        self._wanted_port = port
+        self._advertise = advertise or self._bind[0]
+        self._page = page or _placeholder_page
+        self.port = 0
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._thread: threading.Thread | None = None
+        self._runner: web.AppRunner | None = None
+        self._error: BaseException | None = None
+        self._started = threading.Event()
+        # server-thread state
+        self._conns: set[_Connection] = set()
+        self._seats: dict[int, _Connection] = {}
+        self._states: dict[int | None, dict[str, Any]] = {}
+        self._logs: dict[int | None, deque[dict[str, Any]]] = {}
+        self._ply = 0
+        self._connected: frozenset[int] = frozenset()
+
+    # ---- host side (any thread) ---------------------------------------------------------
+    @property
+    def url(self) -> str:
+        """The address phones use, e.g. ``http://192.168.1.20:8642``."""
+        host = f"[{self._advertise}]" if ":" in self._advertise else self._advertise
+        return f"http://{host}:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start(self, timeout: float = 10.0) -> str:
+        """Listen (on the server's own thread); return the URL base. Raises OSError when no
+        port could be opened."""
+        if self._thread is not None:
+            raise RuntimeError("a game-night server starts once")
+        self._thread = threading.Thread(target=self._run, name="game-night-server", daemon=True)
+        self._thread.start()
+        if not self._started.wait(timeout):
+            raise TimeoutError("the game-night server did not start")
+        if self._error is not None:
+            self._thread.join(timeout)
+            raise self._error
+        return self.url
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Tell every client the night is over, close every socket and free the port."""
+        loop, thread = self._loop, self._thread
+        if loop is None or thread is None or not thread.is_alive():
+            return
+        with contextlib.suppress(RuntimeError):  # the loop already closed
+            loop.call_soon_threadsafe(loop.stop)
+        thread.join(timeout)
+        if thread.is_alive():
+            raise TimeoutError("the game-night server did not stop")
+
+    def push(self, updates: Mapping[int | None, SeatUpdate], ply: int) -> None:
+        """Hand the seats' new states to the server thread (thread-safe)."""
+        self._call(self._apply_updates, dict(updates), ply)
+
+    def reply(self, seat: int, msg: dict[str, Any]) -> None:
+        """Send ``msg`` to whichever device holds ``seat`` now (thread-safe)."""
+        self._call(self._send_to_seat, seat, msg)
+
+    def connected(self) -> frozenset[int]:
+        """The seats whose device is connected now (thread-safe)."""
+        return self._connected
+
+    def _call(self, fn: Callable[..., None], *args: Any) -> None:
+        loop = self._loop
+        if loop is None or loop.is_closed():
+            return
+        with contextlib.suppress(RuntimeError):  # closing at this very moment
+            loop.call_soon_threadsafe(fn, *args)
+
+    # ---- the server thread ----------------------------------------------------------------
+    def _run(self) -> None:
+        loop = asyncio.new_event_loop()
+        asyncio.set_event_loop(loop)
+        self._loop = loop
+        try:
+            try:
+                loop.run_until_complete(self._open())
+            except BaseException as err:
+                self._error = err
+                self._started.set()
+                return
+            self._started.set()
+            loop.run_forever()
+            loop.run_until_complete(self._close())
+        finally:
+            tasks = asyncio.all_tasks(loop)
+            for task in tasks:
+                task.cancel()
+            if tasks:
+                loop.run_until_complete(asyncio.gather(*tasks, return_exceptions=True))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    async def _open(self) -> None:
+        app = web.Application(client_max_size=protocol.HARD_LIMIT)
+        app.router.add_get("/", self._public_page)
+        app.router.add_get("/j/{token}", self._seat_page)
+        app.router.add_get("/ws", self._socket)
+        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await runner.setup()
+        self._runner = runner
+        socks = bind_sockets(self._bind, self._wanted_port)
+        self.port = socks[0].getsockname()[1]
+        for sock in socks:
+            await web.SockSite(runner, sock).start()
+
+    async def _close(self) -> None:
+        bye = protocol.message("closed", message="The game night is over.", ply=self._ply)
+        for conn in list(self._conns):
+            conn.send(bye)
+            conn.close(1001, "game night over")
+        if self._conns:
+            await asyncio.wait([asyncio.create_task(_drained(c)) for c in self._conns], timeout=2.0)
+        if self._runner is not None:
+            await self._runner.cleanup()
+        self._connected = frozenset()
+
+    def _seat_of(self, token: str) -> int | None:
+        found = None
+        for known, seat in self._tokens.items():  # compare every token in constant time
+            if hmac.compare_digest(known.encode(), token.encode()):
+                found = seat
+        return found
+
+    async def _public_page(self, request: web.Request) -> web.StreamResponse:
+        return _html(self._page(None))
+
+    async def _seat_page(self, request: web.Request) -> web.StreamResponse:
+        seat = self._seat_of(request.match_info["token"])
+        if seat is None:
+            return _html(_invalid_link_page(), status=404)
+        return _html(self._page(seat))
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if len(self._conns) >= MAX_CONNECTIONS:
+            raise web.HTTPServiceUnavailable(text="Too many connections.")
+        ws = web.WebSocketResponse(max_msg_size=protocol.HARD_LIMIT, heartbeat=20.0)
+        await ws.prepare(request)
+        conn = _Connection(ws)
+        self._conns.add(conn)
+        writer = asyncio.create_task(self._write(conn))
+        try:
+            await self._serve(conn)
+        finally:
+            self._conns.discard(conn)
+            if conn.seat is not None and self._seats.get(conn.seat) is conn:
+                del self._seats[conn.seat]
+                self._connected = frozenset(self._seats)
+            conn.outbox.put_nowait(_Close(1000, ""))
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(writer, 2.0)
+            if not writer.done():
+                writer.cancel()
+        return ws
+
+    async def _write(self, conn: _Connection) -> None:
+        """Send the connection's messages in order; a close ends it."""
+        try:
+            while True:
+                item = await conn.outbox.get()
+                if isinstance(item, _Close):
+                    await conn.ws.close(code=item.code, message=item.reason.encode())
+                    return
+                await conn.ws.send_str(item)
+        except (ConnectionError, RuntimeError):
+            return  # the client went away: the reader sees it too
+
+    async def _serve(self, conn: _Connection) -> None:
+        try:
+            first = await asyncio.wait_for(conn.ws.receive(), protocol.HELLO_TIMEOUT)
+        except TimeoutError:
+            conn.close(protocol.CLOSE_NO_HELLO, "no hello")
+            return
+        if not self._hello(conn, first):
+            return
+        async for frame in conn.ws:
+            if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                self._handle(conn, frame.data)
+            else:
+                break  # an error (a frame over HARD_LIMIT: aiohttp closes it with 1009)
+
+    def _hello(self, conn: _Connection, frame: Any) -> bool:
+        if frame.type not in (WSMsgType.TEXT, WSMsgType.BINARY):
+            return False
+        request = protocol.parse_client(frame.data)
+        if isinstance(request, Reload):
+            self._reload(conn)
+            return False
+        if not isinstance(request, Hello):
+            text = request.text if isinstance(request, Refusal) else "Say hello first."
+            code = request.code if isinstance(request, Refusal) else "bad-message"
+            conn.send(protocol.refused(code, text, ply=self._ply))
+            conn.close(protocol.CLOSE_NO_HELLO, "hello first")
+            return False
+        seat: int | None = None
+        if request.token is not None:
+            seat = self._seat_of(request.token)
+            if seat is None:
+                text = "This link is not a seat of this game night: ask the host for a new code."
+                conn.send(protocol.refused("bad-token", text, ply=self._ply))
+                conn.close(protocol.CLOSE_BAD_TOKEN, "bad token")
+                return False
+            old = self._seats.get(seat)
+            if old is not None:
+                text = "Your seat was opened on another device; this screen no longer plays."
+                old.send(protocol.message("taken-over", message=text, ply=self._ply))
+                old.close(protocol.CLOSE_TAKEN_OVER, "seat taken over")
+            self._seats[seat] = conn
+            self._connected = frozenset(self._seats)
+        conn.seat, conn.joined = seat, True
+        names = self._welcome.get("names", [])
+        name = names[seat] if seat is not None and seat < len(names) else None
+        conn.send(protocol.message("welcome", seat=seat, name=name, ply=self._ply, **self._welcome))
+        state = self._states.get(seat)
+        if state is not None:
+            log = list(self._logs.get(seat, ()))[-protocol.LOG_TAIL :]
+            conn.send(_state_message(state, log, reset=True))
+        return True
+
+    def _reload(self, conn: _Connection) -> None:
+        text = "The game night was updated: reload this page."
+        conn.send(protocol.message("reload", message=text, version=protocol.VERSION, ply=self._ply))
+        conn.close(protocol.CLOSE_RELOAD, "reload")
+
+    def _handle(self, conn: _Connection, data: str | bytes) -> None:
+        request = protocol.parse_client(data)
+        if isinstance(request, Reload):
+            self._reload(conn)
+        elif isinstance(request, Refusal):
+            conn.send(
+                protocol.refused(request.code, request.text, msg_id=request.msg_id, ply=self._ply)
+            )
+        elif isinstance(request, Ping):
+            conn.send(protocol.message("pong", ply=self._ply))
+        elif isinstance(request, Hello):
+            text = "This screen has already joined."
+            conn.send(protocol.refused("bad-message", text, ply=self._ply))
+        elif isinstance(request, MoveRequest):
+            self._move(conn, request)
+
+    def _move(self, conn: _Connection, request: MoveRequest) -> None:
+        def refuse(code: str, text: str) -> None:
+            conn.send(protocol.refused(code, text, msg_id=request.msg_id, ply=self._ply))
+
+        seat = conn.seat
+        if seat is None:
+            refuse("no-seat", "This screen shows the public table: open your seat's link to play.")
+        elif self._seats.get(seat) is not conn:
+            refuse("wrong-seat", "This seat is now played from another device.")
+        elif request.seat is not None and request.seat != seat:
+            refuse("wrong-seat", "This link plays another seat than the one the move names.")
+        elif not self._submit(Submission(seat, request.msg_id, request.ply, request.text)):
+            refuse("busy", "The table is busy: try again in a moment.")
+
+    def _apply_updates(self, updates: dict[int | None, SeatUpdate], ply: int) -> None:
+        self._ply = ply
+        for seat, update in updates.items():
+            self._states[seat] = update.state
+            log = self._logs.setdefault(seat, deque(maxlen=LOG_KEEP))
+            if update.reset:
+                log.clear()
+            log.extend(update.events)
+            text = protocol.dumps(_state_message(update.state, update.events, update.reset))
+            for conn in self._conns:
+                if conn.joined and conn.seat == seat:
+                    conn.outbox.put_nowait(text)
+
+    def _send_to_seat(self, seat: int, msg: dict[str, Any]) -> None:
+        conn = self._seats.get(seat)
+        if conn is not None:
+            conn.send(msg)
+
+
+def _state_message(
+    state: Mapping[str, Any], events: Iterable[dict[str, Any]], reset: bool
+) -> dict[str, Any]:
+    return protocol.message("state", **state, events=list(events), log_reset=reset)
+
+
+async def _drained(conn: _Connection) -> None:
+    while not conn.ws.closed:
+        await asyncio.sleep(0.01)
+
+
+def _html(text: str, status: int = 200) -> web.Response:
+    return web.Response(
+        text=text,
+        status=status,
+        content_type="text/html",
+        headers={
+            "Cache-Control": "no-store",
+            "Referrer-Policy": "no-referrer",  # the seat's token is in the address
+            "X-Content-Type-Options": "nosniff",
+        },
+    )
+
+
+def _placeholder_page(seat: int | None) -> str:
+    # The phone page comes in the next step of issue #16; until then the address answers.
+    who = "the public table" if seat is None else f"seat {seat + 1}"
+    return (
+        "<!doctype html><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width,initial-scale=1">'
+        f"<title>Game night</title><p>Game night: {who}.</p>"
+    )
+
+
+def _invalid_link_page() -> str:
+    return (
+        "<!doctype html><meta charset=utf-8>"
+        '<meta name=viewport content="width=device-width,initial-scale=1">'
+        "<title>Game night</title><p>This link is not a seat of this game night: "
+        "ask the host for a new code.</p>"
+    )
