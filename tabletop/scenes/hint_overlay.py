@@ -92,7 +92,8 @@ class HintOverlay:
             return
         seat = scene.game.to_move
         assert seat is not None
-        job = scene.layout.hint_job()  # e.g. Machiavelli: the solver's play, into the work area
+        area = scene.working_area  # Machiavelli: the solver's play, into the working area
+        job = area.hint_job() if area is not None else None
         if isinstance(job, str):
             scene.app.toast(job)
             return
@@ -122,8 +123,9 @@ class HintOverlay:
             self.scene.app.toast("No hint this time: the AI could not work one out.", kind="error")
             self.sync()
             return
-        if request.from_layout:  # the layout shows it (in its working area) and says what
-            self.scene.app.toast(self.scene.layout.show_hint(move))
+        area = self.scene.working_area
+        if request.from_layout and area is not None:  # the working area shows it, says what
+            self.scene.app.toast(area.show_hint(move))
             self.scene.selected = None
             self.scene.refresh()
             self.sync()

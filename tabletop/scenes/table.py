@@ -22,7 +22,7 @@ from rules import Move
 from .. import locks
 from ..ai.bots import make_bot
 from ..ai.worker import shared_worker
-from ..layouts import get_layout
+from ..layouts import get_gestures, get_layout
 from ..session import Session, UndoRefused
 from ..storage import describe_os_error
 from ..table import render
@@ -65,7 +65,8 @@ class TableScene(Scene):
         self.session = session
         self.game = session.game
         self.layout = get_layout(session.game_id)
-        self.layout.judge = lambda move: self.game.why_illegal(move, self.game.to_move)
+        self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
+        self.working_area = self.gestures.working_area  # Machiavelli's; most games have none
         self.bots = {
             seat: make_bot(cfg.kind, session.game_id, (session.seed or 0) * 31 + seat)
             for seat, cfg in enumerate(session.seats)
@@ -244,6 +245,8 @@ class TableScene(Scene):
         view = self.game.view(self.viewer)
         if self.acting_human:  # for layouts that show every target (the generic one)
             view["_targets"] = sorted({m.target for m in self.game.legal_moves() if m.target})
+        if self.working_area is not None:
+            self.working_area.sync(view, self.viewer)
         old = {p.id: p for p in self.model.pieces}
         self.model = self.layout.build(
             view,
@@ -287,7 +290,7 @@ class TableScene(Scene):
             return
         legal = self.game.legal_moves()
         for piece in self.model.pieces:
-            if piece.drag and not self.layout.can_pick_up(piece.drag, legal):
+            if piece.drag and not self.gestures.can_pick_up(piece.drag, legal):
                 piece.dim = True
 
     def _rebuild_buttons(self) -> None:
@@ -300,8 +303,11 @@ class TableScene(Scene):
             return
         legal = self.game.legal_moves()
         reachable = self._gesture_moves(legal)
-        rest: list[Move | str] = [m for m in self.layout.button_moves(legal) if m not in reachable]
-        local = self.layout.local_actions(legal)
+        rest: list[Move | str] = [
+            m for m in self.gestures.button_moves(legal) if m not in reachable
+        ]
+        area_ = self.working_area
+        local = area_.actions(self.judge) if area_ is not None else []
         rest += [a.key for a in local]
         if not rest:
             return
@@ -361,7 +367,7 @@ class TableScene(Scene):
         for piece in self.model.pieces:
             if piece.drag:
                 for zone_id in zone_ids:
-                    found.update(self.layout.resolve_drop(piece.drag, zone_id, legal))
+                    found.update(self.gestures.resolve_drop(piece.drag, zone_id, legal))
         return found
 
     def offered_moves(self) -> set[Move]:
@@ -373,12 +379,16 @@ class TableScene(Scene):
         """Zone id -> the legal moves a click on that zone stands for (the layout decides)."""
         clicks = {}
         for zone in self.model.zones:
-            moves = self.layout.click_moves(zone.id, legal)
+            moves = self.gestures.click_moves(zone.id, legal)
             if moves:
                 clicks[zone.id] = moves
         return clicks
 
     # ---- moves ------------------------------------------------------------------------
+    def judge(self, move: Move) -> rules.IllegalMove | None:
+        """Why the rules would refuse ``move`` from the seat to move now (None: legal)."""
+        return self.game.why_illegal(move, self.game.to_move)
+
     def play(self, move: Move) -> bool:
         """Play a move for the seat to move; on refusal, say why. True if it was played."""
         seat = self.game.to_move
@@ -413,7 +423,7 @@ class TableScene(Scene):
         legal = self.game.legal_moves()
         if zone_id is None:
             return  # dropped on nothing: it simply glides back
-        handled = self.layout.local_drop(drag, zone_id)
+        handled = self.working_area.drop(drag, zone_id) if self.working_area else False
         if isinstance(handled, str):
             self.app.toast(handled, kind="error")
             return
@@ -421,14 +431,14 @@ class TableScene(Scene):
             self.selected = None
             self.refresh()
             return
-        matches = self.layout.resolve_drop(drag, zone_id, legal)
+        matches = self.gestures.resolve_drop(drag, zone_id, legal)
         if len(matches) == 1:
             self.play(matches[0])
             return
         if len(matches) > 1:
             self._choose(matches)
             return
-        candidate = self.layout.candidate(drag, zone_id, legal)
+        candidate = self.gestures.candidate(drag, zone_id, legal)
         if candidate is None:
             return
         err = self.game.why_illegal(candidate, self.viewer)
@@ -465,7 +475,7 @@ class TableScene(Scene):
         with_cards = [m for m in legal if m.cards]
         if with_cards and piece.drag:
             err = self.game.why_illegal(
-                self.layout.candidate(piece.drag, with_cards[0].target, legal), self.viewer
+                self.gestures.candidate(piece.drag, with_cards[0].target, legal), self.viewer
             )
             if err is not None:
                 self.app.toast(err.message, kind="error")
@@ -516,8 +526,10 @@ class TableScene(Scene):
                     return
 
     def press_local_action(self, key: str) -> None:
-        """As if the layout's local action ``key`` were pressed (its button, or the Hint)."""
-        result = self.layout.run_local_action(key, self.game.legal_moves())
+        """As if the working area's action ``key`` were pressed (its button)."""
+        if self.working_area is None:
+            return
+        result = self.working_area.run_action(key, self.judge)
         if isinstance(result, Move):
             self.play(result)
             return
@@ -626,7 +638,7 @@ class TableScene(Scene):
             dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
             if dx * dx + dy * dy < DRAG_THRESHOLD**2:
                 return
-            if not self.acting_human or not self.layout.can_pick_up(
+            if not self.acting_human or not self.gestures.can_pick_up(
                 press.piece.drag or "", self.game.legal_moves()
             ):
                 self.explain_piece(press.piece)
@@ -664,7 +676,7 @@ class TableScene(Scene):
         if (
             not self.acting_human
             or not piece.drag
-            or not self.layout.can_pick_up(piece.drag, self.game.legal_moves())
+            or not self.gestures.can_pick_up(piece.drag, self.game.legal_moves())
         ):
             self.explain_piece(piece)
             return
@@ -687,7 +699,7 @@ class TableScene(Scene):
             if self.acting_human:
                 legal = self.game.legal_moves()
                 if self.selected is not None:
-                    found = self.layout.targets_for(self.selected, legal)
+                    found = self.gestures.targets_for(self.selected, legal)
                 else:
                     found = set(self._zone_clicks(legal))
             self._targets_cache = (key, found)
@@ -700,12 +712,12 @@ class TableScene(Scene):
             return []
         legal = self.game.legal_moves()
         if self.selected is not None:
-            targets = self.layout.targets_for(self.selected, legal)
+            targets = self.gestures.targets_for(self.selected, legal)
             return [("zone", z) for z in self.model.zones if z.id in targets]
         items: list[tuple[str, object]] = [
             ("piece", p)
             for p in sorted(self.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
-            if p.drag and self.layout.can_pick_up(p.drag, legal)
+            if p.drag and self.gestures.can_pick_up(p.drag, legal)
         ]
         clicks = self._zone_clicks(legal)
         items += [("zone", z) for z in self.model.zones if z.id in clicks]

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from rules import Move, Outcome
-from rules.medici import FACE, HOUSES, MediciMove, card_name
+from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
@@ -25,7 +25,6 @@ MUTED = (178, 186, 178)
 GOLD = (232, 198, 106)
 TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
 PANEL = (14, 24, 18, 190)
-ACTIONS = ("court", "build", "plan")
 
 
 def _art(card: str, values: dict[str, int]) -> tuple:
@@ -46,21 +45,6 @@ class MediciLayout(Layout):
 
     def __init__(self) -> None:
         self._view: dict[str, Any] = {}
-
-    # ---- gestures ---------------------------------------------------------------------
-    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
-        return [m for m in legal if m.cards == (drag,) and m.kind in ACTIONS]
-
-    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
-        if not any(m.kind in ACTIONS for m in legal) or zone_id.startswith("hand:"):
-            return None
-        if zone_id.startswith("stack:"):
-            kind = "build"
-        elif zone_id.startswith("deck:"):
-            kind = "plan"
-        else:
-            kind = "court"
-        return MediciMove(kind, (drag,), zone_id)
 
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
         k = move.kind
