@@ -272,7 +272,7 @@ def test_a_whole_hand_is_played_at_the_table_against_two_ai_seats(app: App) -> N
                 scene.press_local_action("end")
             else:
                 fallback = next(b for b, m in scene.buttons if not isinstance(m, str))
-                scene._on_button(fallback)  # "Draw a card" or "Pass": the only move button
+                scene.on_button(fallback)  # "Draw a card" or "Pass": the only move button
         else:
             app.step(1 / 60)
     assert game.over, "the hand did not end"
