@@ -501,14 +501,14 @@ class Monkey:
         if buttons and (not movable or self.rng.random() < 0.4):
             return self.click(self._point_in(self.rng.choice(buttons).rect))
         if not movable:
-            zones = [z for z in model.zones if z.id in scene.targets()]  # type: ignore[union-attr]
+            zones = [z for z in model.zones if z.id in scene.input.targets()]  # type: ignore[union-attr]
             if zones:
                 return self.click(self._point_in(self.rng.choice(zones).rect))
             return self.click(self.aim())
         piece = self.rng.choice(movable)
         if not self.click(self._point_in(piece.rect)):
             return False
-        lit = [z for z in model.zones if z.id in scene.targets()]  # type: ignore[union-attr]
+        lit = [z for z in model.zones if z.id in scene.input.targets()]  # type: ignore[union-attr]
         if not lit:
             return True
         zone = self.rng.choice(lit)

@@ -201,9 +201,9 @@ def test_assassin_strikes_the_face_clicked_in_the_trick(app: App) -> None:
     labels = {b.text: m for b, m in scene.buttons}
     assert list(labels) == ["Spare them all"]
     kills = [m for m in game.legal_moves() if m.kind == "kill"]
-    assert {f"face:{m.cards[0]}" for m in kills} == scene.targets()
+    assert {f"face:{m.cards[0]}" for m in kills} == scene.input.targets()
     victim = kills[0].cards[0]
-    scene._mouse_up(scene.model.zone(f"face:{victim}").rect.center)
+    scene.input.mouse_up(scene.model.zone(f"face:{victim}").rect.center)
     assert all(e[1] != victim for e in game.trick)
 
 
@@ -246,7 +246,7 @@ def test_dragging_a_trait_onto_a_face_plays_it(app: App) -> None:
     assert piece is not None and piece.drag == trait and zone is not None
     # The Face's zone is where its card is drawn, and it lies on the trick.
     assert zone.rect == scene.model.piece(face).rect
-    assert scene.zone_at(zone.rect.center).id == zone.id
+    assert scene.input.zone_at(zone.rect.center).id == zone.id
     before = len(game.history)
     post_drag(piece.rect.center, zone.rect.center)
     frames(app)

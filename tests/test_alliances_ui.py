@@ -125,13 +125,13 @@ def test_the_bidding_grid_offers_only_legal_bids_and_pass_is_a_button(app: App) 
     game.play(rules.GAMES["alliances"].factory.move_type("bid", value=(14, "E")))
     look_as(scene, game.to_move)
     bids = {m for m in game.legal_moves() if m.kind == "bid"}
-    lit = scene.targets()
+    lit = scene.input.targets()
     assert {f"bid:{m.value[0]}:{m.value[1]}" for m in bids} == lit
     assert "bid:14:E" not in lit and "bid:14:P" in lit and "bid:13:P" not in lit
     labels = {b.text for b, _ in scene.buttons}
     assert labels == {"Pass"}
     # Clicking a lit cell makes that bid.
-    scene._mouse_up(scene.model.zone("bid:15:M").rect.center)  # type: ignore[union-attr]
+    scene.input.mouse_up(scene.model.zone("bid:15:M").rect.center)  # type: ignore[union-attr]
     assert game.bid[:2] == (15, "M")  # type: ignore[attr-defined]
 
 
@@ -141,10 +141,10 @@ def test_clicking_a_lit_tile_targets_it(app: App) -> None:
     play_until(game, random.Random(1), lambda g: g.phase == "target")
     look_as(scene, game.to_move)
     targets = {m.target for m in game.legal_moves()}
-    assert scene.targets() == targets
+    assert scene.input.targets() == targets
     zone = scene.model.zone(sorted(targets)[0])
     assert zone is not None
-    scene._mouse_up(zone.rect.center)
+    scene.input.mouse_up(zone.rect.center)
     assert game.phase == "play" and game.view(None)["target"] == zone.id
     # The targeted tile carries the conflict marker.
     look_as(scene, game.to_move)
@@ -176,7 +176,7 @@ def test_dragging_a_hand_card_onto_the_conflict_plays_it(app: App) -> None:
     card = move.cards[0]
     piece, zone = scene.model.piece(card), scene.model.zone("conflict")
     assert piece is not None and piece.drag == card and zone is not None
-    _post_drag(scene._draw_rect(piece).center, zone.rect.center)
+    _post_drag(scene.draw_rect(piece).center, zone.rect.center)
     for _ in range(3):
         app.step(1 / 60)
     assert card not in game.hands[seat]  # type: ignore[attr-defined]
@@ -220,7 +220,7 @@ def test_special_action_choices_are_asked_by_clicking_cards_and_players(app: App
             if game.phase == "choose":
                 look_as(scene, game.to_move)
                 legal = game.legal_moves()
-                lit = scene.targets()
+                lit = scene.input.targets()
                 if legal[0].kind == "choose":
                     assert lit == {f"choice:{m.cards[0]}" for m in legal}
                     seen.add("card")
@@ -231,7 +231,7 @@ def test_special_action_choices_are_asked_by_clicking_cards_and_players(app: App
                 move = rng.choice(legal)
                 zone_id = f"choice:{move.cards[0]}" if move.kind == "choose" else move.target
                 before = len(game.history)
-                scene._mouse_up(scene.model.zone(zone_id).rect.center)  # type: ignore[union-attr]
+                scene.input.mouse_up(scene.model.zone(zone_id).rect.center)  # type: ignore[union-attr]
                 assert len(game.history) == before + 1 and game.history[-1] == move
                 continue
             game.play(pick(rng, game.legal_moves()))

@@ -47,7 +47,7 @@ from tabletop.ai.bots import make_bot
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.worker import AIWorker
 from tabletop.display import Display
-from tabletop.layouts import get_layout
+from tabletop.layouts import get_gestures, get_layout
 from tabletop.table import card_art, render
 
 #: The folder that holds the example's app package (``highcard/``), as tabletop/games/ holds
@@ -203,6 +203,7 @@ def test_the_layout_builds_every_position_for_every_viewer(
 ) -> None:
     pygame.init()
     layout = get_layout(example_game)
+    gestures = get_gestures(example_game, layout)  # the usual ones: it declares none
     display = Display(*size)
     window = pygame.Rect(0, 0, *size)
     names = ["Ada", "Bo"]
@@ -228,7 +229,7 @@ def test_the_layout_builds_every_position_for_every_viewer(
                         m
                         for p in model.pieces
                         if p.drag
-                        for m in layout.resolve_drop(p.drag, "table", legal)
+                        for m in gestures.resolve_drop(p.drag, "table", legal)
                     }
                     assert dropped == set(legal)
                 won = [p for p in model.pieces if p.art[:3] == ("piece", example_game, "token")]

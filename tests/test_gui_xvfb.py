@@ -72,7 +72,7 @@ def test_real_mouse_drag_plays_a_card(x11_app, tmp_path: Path) -> None:  # type:
 
     pump(10)
     window = str(pygame.display.get_wm_info()["window"])
-    start = scene._draw_rect(scene.model.piece("D8")).center
+    start = scene.draw_rect(scene.model.piece("D8")).center
     end = scene.model.zone("house:De Bourgogne").rect.center
     xdotool("mousemove", "--window", window, str(start[0]), str(start[1]))
     pump()

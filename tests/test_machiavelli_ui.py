@@ -16,7 +16,12 @@ import pytest
 
 from rules.machiavelli.melds import FACE
 from tabletop.app import App
-from tabletop.games.machiavelli.layout import HAND_ZONE, NEW_ZONE, MachiavelliLayout
+from tabletop.games.machiavelli.layout import MachiavelliLayout
+from tabletop.games.machiavelli.working_area import (
+    HAND_ZONE,
+    NEW_ZONE,
+    MachiavelliWorkingArea,
+)
 from tabletop.layouts import get_layout
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
@@ -62,13 +67,16 @@ def set_position(
     scene.refresh(animate=False)
 
 
-def layout(scene: TableScene) -> MachiavelliLayout:
+def layout(scene: TableScene) -> MachiavelliWorkingArea:
+    """The working area the table scene stages the turn in (the layout draws it)."""
     assert isinstance(scene.layout, MachiavelliLayout)
-    return scene.layout
+    assert isinstance(scene.working_area, MachiavelliWorkingArea)
+    assert scene.working_area is scene.layout.area
+    return scene.working_area
 
 
 def action(scene: TableScene, key: str):  # type: ignore[no-untyped-def]
-    return next(a for a in layout(scene).local_actions(scene.game.legal_moves()) if a.key == key)
+    return next(a for a in layout(scene).actions(scene.judge) if a.key == key)
 
 
 def test_the_game_has_its_own_layout_and_card_art() -> None:
@@ -143,12 +151,12 @@ def test_table_cards_cannot_go_to_the_hand(app: App) -> None:
     scene = table(app)
     set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "KD.1"])
     lay = layout(scene)
-    refusal = lay.local_drop("5S.1", HAND_ZONE)
+    refusal = lay.drop("5S.1", HAND_ZONE)
     assert isinstance(refusal, str) and "stay on the table" in refusal
-    assert HAND_ZONE not in lay.targets_for("5S.1", [])
+    assert HAND_ZONE not in scene.gestures.targets_for("5S.1", [])
     # Your own card, put on the table this turn, may come back.
     scene.drop("8S.1", "meld:0")
-    assert HAND_ZONE in lay.targets_for("8S.1", [])
+    assert HAND_ZONE in scene.gestures.targets_for("8S.1", [])
     scene.drop("8S.1", HAND_ZONE)
     assert lay.work is not None and "8S.1" in lay.work.hand
 
@@ -157,9 +165,8 @@ def test_before_opening_the_table_melds_cannot_be_picked_up(app: App) -> None:
     # RULES-NOTES: until a player has opened, they may not touch the table that turn.
     scene = table(app)
     set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "9H.1"], opened=False)
-    lay = layout(scene)
-    assert not lay.can_pick_up("5S.1", [])
-    assert lay.can_pick_up("8S.1", [])
+    assert not scene.gestures.can_pick_up("5S.1", [])
+    assert scene.gestures.can_pick_up("8S.1", [])
     piece = scene.model.piece("5S.1")
     assert piece is not None and piece.dim
     # Laying off on an existing meld is refused by the rules, with their reason.
@@ -265,7 +272,7 @@ def test_a_whole_hand_is_played_at_the_table_against_two_ai_seats(app: App) -> N
                 scene.press_local_action("end")
             else:
                 fallback = next(b for b, m in scene.buttons if not isinstance(m, str))
-                scene._on_button(fallback)  # "Draw a card" or "Pass": the only move button
+                scene.on_button(fallback)  # "Draw a card" or "Pass": the only move button
         else:
             app.step(1 / 60)
     assert game.over, "the hand did not end"

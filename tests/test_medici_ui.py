@@ -155,7 +155,7 @@ def test_dragging_a_hand_card_onto_a_stack_builds_on_it(app: App) -> None:
     size = len(game.stacks[int(target[6:])])
     piece = scene.model.piece(card)
     assert piece is not None and piece.drag == card
-    post_drag(scene._draw_rect(piece).center, _stack_zone_of(scene, target))
+    post_drag(scene.draw_rect(piece).center, _stack_zone_of(scene, target))
     frames(app)
     assert game.stacks[int(target[6:])][size] == card
     assert card not in game.hands[0] and card not in game.hands[1]
@@ -171,9 +171,9 @@ def test_dragging_onto_empty_court_and_onto_the_deck(app: App) -> None:
     assert outer is not None
     # Empty court space: the bottom-right corner of the Outer Court, clear of every stack.
     spot = (outer.rect.right - 10, outer.rect.bottom - 10)
-    assert scene.zone_at(spot).id == "outer"  # type: ignore[union-attr]
+    assert scene.input.zone_at(spot).id == "outer"  # type: ignore[union-attr]
     before = len(game.stacks)
-    post_drag(scene._draw_rect(scene.model.piece(court.cards[0])).center, spot)  # type: ignore[arg-type]
+    post_drag(scene.draw_rect(scene.model.piece(court.cards[0])).center, spot)  # type: ignore[arg-type]
     frames(app)
     assert len(game.stacks) == before + 1 and court.cards[0] not in game.hands[me]
     # Next seat: plan for the future by dropping on the own deck.
@@ -185,7 +185,7 @@ def test_dragging_onto_empty_court_and_onto_the_deck(app: App) -> None:
     deck = scene.model.zone(plan.target)
     assert deck is not None
     depth = len(game.decks[me])
-    post_drag(scene._draw_rect(scene.model.piece(plan.cards[0])).center, deck.rect.center)  # type: ignore[arg-type]
+    post_drag(scene.draw_rect(scene.model.piece(plan.cards[0])).center, deck.rect.center)  # type: ignore[arg-type]
     frames(app)
     assert plan.cards[0] in game.decks[me] and plan.cards[0] not in game.hands[me]
     assert len(game.decks[me]) == depth  # one card under the deck, one drawn from its top
@@ -203,12 +203,12 @@ def test_illegal_drop_on_the_closed_inner_circle_is_refused(app: App) -> None:
     card = game.hands[game.to_move][0]
     inner = next(z for z in scene.model.zones if z.id == "stack:1")
     app.toasts.clear()
-    post_drag(scene._draw_rect(scene.model.piece(card)).center, inner.rect.center)  # type: ignore[arg-type]
+    post_drag(scene.draw_rect(scene.model.piece(card)).center, inner.rect.center)  # type: ignore[arg-type]
     frames(app)
     assert game.snapshot() == before
     messages = " ".join(str(getattr(t, "text", t)) for t in app.toasts)
     assert "Inner Circle" in messages
-    assert scene.model.piece(card).rect == scene._draw_rect(scene.model.piece(card))  # type: ignore[union-attr]
+    assert scene.model.piece(card).rect == scene.draw_rect(scene.model.piece(card))  # type: ignore[union-attr]
 
 
 def test_value_and_conspiracy_buttons_read_well(app: App) -> None:
@@ -227,7 +227,7 @@ def test_value_and_conspiracy_buttons_read_well(app: App) -> None:
             seen.add("value")
         if game.phase == "conspire":
             assert "Don't conspire" in labels
-            lit = scene.targets()
+            lit = scene.input.targets()
             strikes = {m.target for m in game.legal_moves() if m.kind == "strike"}
             assert strikes and strikes <= lit  # the matching stacks light up to be clicked
             seen.add("conspire")

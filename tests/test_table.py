@@ -83,7 +83,7 @@ def post_click(pos: tuple[int, int]) -> None:
 def piece_pos(scene: TableScene, piece_id: str) -> tuple[int, int]:
     piece = scene.model.piece(piece_id)
     assert piece is not None, piece_id
-    return scene._draw_rect(piece).center
+    return scene.draw_rect(piece).center
 
 
 def zone_pos(scene: TableScene, zone_id: str) -> tuple[int, int]:
@@ -118,8 +118,8 @@ def test_click_then_click_plays(app: App) -> None:
     scene = single_human(app)
     post_click(piece_pos(scene, "C6"))
     frames(app)
-    assert scene.selected == "C6"
-    assert scene.targets() == {"house:Castellia"}
+    assert scene.input.selected == "C6"
+    assert scene.input.targets() == {"house:Castellia"}
     post_click(zone_pos(scene, "house:Castellia"))
     frames(app)
     assert scene.game.influence[0][2] == 6
@@ -131,7 +131,7 @@ def test_keyboard_tab_and_enter_play_a_move(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0))
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     frames(app)
-    assert scene.selected is not None, "Enter on a focused card selects it"
+    assert scene.input.selected is not None, "Enter on a focused card selects it"
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     frames(app)
     assert len(scene.game.hands[0]) == hand_before - 1
@@ -144,7 +144,7 @@ def test_esc_cancels_a_selection(app: App) -> None:
     frames(app)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     frames(app)
-    assert scene.selected is None and app.top is scene
+    assert scene.input.selected is None and app.top is scene
 
 
 def test_decisions_without_a_card_become_buttons(app: App) -> None:

@@ -64,7 +64,8 @@ class Position:
 class HintRequest:
     """One hint being worked out in the worker for the position ``game`` is in now: the hint
     bot's move, or the answer to ``job`` (a function and its arguments) where the table
-    layout works out its own hint (see ``Layout.hint_job``)."""
+    working area works out its own hint (see ``WorkingArea.hint_job`` in
+    tabletop.table.gestures)."""
 
     def __init__(
         self,

@@ -28,6 +28,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
     from ..table.card_art import GameArt
+    from ..table.gestures import Gestures
 
 
 @dataclass(frozen=True)
@@ -38,8 +39,10 @@ class GameApp:
     pieces are painted (pygame). ``bots``: its heuristic bot, and its Easy and hint bots where
     they are not the usual ones (no pygame). ``search``: its search settings (no pygame);
     without them the search uses the heuristic bot for playouts and defaults for the rest.
+    ``gestures``: what drags and clicks mean at a table drawn by the given layout (pygame-free),
+    where they are not the usual ones.
     A part left out falls back to the generic one (a plain layout, cards showing their names,
-    random play).
+    random play, a card dropped on its move's target).
     """
 
     game_id: str
@@ -47,6 +50,7 @@ class GameApp:
     art: Callable[[], GameArt] | None = None
     bots: Callable[[], GameBots] | None = None
     search: Callable[[], GameAI] | None = None
+    gestures: Callable[[Layout], Gestures] | None = None
 
 
 PACKAGE = __name__
@@ -74,6 +78,12 @@ def layout_for(game_id: str) -> Layout | None:
     """A new layout of ``game_id``'s own, or None if it has none."""
     app = app_for(game_id)
     return app.layout() if app is not None and app.layout is not None else None
+
+
+def gestures_for(game_id: str, layout: Layout) -> Gestures | None:
+    """New gestures of ``game_id``'s own for a table drawn by ``layout``, or None."""
+    app = app_for(game_id)
+    return app.gestures(layout) if app is not None and app.gestures is not None else None
 
 
 def art_for(game_id: str) -> GameArt | None:

@@ -2,39 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from rules import IllegalMove, Move, Outcome
+from rules import Move, Outcome
 
 from ..display import Display
 from ..table.model import Box, Piece, TableModel, Text, Zone
 from ..ui.palette import CREAM, MUTED
 
 
-@dataclass(frozen=True)
-class LocalAction:
-    """A button for the layout's own working area (not a move): "Reset turn", "Sort by rank".
-    A disabled action shows ``reason`` when the player asks why."""
-
-    key: str
-    label: str
-    enabled: bool = True
-    reason: str = ""
-
-
-#: A function and its arguments, run by the AI worker (so both must pickle).
-HintJob = tuple[Callable[..., Any], tuple[Any, ...]]
-
-
 class Layout:
-    """Where each zone of one game sits, and how its gestures map to moves.
+    """Where each zone of one game sits: builds what to draw from the rules' view.
 
-    A layout is presentation only: it reads ``view`` and ``legal`` (from the rules) and never
-    decides legality itself.
+    A layout is presentation only: it never decides legality, and what a drag or a click
+    means is its game's :class:`~tabletop.table.gestures.Gestures`.
     """
 
     game_id = ""
@@ -50,68 +33,6 @@ class Layout:
         colorblind: bool = False,
     ) -> TableModel:
         raise NotImplementedError
-
-    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
-        """The legal moves a gesture on piece ``drag`` can mean (default: moves of that card)."""
-        return [m for m in legal if m.cards == (drag,)]
-
-    def resolve_drop(self, drag: str, zone_id: str, legal: list[Move]) -> list[Move]:
-        """The legal moves meant by dropping ``drag`` on ``zone_id`` (default: same target)."""
-        return [m for m in self.moves_for_piece(drag, legal) if m.target == zone_id]
-
-    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
-        """Zone ids where ``drag`` may be dropped (they light up while it is held)."""
-        return {m.target for m in self.moves_for_piece(drag, legal)}
-
-    def click_moves(self, zone_id: str, legal: list[Move]) -> list[Move]:
-        """The legal moves a click on ``zone_id`` stands for (default: moves aimed at that zone
-        that carry no card and no further choice, e.g. "take influence from this house")."""
-        return [m for m in legal if m.target == zone_id and not m.cards and not m.value]
-
-    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
-        """A move to ask the rules about when ``drag`` is dropped where no legal move goes."""
-        kinds = [m.kind for m in legal if m.cards] or ["play"]
-        return type(legal[0])(kinds[0], cards=(drag,), target=zone_id) if legal else None
-
-    # ---- a working area edited before one move is made (Machiavelli rearranges the whole
-    # table, then ends the turn with one move). Every default here means "no such area".
-    def can_pick_up(self, drag: str, legal: list[Move]) -> bool:
-        """Whether piece ``drag`` may be picked up now (default: some legal move uses it)."""
-        return bool(self.moves_for_piece(drag, legal))
-
-    # ---- a hint the layout works out itself (Machiavelli loads the exact solver's play into
-    # its working area instead of showing a search's move).
-    def hint_job(self) -> HintJob | str | None:
-        """The work behind the Hint button, as a picklable function and its arguments that
-        the AI worker runs off the UI thread, or a sentence saying why there is no hint now;
-        ``None`` (the default): the hint is the search's move, shown as a preview."""
-        return None
-
-    def show_hint(self, answer: Any) -> str:
-        """Load the worker's answer to :meth:`hint_job` and say what it is, in a sentence."""
-        raise NotImplementedError
-
-    #: Set by the table scene: asks the rules why a move would be refused (None: it is legal),
-    #: so a working area can tell whether its result may be played yet.
-    judge: Callable[[Move], IllegalMove | None] | None = None
-
-    def local_drop(self, drag: str, zone_id: str) -> bool | str:
-        """Handle a drop inside the working area: True if handled (the scene lays the table
-        out again), a sentence if refused. Checked before the drop is resolved into moves."""
-        return False
-
-    def button_moves(self, legal: list[Move]) -> list[Move]:
-        """The legal moves the scene may offer as buttons when no gesture makes them."""
-        return legal
-
-    def local_actions(self, legal: list[Move]) -> list[LocalAction]:
-        """Buttons of the working area, shown with the buttons for moves."""
-        return []
-
-    def run_local_action(self, key: str, legal: list[Move]) -> Move | str | None:
-        """Carry out a local action: a Move to play, a sentence to show, or None (done).
-        The scene lays the table out again after it."""
-        return None
 
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
         """A button label for a move that is not made by dragging."""

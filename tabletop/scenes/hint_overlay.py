@@ -8,28 +8,51 @@ play it or dismiss it. Anything played meanwhile makes the hint stale and it dis
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
 
+import rules
 from rules import Move
 
 from ..ai.hint import HintRequest
+from ..ai.worker import AIWorker
 from ..table import render
+from ..table.gestures import WorkingArea
 from ..ui.palette import GOLD, PANEL
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
 
 #: Iteration cap for the hint search; ``None`` uses Hard's time budget (tests set a cap).
 HINT_ITERATIONS: int | None = None
 
 
-class HintOverlay:
-    """Owned by a :class:`TableScene`; the scene forwards its life cycle here."""
+class HintHost(Protocol):
+    """What the hint needs of the table it sits on (the table scene is one)."""
 
-    def __init__(self, scene: TableScene) -> None:
+    app: App
+    container: pygame_gui.core.UIContainer | None
+    game: rules.Game
+    layout_rect: pygame.Rect
+
+    @property
+    def acting_human(self) -> bool: ...
+    @property
+    def worker(self) -> AIWorker: ...
+    @property
+    def working_area(self) -> WorkingArea | None: ...
+    def describe(self, move: Move) -> str: ...
+    def play(self, move: Move) -> bool: ...
+    def area_changed(self) -> None: ...
+    def rects_of(self, move: Move) -> list[pygame.Rect]: ...
+
+
+class HintOverlay:
+    """Owned by a table (a :class:`HintHost`), which forwards its life cycle here."""
+
+    def __init__(self, scene: HintHost) -> None:
         self.scene = scene
         self.request: HintRequest | None = None
         self.move: Move | None = None
@@ -91,7 +114,8 @@ class HintOverlay:
             return
         seat = scene.game.to_move
         assert seat is not None
-        job = scene.layout.hint_job()  # e.g. Machiavelli: the solver's play, into the work area
+        area = scene.working_area  # Machiavelli: the solver's play, into the working area
+        job = area.hint_job() if area is not None else None
         if isinstance(job, str):
             scene.app.toast(job)
             return
@@ -121,15 +145,14 @@ class HintOverlay:
             self.scene.app.toast("No hint this time: the AI could not work one out.", kind="error")
             self.sync()
             return
-        if request.from_layout:  # the layout shows it (in its working area) and says what
-            self.scene.app.toast(self.scene.layout.show_hint(move))
-            self.scene.selected = None
-            self.scene.refresh()
+        area = self.scene.working_area
+        if request.from_layout and area is not None:  # the working area shows it, says what
+            self.scene.app.toast(area.show_hint(move))
+            self.scene.area_changed()
             self.sync()
             return
         self.move = move
-        layout, names = self.scene.layout, self.scene.session.names
-        self.text = "Hint: " + layout.describe(move, self.scene.game.view(self.scene.viewer), names)
+        self.text = "Hint: " + self.scene.describe(move)
         self._show_preview()
         self.sync()
 
@@ -188,18 +211,7 @@ class HintOverlay:
     def highlights(self) -> list[pygame.Rect]:
         """Where the hinted move shows on the table: its cards, its target zone, or the
         button that makes it."""
-        move = self.move
-        if move is None:
-            return []
-        scene = self.scene
-        rects = [
-            scene._draw_rect(p)
-            for p in scene.model.pieces
-            if p.id in move.cards or (p.drag is not None and p.drag in move.cards)
-        ]
-        rects += [z.rect for z in scene.model.zones if move.target and z.id == move.target]
-        rects += [b.rect for b, m in scene.buttons if m == move]
-        return rects
+        return [] if self.move is None else self.scene.rects_of(self.move)
 
     def draw(self, surface: pygame.Surface) -> None:
         if self.move is None or self.panel is None:

@@ -1,16 +1,17 @@
 """The table: draws the game through its layout and turns gestures into moves.
 
 Every gesture ends in a question to the rules: a drop or a click resolves to the legal moves
-with that piece and target; anything else is explained by ``game.why_illegal`` in a toast.
-Drag-and-drop, click-then-click and the keyboard (Tab, Enter, Esc) all lead to the same moves.
+with that piece and target (the game's gestures say which); anything else is explained by
+``game.why_illegal`` in a toast. Drag-and-drop, click-then-click and the keyboard (Tab, Enter,
+Esc) all lead to the same moves.
+
+The scene composes the parts: :mod:`.table_input` (mouse, keyboard, focus), :mod:`.table_ai`
+(AI seats' turns), :mod:`.table_panels` (status bar and game log) and :mod:`.hint_overlay`.
 """
 
 from __future__ import annotations
 
-import random
 import time
-from concurrent import futures
-from concurrent.futures import Future
 from dataclasses import dataclass
 
 import pygame
@@ -20,20 +21,21 @@ import rules
 from rules import Move
 
 from .. import locks
-from ..ai.bots import make_bot
-from ..ai.worker import shared_worker
-from ..layouts import get_layout
+from ..ai.worker import AIWorker
+from ..layouts import get_gestures, get_layout
 from ..session import Session, UndoRefused
 from ..storage import describe_os_error
 from ..table import render
-from ..table.model import Piece, TableModel, Zone
+from ..table.gestures import WorkingArea
+from ..table.model import Piece, TableModel
 from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
 from .base import Scene
 from .hint_overlay import HintOverlay
+from .table_ai import AITurns
+from .table_input import TableInput
+from .table_panels import LogPanel, StatusPanel
 
-DRAG_THRESHOLD = 6
-AI_DELAY = 0.8  # seconds an AI move waits at normal speed, so people can follow it
 RESULTS_DELAY = 1.2
 
 
@@ -45,14 +47,6 @@ class Sprite:
     y: float
 
 
-@dataclass
-class Press:
-    piece: Piece
-    start: tuple[int, int]
-    offset: tuple[int, int]
-    dragging: bool = False
-
-
 class TableScene(Scene):
     holds_game = True
     paints_background = True
@@ -62,38 +56,23 @@ class TableScene(Scene):
         self.session = session
         self.game = session.game
         self.layout = get_layout(session.game_id)
-        self.layout.judge = lambda move: self.game.why_illegal(move, self.game.to_move)
-        self.bots = {
-            seat: make_bot(cfg.kind, session.game_id, (session.seed or 0) * 31 + seat)
-            for seat, cfg in enumerate(session.seats)
-            if not cfg.is_human
-        }
-        self.worker = shared_worker()
-        if self.bots:
-            self.worker.warm_up()
-        self.thinking: Future[Move] | None = None
-        self.thinking_seat: int | None = None
-        self.ai_ready_at = 0.0
+        self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
+        self.ai = AITurns(session)
         self.viewer: int | None = self._initial_viewer()
         self.handing_over = False
         self.model = TableModel()
         self.sprites: dict[str, Sprite] = {}
-        self.press: Press | None = None
-        self.selected: str | None = None  # a drag key chosen by click or keyboard
-        self.focus: int | None = None  # index into self._focusables()
+        self.input = TableInput(self)
         # A button stands for a move, or for a key of one of the layout's local actions.
         self.buttons: list[tuple[pygame_gui.elements.UIButton, Move | str]] = []
         self.button_panel: pygame.Rect | None = None
         self.results_at: float | None = None
         self.results_shown = False
-        self.log_scroll = 0
-        self._log_cache: tuple[tuple, pygame.Surface] | None = None
+        self.status = StatusPanel()
+        self.log = LogPanel()
         self._static: tuple[tuple, pygame.Surface] | None = None
-        self._targets_cache: tuple[tuple, set[str]] | None = None
         self._last_events: list[rules.Event] = []
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
-        self.log_rect = pygame.Rect(0, 0, 0, 0)
-        self.status_rect = pygame.Rect(0, 0, 0, 0)
         self.menu_button: pygame_gui.elements.UIButton | None = None
         self.rules_button: pygame_gui.elements.UIButton | None = None
         self.results_button: pygame_gui.elements.UIButton | None = None
@@ -167,7 +146,7 @@ class TableScene(Scene):
     def _set_viewer(self, seat: int | None) -> None:
         if seat != self.viewer:
             self.viewer = seat
-            self.selected = None
+            self.input.selected = None
             self.refresh(animate=False)
 
     # ---- building ---------------------------------------------------------------------
@@ -175,8 +154,8 @@ class TableScene(Scene):
         d = self.app.display
         log_w = d.px(400)
         status_h = d.px(64)
-        self.status_rect = pygame.Rect(0, 0, d.width, status_h)
-        self.log_rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h)
+        self.status.rect = pygame.Rect(0, 0, d.width, status_h)
+        self.log.rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h)
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         font = render.fonts.get_font(d.font_px(22))
         bw = max(d.px(120), max(font.size(t)[0] for t in ("Menu", "Rules", "Results")) + d.px(36))
@@ -241,6 +220,8 @@ class TableScene(Scene):
         view = self.game.view(self.viewer)
         if self.acting_human:  # for layouts that show every target (the generic one)
             view["_targets"] = sorted({m.target for m in self.game.legal_moves() if m.target})
+        if self.working_area is not None:
+            self.working_area.sync(view, self.viewer)
         old = {p.id: p for p in self.model.pieces}
         self.model = self.layout.build(
             view,
@@ -263,7 +244,7 @@ class TableScene(Scene):
             fresh[piece.id] = sprite
         self.sprites = fresh
         self._rebuild_buttons()
-        self.focus = None
+        self.input.focus = None
         self.hint.sync()
 
     def _origin(self, piece: Piece) -> tuple[int, int] | None:
@@ -284,7 +265,7 @@ class TableScene(Scene):
             return
         legal = self.game.legal_moves()
         for piece in self.model.pieces:
-            if piece.drag and not self.layout.can_pick_up(piece.drag, legal):
+            if piece.drag and not self.gestures.can_pick_up(piece.drag, legal):
                 piece.dim = True
 
     def _rebuild_buttons(self) -> None:
@@ -297,8 +278,11 @@ class TableScene(Scene):
             return
         legal = self.game.legal_moves()
         reachable = self._gesture_moves(legal)
-        rest: list[Move | str] = [m for m in self.layout.button_moves(legal) if m not in reachable]
-        local = self.layout.local_actions(legal)
+        rest: list[Move | str] = [
+            m for m in self.gestures.button_moves(legal) if m not in reachable
+        ]
+        area_ = self.working_area
+        local = area_.actions(self.judge) if area_ is not None else []
         rest += [a.key for a in local]
         if not rest:
             return
@@ -354,11 +338,11 @@ class TableScene(Scene):
     def _gesture_moves(self, legal: list[Move]) -> set[Move]:
         """The legal moves some drop of a piece on a zone, or a click on a zone, stands for."""
         zone_ids = [z.id for z in self.model.zones]
-        found: set[Move] = {m for ms in self._zone_clicks(legal).values() for m in ms}
+        found: set[Move] = {m for ms in self.zone_clicks(legal).values() for m in ms}
         for piece in self.model.pieces:
             if piece.drag:
                 for zone_id in zone_ids:
-                    found.update(self.layout.resolve_drop(piece.drag, zone_id, legal))
+                    found.update(self.gestures.resolve_drop(piece.drag, zone_id, legal))
         return found
 
     def offered_moves(self) -> set[Move]:
@@ -366,16 +350,34 @@ class TableScene(Scene):
         legal = self.game.legal_moves() if self.acting_human else []
         return self._gesture_moves(legal) | {m for _, m in self.buttons if isinstance(m, Move)}
 
-    def _zone_clicks(self, legal: list[Move]) -> dict[str, list[Move]]:
+    def zone_clicks(self, legal: list[Move]) -> dict[str, list[Move]]:
         """Zone id -> the legal moves a click on that zone stands for (the layout decides)."""
         clicks = {}
         for zone in self.model.zones:
-            moves = self.layout.click_moves(zone.id, legal)
+            moves = self.gestures.click_moves(zone.id, legal)
             if moves:
                 clicks[zone.id] = moves
         return clicks
 
+    @property
+    def worker(self) -> AIWorker:
+        """The AI worker (the hint is worked out there too)."""
+        return self.ai.worker
+
+    @property
+    def working_area(self) -> WorkingArea | None:
+        """The game's working area (Machiavelli's), found through its gestures."""
+        return self.gestures.working_area
+
+    def describe(self, move: Move) -> str:
+        """A move in words, as its button (or the hint) says it."""
+        return self.layout.describe(move, self.game.view(self.viewer), self.session.names)
+
     # ---- moves ------------------------------------------------------------------------
+    def judge(self, move: Move) -> rules.IllegalMove | None:
+        """Why the rules would refuse ``move`` from the seat to move now (None: legal)."""
+        return self.game.why_illegal(move, self.game.to_move)
+
     def play(self, move: Move) -> bool:
         """Play a move for the seat to move; on refusal, say why. True if it was played."""
         seat = self.game.to_move
@@ -390,9 +392,8 @@ class TableScene(Scene):
     def _after_move(self, events: list[rules.Event]) -> None:
         self._autosave()
         self._last_events = events
-        self.selected = None
-        self.press = None
-        self.log_scroll = 0
+        self.input.clear()
+        self.log.scroll = 0
         self._update_viewer()
         self.refresh()
         if self.game.over and self.results_at is None:
@@ -410,22 +411,22 @@ class TableScene(Scene):
         legal = self.game.legal_moves()
         if zone_id is None:
             return  # dropped on nothing: it simply glides back
-        handled = self.layout.local_drop(drag, zone_id)
+        handled = self.working_area.drop(drag, zone_id) if self.working_area else False
         if isinstance(handled, str):
             self.app.toast(handled, kind="error")
             return
         if handled:
-            self.selected = None
+            self.input.selected = None
             self.refresh()
             return
-        matches = self.layout.resolve_drop(drag, zone_id, legal)
+        matches = self.gestures.resolve_drop(drag, zone_id, legal)
         if len(matches) == 1:
             self.play(matches[0])
             return
         if len(matches) > 1:
-            self._choose(matches)
+            self.choose(matches)
             return
-        candidate = self.layout.candidate(drag, zone_id, legal)
+        candidate = self.gestures.candidate(drag, zone_id, legal)
         if candidate is None:
             return
         err = self.game.why_illegal(candidate, self.viewer)
@@ -434,7 +435,7 @@ class TableScene(Scene):
         else:
             self.app.toast(err.message, kind="error")
 
-    def _choose(self, moves: list[Move]) -> None:
+    def choose(self, moves: list[Move]) -> None:
         """Several legal moves for one gesture: offer them as buttons."""
         for button, _ in self.buttons:
             button.kill()
@@ -462,7 +463,7 @@ class TableScene(Scene):
         with_cards = [m for m in legal if m.cards]
         if with_cards and piece.drag:
             err = self.game.why_illegal(
-                self.layout.candidate(piece.drag, with_cards[0].target, legal), self.viewer
+                self.gestures.candidate(piece.drag, with_cards[0].target, legal), self.viewer
             )
             if err is not None:
                 self.app.toast(err.message, kind="error")
@@ -472,27 +473,26 @@ class TableScene(Scene):
     # ---- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            self._on_button(event.ui_element)
+            self.on_button(event.ui_element)
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             if event.ui_element is self.leave_dialog:
                 self._leave()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._mouse_down(event.pos)
+            self.input.mouse_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
-            self._mouse_move(event.pos)
+            self.input.mouse_move(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._mouse_up(event.pos)
+            self.input.mouse_up(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
-            if self.log_rect.collidepoint(pygame.mouse.get_pos()):
-                self.log_scroll = max(0, self.log_scroll + event.y * 3)
+            self.log.wheel(pygame.mouse.get_pos(), event.y)
         elif event.type == pygame.KEYDOWN:
-            self._key(event)
+            self.input.key(event)
 
-    def _on_button(self, element: object) -> None:
+    def on_button(self, element: object) -> None:
         if self.hint.handle_button(element):
             return
         if element is self.menu_button:
-            self._ask_leave()
+            self.ask_leave()
         elif element is self.rules_button:
             from .rules_screen import RulesScene
 
@@ -513,17 +513,23 @@ class TableScene(Scene):
                     return
 
     def press_local_action(self, key: str) -> None:
-        """As if the layout's local action ``key`` were pressed (its button, or the Hint)."""
-        result = self.layout.run_local_action(key, self.game.legal_moves())
+        """As if the working area's action ``key`` were pressed (its button)."""
+        if self.working_area is None:
+            return
+        result = self.working_area.run_action(key, self.judge)
         if isinstance(result, Move):
             self.play(result)
             return
         if isinstance(result, str):
             self.app.toast(result)
-        self.selected = None
+        self.area_changed()
+
+    def area_changed(self) -> None:
+        """Lay the table out again after the working area changed (drops the selection)."""
+        self.input.selected = None
         self.refresh()
 
-    def _ask_leave(self) -> None:
+    def ask_leave(self) -> None:
         if self.game.over:
             self._leave()
             return
@@ -579,10 +585,9 @@ class TableScene(Scene):
             self.app.toast(str(err), kind="error")
             return
         self.game = self.session.game
-        self.thinking = None  # an AI answer still coming is for a position that is gone
+        self.ai.forget()  # an AI answer still coming is for a position that is gone
         self._last_events = []
-        self.selected = None
-        self.press = None
+        self.input.clear()
         self._update_viewer()
         self.refresh(animate=False)
         self._autosave()
@@ -593,174 +598,15 @@ class TableScene(Scene):
 
         self.app.reset_to(TitleScene(self.app))
 
-    def piece_at(self, pos: tuple[int, int]) -> Piece | None:
-        for piece in sorted(self.model.pieces, key=lambda p: -p.z):
-            if self._draw_rect(piece).collidepoint(pos):
-                return piece
-        return None
-
-    def zone_at(self, pos: tuple[int, int]) -> Zone | None:
-        return next((z for z in self.model.zones if z.rect.collidepoint(pos)), None)
-
-    def _draw_rect(self, piece: Piece) -> pygame.Rect:
-        sprite = self.sprites.get(piece.id)
-        r = piece.rect.copy()
-        if sprite is not None:
-            r.topleft = (round(sprite.x), round(sprite.y))
-        return r
-
-    def _mouse_down(self, pos: tuple[int, int]) -> None:
-        piece = self.piece_at(pos)
-        if piece is not None and piece.drag:
-            r = self._draw_rect(piece)
-            self.press = Press(piece, pos, (pos[0] - r.x, pos[1] - r.y))
-
-    def _mouse_move(self, pos: tuple[int, int]) -> None:
-        press = self.press
-        if press is None:
-            return
-        if not press.dragging:
-            dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
-            if dx * dx + dy * dy < DRAG_THRESHOLD**2:
-                return
-            if not self.acting_human or not self.layout.can_pick_up(
-                press.piece.drag or "", self.game.legal_moves()
-            ):
-                self.explain_piece(press.piece)
-                self.press = None
-                return
-            press.dragging = True
-            self.selected = press.piece.drag
-        sprite = self.sprites[press.piece.id]
-        sprite.x, sprite.y = pos[0] - press.offset[0], pos[1] - press.offset[1]
-
-    def _mouse_up(self, pos: tuple[int, int]) -> None:
-        press, self.press = self.press, None
-        if press is not None and press.dragging:
-            zone = self.zone_at(pos)
-            self.selected = None
-            if self.acting_human and press.piece.drag:
-                self.drop(press.piece.drag, zone.id if zone else None)
-            return
-        if press is not None:  # a click on a piece: select it (click-then-click)
-            self._select(press.piece)
-            return
-        zone = self.zone_at(pos)
-        if zone is None or not self.acting_human:
-            return
-        if self.selected is not None:
-            self.drop(self.selected, zone.id)
-            return
-        moves = self._zone_clicks(self.game.legal_moves()).get(zone.id, [])
-        if len(moves) == 1:
-            self.play(moves[0])
-        elif moves:
-            self._choose(moves)
-
-    def _select(self, piece: Piece) -> None:
-        if (
-            not self.acting_human
-            or not piece.drag
-            or not self.layout.can_pick_up(piece.drag, self.game.legal_moves())
-        ):
-            self.explain_piece(piece)
-            return
-        self.selected = None if self.selected == piece.drag else piece.drag
-
-    def targets(self) -> set[str]:
-        """Zone ids that light up: targets of the selected piece, or clickable zones.
-
-        Drawn every frame but changed only by a move, a selection, a new viewer or a new
-        layout, so it is worked out once for each of those."""
-        key = (
-            len(self.game.history),
-            self.selected,
-            self.viewer,
-            id(self.model),
-            self.acting_human,
-        )
-        if self._targets_cache is None or self._targets_cache[0] != key:
-            found: set[str] = set()
-            if self.acting_human:
-                legal = self.game.legal_moves()
-                if self.selected is not None:
-                    found = self.layout.targets_for(self.selected, legal)
-                else:
-                    found = set(self._zone_clicks(legal))
-            self._targets_cache = (key, found)
-        return self._targets_cache[1]
-
-    # ---- keyboard -------------------------------------------------------------------
-    def _focusables(self) -> list[tuple[str, object]]:
-        """What Tab walks through: targets of the selection, or pieces, zones and buttons."""
-        if not self.acting_human:
-            return []
-        legal = self.game.legal_moves()
-        if self.selected is not None:
-            targets = self.layout.targets_for(self.selected, legal)
-            return [("zone", z) for z in self.model.zones if z.id in targets]
-        items: list[tuple[str, object]] = [
-            ("piece", p)
-            for p in sorted(self.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
-            if p.drag and self.layout.can_pick_up(p.drag, legal)
-        ]
-        clicks = self._zone_clicks(legal)
-        items += [("zone", z) for z in self.model.zones if z.id in clicks]
-        items += [("button", b) for b, _ in self.buttons]
-        return items
-
-    def _key(self, event: pygame.event.Event) -> None:
-        key = event.key
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo()
-            return
-        if key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            self.save_as()
-            return
-        if key == pygame.K_h:
-            self.hint.ask()
-            return
-        if key == pygame.K_ESCAPE:
-            if self.selected is not None:
-                self.selected = None
-                self.focus = None
-            else:
-                self._ask_leave()
-            return
-        items = self._focusables()
-        if key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
-            if not items:
-                if self.acting_human:
-                    self.app.toast(self.game.prompt())
-                return
-            back = key in (pygame.K_LEFT, pygame.K_UP) or (
-                key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-            )
-            step = -1 if back else 1
-            self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            if self.focus is None or not items:
-                return
-            kind, item = items[self.focus % len(items)]
-            self.focus = None
-            if kind == "piece":
-                assert isinstance(item, Piece)
-                self._select(item)
-                self.focus = 0 if self.selected is not None else None
-            elif kind == "zone":
-                assert isinstance(item, Zone)
-                if self.selected is not None:
-                    self.drop(self.selected, item.id)
-                else:
-                    self._mouse_up(item.rect.center)
-            else:
-                self._on_button(item)
-
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self._animate(dt)
         self.hint.update()
-        self._run_ai()
+        if not self.handing_over and self.app.top is self:
+            speed = self.app.settings.animation_speed
+            move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
+            if move is not None:
+                self.play(move)
         if (
             self.results_at is not None
             and not self.results_shown
@@ -778,9 +624,9 @@ class TableScene(Scene):
     def _animate(self, dt: float) -> None:
         speed = self.app.settings.animation_speed
         rate = 1.0 if speed <= 0 else min(1.0, dt * 14 * speed)
-        dragged = self.press.piece.id if self.press and self.press.dragging else None
+        dragged = self.input.dragged
         for piece in self.model.pieces:
-            if piece.id == dragged:
+            if piece is dragged:
                 continue
             sprite = self.sprites[piece.id]
             tx, ty = piece.rect.topleft
@@ -788,37 +634,6 @@ class TableScene(Scene):
             sprite.y += (ty - sprite.y) * rate
             if abs(tx - sprite.x) < 0.5 and abs(ty - sprite.y) < 0.5:
                 sprite.x, sprite.y = tx, ty
-
-    def _run_ai(self) -> None:
-        game = self.game
-        seat = game.to_move
-        if seat is None or seat not in self.bots or self.handing_over or self.app.top is not self:
-            return
-        if self.thinking is None:
-            self.thinking = self.worker.ask(
-                self.bots[seat],
-                game,
-                seat,
-                random.Random(len(game.history)).getrandbits(32) ^ (self.session.seed or 0),
-            )
-            self.thinking_seat = seat
-            speed = self.app.settings.animation_speed
-            self.ai_ready_at = time.monotonic() + (AI_DELAY / speed if speed > 0 else 0)
-            return
-        if not self.thinking.done():
-            # Yield the GIL for a moment: the worker's answer is delivered by a helper thread
-            # that would starve in a loop that never sleeps (tests, --selftest).
-            futures.wait([self.thinking], timeout=0.001)
-        if not self.thinking.done() or time.monotonic() < self.ai_ready_at:
-            return
-        future, self.thinking = self.thinking, None
-        try:
-            move = future.result()
-        except Exception:  # a bot bug must not end the game: play on, and say so
-            self.app.toast("The AI could not decide; it plays a random move.", kind="error")
-            move = random.choice(game.legal_moves())
-        if game.to_move == self.thinking_seat:
-            self.play(move)
 
     # ---- drawing ------------------------------------------------------------------------
     def _static_layer(self) -> pygame.Surface:
@@ -828,7 +643,7 @@ class TableScene(Scene):
         key = (id(self.model), d.size)
         if self._static is None or self._static[0] != key:
             layer = render.felt(d.size).copy()
-            render.draw_box(layer, render.Box(self.status_rect, PANEL, None, 0))
+            render.draw_box(layer, render.Box(self.status.rect, PANEL, None, 0))
             for box in self.model.boxes:
                 render.draw_box(layer, box)
             for text in self.model.texts:
@@ -839,14 +654,14 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         d = self.app.display
         surface.blit(self._static_layer(), (0, 0))
-        lit = self.targets()
+        lit = self.input.targets()
         radius = d.px(12)
         for zone in self.model.zones:
             if zone.id in lit:
                 pygame.draw.rect(surface, render.GLOW, zone.rect, d.px(5), border_radius=radius)
-        dragged = self.press.piece if self.press and self.press.dragging else None
-        hover = self.piece_at(pygame.mouse.get_pos()) if dragged is None else None
-        focus_item = self._focused()
+        dragged = self.input.dragged
+        hover = self.input.piece_at(pygame.mouse.get_pos()) if dragged is None else None
+        focus_item = self.input.focused()
         for piece in sorted(self.model.pieces, key=lambda p: p.z):
             if piece is not dragged:
                 self._draw_piece(
@@ -867,8 +682,8 @@ class TableScene(Scene):
                 surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
         self.hint.draw(surface)
-        self._draw_status(surface)
-        self._draw_log(surface)
+        self.status.draw(surface, d, self.status_text(), self.status_buttons())
+        self.log.draw(surface, d, self.session.log_lines(self.viewer), self.viewer)
         if dragged is None:
             self._draw_tip(surface, pygame.mouse.get_pos())
 
@@ -890,30 +705,58 @@ class TableScene(Scene):
             image = font.render(line, True, CREAM)
             surface.blit(image, (box.x + pad, box.y + pad + i * font.get_linesize()))
 
-    def _focused(self) -> pygame.Rect | None:
-        if self.focus is None:
-            return None
-        items = self._focusables()
-        if not items:
-            return None
-        kind, item = items[self.focus % len(items)]
-        if kind == "piece":
-            assert isinstance(item, Piece)
-            return self._draw_rect(item)
-        if kind == "zone":
-            assert isinstance(item, Zone)
-            return item.rect
-        return item.rect  # type: ignore[attr-defined]
+    def draw_rect(self, piece: Piece) -> pygame.Rect:
+        """Where ``piece`` is drawn now (its sprite glides towards its model rect)."""
+        sprite = self.sprites.get(piece.id)
+        r = piece.rect.copy()
+        if sprite is not None:
+            r.topleft = (round(sprite.x), round(sprite.y))
+        return r
+
+    def rects_of(self, move: Move) -> list[pygame.Rect]:
+        """Where ``move`` shows on the table: its cards, its target zone, or its button."""
+        rects = [
+            self.draw_rect(p)
+            for p in self.model.pieces
+            if p.id in move.cards or (p.drag is not None and p.drag in move.cards)
+        ]
+        rects += [z.rect for z in self.model.zones if move.target and z.id == move.target]
+        rects += [b.rect for b, m in self.buttons if m == move]
+        return rects
+
+    def status_text(self) -> str:
+        """The status bar's line: the result, the prompt to the human to move, or who moves."""
+        names = self.session.names
+        mover = self.game.to_move
+        if self.game.over:
+            out = self.game.outcome()
+            return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
+        if self.acting_human and mover is not None:
+            return f"{names[mover]}: {self.game.prompt()}"
+        if mover is not None and mover in self.ai.bots:
+            return f"{names[mover]} is thinking…"
+        return f"{names[mover]}'s turn" if mover is not None else ""
+
+    def status_buttons(self) -> list[object]:
+        """The status bar's buttons, right to left of its text."""
+        return [
+            self.hint.button,
+            self.results_button,
+            self.undo_button,
+            self.save_button,
+            self.rules_button,
+            self.menu_button,
+        ]
 
     def _draw_piece(self, surface: pygame.Surface, piece: Piece, lifted: bool) -> None:
-        r = self._draw_rect(piece)
+        r = self.draw_rect(piece)
         if lifted:
             r.y -= self.app.display.px(12)
         image = render.piece_image(piece, r.w, self.app.settings.colorblind)
         surface.blit(image, r)
         if piece.dim:
             render.draw_box(surface, render.Box(r, (0, 0, 0, 110), None, self.app.display.px(8)))
-        if piece.drag and piece.drag == self.selected:
+        if piece.drag and piece.drag == self.input.selected:
             pygame.draw.rect(
                 surface,
                 render.GLOW,
@@ -922,93 +765,10 @@ class TableScene(Scene):
                 border_radius=self.app.display.px(10),
             )
 
-    def _draw_status(self, surface: pygame.Surface) -> None:
-        d = self.app.display
-        names = self.session.names
-        mover = self.game.to_move
-        if self.game.over:
-            out = self.game.outcome()
-            text = "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
-        elif self.acting_human:
-            text = f"{names[mover]}: {self.game.prompt()}"
-        elif mover is not None and mover in self.bots:
-            text = f"{names[mover]} is thinking…"
-        else:
-            text = f"{names[mover]}'s turn" if mover is not None else ""
-        shown = [
-            b.rect.x
-            for b in (
-                self.hint.button,
-                self.results_button,
-                self.undo_button,
-                self.save_button,
-                self.rules_button,
-                self.menu_button,
-            )
-            if b is not None and b.visible
-        ]
-        width = min(shown, default=self.status_rect.w) - d.px(48)
-        size = d.font_px(26)
-        lines = [text]
-        if render.fonts.get_font(size, "sans-bold").size(text)[0] > width:
-            # Too long for one line at full size: two lines of a smaller size read better
-            # (from a sofa too) than one line squeezed small.
-            size = d.font_px(20)
-            lines = wrap_text(text, render.fonts.get_font(size, "sans-bold"), width)[:2]
-        step = render.fonts.get_font(size, "sans-bold").get_linesize()
-        top = self.status_rect.centery - step * (len(lines) - 1) // 2
-        for i, line in enumerate(lines):
-            render.draw_text(
-                surface,
-                render.Text(
-                    line,
-                    (d.px(24), top + i * step),
-                    size,
-                    CREAM,
-                    "midleft",
-                    "sans-bold",
-                    max_width=width,
-                ),
-            )
-
-    def _draw_log(self, surface: pygame.Surface) -> None:
-        lines = self.session.log_lines(self.viewer)
-        key = (len(lines), self.viewer, self.log_rect.size, self.log_scroll, d_scale(self))
-        if self._log_cache is None or self._log_cache[0] != key:
-            self._log_cache = (key, self._render_log(lines))
-        surface.blit(self._log_cache[1], self.log_rect)
-
-    def _render_log(self, lines: list[str]) -> pygame.Surface:
-        d = self.app.display
-        rect = self.log_rect
-        image = pygame.Surface(rect.size).convert()  # opaque: a plain copy when blitted
-        image.fill(PANEL[:3])
-        pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
-        pad = d.px(16)
-        title = render.text_surface("Game log", d.font_px(24), GOLD, "serif-bold")
-        image.blit(title, (pad, pad))
-        font = render.fonts.get_font(d.font_px(18))
-        top = pad * 2 + title.get_height()
-        wrapped: list[str] = []
-        for line in lines:
-            wrapped.extend(wrap_text(line, font, rect.w - 2 * pad))
-        visible = max(1, (rect.h - top - pad) // font.get_linesize())
-        self.log_scroll = min(self.log_scroll, max(0, len(wrapped) - visible))
-        end = len(wrapped) - self.log_scroll
-        shown = wrapped[max(0, end - visible) : end]
-        for i, line in enumerate(shown):
-            colour = CREAM if i == len(shown) - 1 and not self.log_scroll else (214, 210, 196)
-            image.blit(font.render(line, True, colour), (pad, top + i * font.get_linesize()))
-        return image
-
     def leave(self) -> None:
-        self.thinking = None  # an answer still coming is for a table that is gone
+        self.ai.forget()  # an answer still coming is for a table that is gone
         self.hint.clear()
         if self._locked is not None:
             locks.release(self._locked)
             self._locked = None
         super().leave()
-
-
-def d_scale(scene: TableScene) -> float:
-    return scene.app.display.scale

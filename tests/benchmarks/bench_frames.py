@@ -131,13 +131,13 @@ def run(frames: int) -> dict[str, dict[str, float]]:
         scene.play(session.game.parse_move(text))  # play a card: the AI will be asked soon
     while session.game.to_move == 0 and not session.game.over:
         scene.play(session.game.legal_moves()[0])
-    scene.bots[1] = BusyBot(budget=20.0)
+    scene.ai.bots[1] = BusyBot(budget=20.0)
     times: list[float] = []
     for _ in range(frames + 10):
         t = time.perf_counter()
         app.step(1 / 60)
         times.append((time.perf_counter() - t) * 1000)
-    assert scene.thinking is not None and not scene.thinking.done(), "the AI was not thinking"
+    assert scene.ai.thinking is not None and not scene.ai.thinking.done(), "the AI was not thinking"
     out["1080p while the AI thinks"] = summary(times[10:])
     app.quit()
     return out

@@ -225,7 +225,7 @@ def frame_times(seconds: float = 20.0) -> dict[str, dict[str, float]]:
         t = time.perf_counter()
         app.step(1 / 60)
         spent = (time.perf_counter() - t) * 1000
-        if scene.thinking is not None and not scene.thinking.done():
+        if scene.ai.thinking is not None and not scene.ai.thinking.done():
             thinking.append(spent)
         elif scene.hint.pending:
             hinting.append(spent)

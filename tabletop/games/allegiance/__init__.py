@@ -1,4 +1,4 @@
-"""Allegiance's app side: its table layout, card art, bots and search settings.
+"""Allegiance's app side: its table layout, gestures, card art, bots and search settings.
 
 Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
 first asked for.
@@ -15,12 +15,19 @@ if TYPE_CHECKING:
     from tabletop.ai.policy import GameAI
     from tabletop.layouts.base import Layout
     from tabletop.table.card_art import GameArt
+    from tabletop.table.gestures import Gestures
 
 
 def _layout() -> Layout:
     from .layout import AllegianceLayout
 
     return AllegianceLayout()
+
+
+def _gestures(layout: Layout) -> Gestures:
+    from .gestures import AllegianceGestures
+
+    return AllegianceGestures()
 
 
 def _art() -> GameArt:
@@ -43,4 +50,6 @@ def _search() -> GameAI:
     return SEARCH
 
 
-APP = GameApp("allegiance", layout=_layout, art=_art, bots=_bots, search=_search)
+APP = GameApp(
+    "allegiance", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures
+)

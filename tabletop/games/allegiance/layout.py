@@ -20,8 +20,6 @@ from rules.allegiance import (
     HOUSES,
     RANK_NAMES,
     RANK_OF,
-    TRAITS,
-    AllegianceMove,
     card_name,
 )
 from tabletop.display import Display
@@ -44,23 +42,6 @@ def _name(card: str) -> str:
 
 class AllegianceLayout(Layout):
     game_id = GAME
-
-    # ---- gestures --------------------------------------------------------------------
-    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
-        if not legal:
-            return None
-        if drag in TRAITS:
-            return AllegianceMove("trait", cards=(drag,), target=zone_id)
-        if zone_id.startswith("allegiance:"):
-            return AllegianceMove("ally", cards=(drag,), target=zone_id)
-        return AllegianceMove("play", cards=(drag,), target="trick")
-
-    def click_moves(self, zone_id: str, legal: list[Move]) -> list[Move]:
-        """A click on a Face in the trick is the Assassin's strike at it."""
-        if zone_id.startswith("face:"):
-            face = zone_id.removeprefix("face:")
-            return [m for m in legal if m.kind == "kill" and m.cards == (face,)]
-        return super().click_moves(zone_id, legal)
 
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
         k = move.kind

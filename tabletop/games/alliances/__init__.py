@@ -1,4 +1,5 @@
-"""Alliances: world domination's app side: its table layout, card art, bots and search settings.
+"""Alliances: world domination's app side: its table layout, gestures, card art, bots and
+search settings.
 
 Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
 first asked for.
@@ -15,12 +16,19 @@ if TYPE_CHECKING:
     from tabletop.ai.policy import GameAI
     from tabletop.layouts.base import Layout
     from tabletop.table.card_art import GameArt
+    from tabletop.table.gestures import Gestures
 
 
 def _layout() -> Layout:
     from .layout import AlliancesLayout
 
     return AlliancesLayout()
+
+
+def _gestures(layout: Layout) -> Gestures:
+    from .gestures import AlliancesGestures
+
+    return AlliancesGestures()
 
 
 def _art() -> GameArt:
@@ -43,4 +51,4 @@ def _search() -> GameAI:
     return SEARCH
 
 
-APP = GameApp("alliances", layout=_layout, art=_art, bots=_bots, search=_search)
+APP = GameApp("alliances", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures)

@@ -22,7 +22,7 @@ from typing import Any
 import pygame
 
 from rules import Move, Outcome
-from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS, AlliancesMove
+from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
@@ -39,14 +39,6 @@ BIDS = range(10, 21)
 TILE_ART = ("piece", "alliances", "tile")  # + country, defence, height, lit, target, rim
 TOKEN_ART = ("piece", "alliances", "tokens")  # + colours
 CONFLICT_PHASES = ("target", "play", "choose", "duel")
-# Where a hand (or packet) card goes for each kind of move that carries it.
-DROP_ZONES = {
-    "play": "conflict",
-    "keep": "hand",
-    "show": "meeting",
-    "set": "aside",
-    "give": "tribute",
-}
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -88,52 +80,6 @@ class AlliancesLayout(Layout):
 
     def __init__(self) -> None:
         self._view: dict[str, Any] = {}
-
-    # ---- gestures ---------------------------------------------------------------------
-    @staticmethod
-    def _drop_zone(move: Move) -> str | None:
-        return DROP_ZONES.get(move.kind) if move.cards else None
-
-    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
-        return [m for m in legal if m.cards == (drag,) and m.kind in DROP_ZONES]
-
-    def resolve_drop(self, drag: str, zone_id: str, legal: list[Move]) -> list[Move]:
-        return [m for m in self.moves_for_piece(drag, legal) if self._drop_zone(m) == zone_id]
-
-    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
-        return {z for m in self.moves_for_piece(drag, legal) if (z := self._drop_zone(m))}
-
-    def click_moves(self, zone_id: str, legal: list[Move]) -> list[Move]:
-        kind, _, rest = zone_id.partition(":")
-        if kind == "bid":
-            count, _, suit = rest.partition(":")
-            return [
-                m
-                for m in legal
-                if m.kind == "bid"
-                and len(m.value) == 2
-                and (str(m.value[0]), m.value[1]) == (count, suit)
-            ]
-        if kind == "call":
-            return [m for m in legal if m.kind == "call" and m.value == (rest,)]
-        if kind == "pair":
-            return [m for m in legal if m.kind == "pair" and [str(v) for v in m.value] == [rest]]
-        if kind == "choice":
-            return [m for m in legal if m.kind == "choose" and m.cards == (rest,)]
-        if kind in ("tile", "seat"):
-            return [m for m in legal if m.target == zone_id and m.kind in ("target", "boost")]
-        return []
-
-    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
-        """A dropped card the rules refuse: ask them about the move it looks like, so the
-        toast says why (e.g. "You must follow Military…")."""
-        kinds = {m.kind for m in legal if m.kind in DROP_ZONES}
-        for kind in kinds:
-            if DROP_ZONES[kind] == zone_id:
-                return AlliancesMove(kind, (drag,), "conflict" if kind == "play" else "")
-        if "play" in kinds and zone_id.startswith(("seat:", "choice:")):
-            return AlliancesMove("play", (drag,), "conflict")
-        return None
 
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
         k = move.kind
@@ -729,11 +675,7 @@ class AlliancesLayout(Layout):
     def _exact(self, view: dict[str, Any]) -> bool:
         """2 players, State of Nations variant: the declaration is a count and a suit, not a
         call. The view does not say which, so ask the rules whether a call would do."""
-        if "exact_bid" in view:
-            return bool(view["exact_bid"])
-        if self.judge is None:
-            return False
-        return self.judge(AlliancesMove("call", value=("P",))) is not None
+        return bool(view.get("exact_bid"))
 
     def _title(self, model: TableModel, text: str, area: pygame.Rect, display: Display) -> int:
         """A panel title, wrapped onto a second line when long; returns the y below it."""

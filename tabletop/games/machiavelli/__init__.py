@@ -1,4 +1,4 @@
-"""Machiavelli's app side: its table layout, card art, bots and search settings.
+"""Machiavelli's app side: its table layout, gestures, card art, bots and search settings.
 
 Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
 first asked for.
@@ -15,12 +15,21 @@ if TYPE_CHECKING:
     from tabletop.ai.policy import GameAI
     from tabletop.layouts.base import Layout
     from tabletop.table.card_art import GameArt
+    from tabletop.table.gestures import Gestures
 
 
 def _layout() -> Layout:
     from .layout import MachiavelliLayout
 
     return MachiavelliLayout()
+
+
+def _gestures(layout: Layout) -> Gestures:
+    from .gestures import MachiavelliGestures
+    from .layout import MachiavelliLayout
+
+    assert isinstance(layout, MachiavelliLayout)
+    return MachiavelliGestures(layout.area)  # its drags edit the working area the layout draws
 
 
 def _art() -> GameArt:
@@ -43,4 +52,6 @@ def _search() -> GameAI:
     return SEARCH
 
 
-APP = GameApp("machiavelli", layout=_layout, art=_art, bots=_bots, search=_search)
+APP = GameApp(
+    "machiavelli", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures
+)

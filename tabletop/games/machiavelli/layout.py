@@ -1,75 +1,30 @@
 """Machiavelli at the table: melds in rows that reflow, the hand below, a working area.
 
-A turn's play is one decision (the whole new table), so the player first rearranges a private
-copy of the table — drag any card from the hand or from any meld onto any meld, onto
-"new meld", or (your own cards only) back to the hand. The copy may be invalid while you work:
-invalid melds are outlined in red with the rules' reason on hover. "End turn" hands the copy
-to the rules as one ``play`` move and is enabled only when they would accept it; "Reset turn"
-restores the table and hand; "Hint" loads the exact solver's best play into the copy.
+While it is the viewer's turn the table and hand drawn are the working area's private copy
+(:mod:`.working_area`): invalid melds are outlined in red with the rules' reason on hover,
+melds changed this turn in gold. What the drags mean is :mod:`.gestures`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 
 from rules import Move, Outcome
-from rules.machiavelli import card_label, meld_problem, play_move
-from rules.machiavelli.game import best_table
-from rules.machiavelli.melds import FACE, card_order, sort_meld
+from rules.machiavelli import card_label, meld_problem
+from rules.machiavelli.melds import FACE, card_order
 from tabletop.display import Display
-from tabletop.layouts.base import HintJob, Layout, LocalAction
+from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 
+from .working_area import HAND_ZONE, NEW_ZONE, MachiavelliWorkingArea
+
 RED = (236, 84, 84)
 EDGE = GOLD_DEEP
-NEW_ZONE = "meld:new"
-HAND_ZONE = "hand"
 ASPECT = 1.4
 OVERLAP = 0.4  # the visible fraction of each card but the last in a meld
-
-
-@dataclass
-class Workspace:
-    """The mover's private copy of the table and hand during a turn (never seen by the rules
-    until "End turn")."""
-
-    key: tuple
-    start_table: list[list[str]]
-    start_hand: list[str]
-    melds: list[list[str]] = field(default_factory=list)
-    hand: list[str] = field(default_factory=list)
-
-    @property
-    def changed(self) -> bool:
-        return self.hand != self.start_hand or self.melds != self.start_table
-
-    def where(self, card: str) -> int | None:
-        """Index of the meld holding ``card``; None if it is in the hand (or nowhere)."""
-        return next((i for i, m in enumerate(self.melds) if card in m), None)
-
-    def take(self, card: str) -> None:
-        if card in self.hand:
-            self.hand.remove(card)
-            return
-        i = self.where(card)
-        if i is not None:
-            self.melds[i].remove(card)
-
-    def tidy(self, ace_low: bool) -> None:
-        """Drop emptied melds; show valid melds in reading order, others grouped by suit."""
-        self.melds = [
-            list(sort_meld(m, ace_low)) if meld_problem(m, ace_low) is None else _grouped(m)
-            for m in self.melds
-            if m
-        ]
-
-
-def _grouped(cards: list[str]) -> list[str]:
-    return sorted(cards, key=card_order)
 
 
 def _by_rank(card: str) -> tuple[int, int, str]:
@@ -85,148 +40,9 @@ def _art(card: str) -> tuple:
 class MachiavelliLayout(Layout):
     game_id = "machiavelli"
 
-    def __init__(self) -> None:
-        self.work: Workspace | None = None
-        self.sort_by_rank = False
-        self.ace_low = False
-        self._opened = True
-
-    # ---- the working area ------------------------------------------------------------------
-    def _sync(self, view: dict[str, Any], viewer: int | None) -> None:
-        """Start a fresh working copy whenever the viewer's turn (or the position) is new."""
-        if viewer is None or view.get("to_move") != viewer or view.get("over"):
-            self.work = None
-            return
-        hand = list(view["hands"][viewer] or [])
-        table = [list(m) for m in view["table"]]
-        key = (view.get("hand_number"), view.get("to_move"), str(table), tuple(hand))
-        if self.work is None or self.work.key != key:
-            self.work = Workspace(key, table, hand, [list(m) for m in table], list(hand))
-        self._opened = bool(view["opened"][viewer])
-        self.ace_low = bool(view.get("ace_low_or_high"))
-
-    def can_pick_up(self, drag: str, legal: list[Move]) -> bool:
-        w = self.work
-        if w is None:
-            return False
-        if drag in w.hand:
-            return True
-        # Before opening, the table's melds may not be touched (only your new melds may).
-        return w.where(drag) is not None and (self._opened or drag in w.start_hand)
-
-    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
-        w = self.work
-        if w is None or not self.can_pick_up(drag, legal):
-            return set()
-        own = w.where(drag)
-        found = {f"meld:{i}" for i in range(len(w.melds)) if i != own}
-        found.add(NEW_ZONE)
-        if drag in w.start_hand and drag not in w.hand:
-            found.add(HAND_ZONE)
-        return found
-
-    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
-        return []  # no single-card moves: cards move in the working area
-
-    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
-        return None
-
-    def local_drop(self, drag: str, zone_id: str) -> bool | str:
-        w = self.work
-        if w is None:
-            return False
-        if not self.can_pick_up(drag, []):
-            if not self._opened:
-                return "Before you open, the melds on the table may not be touched."
-            return False
-        if zone_id == HAND_ZONE:
-            if drag not in w.start_hand:
-                return "Cards that were on the table stay on the table."
-            w.take(drag)
-            w.hand.append(drag)
-        elif zone_id == NEW_ZONE:
-            w.take(drag)
-            w.melds.append([drag])
-        elif zone_id.startswith("meld:"):
-            try:
-                index = int(zone_id[5:])
-            except ValueError:
-                return False
-            if not 0 <= index < len(w.melds) or w.where(drag) == index:
-                return False
-            target = w.melds[index]
-            w.take(drag)
-            target.append(drag)
-        else:
-            return False
-        w.tidy(self.ace_low)
-        return True
-
-    def button_moves(self, legal: list[Move]) -> list[Move]:
-        return [m for m in legal if m.kind in ("draw", "pass")]
-
-    def local_actions(self, legal: list[Move]) -> list[LocalAction]:
-        w = self.work
-        if w is None:
-            return []
-        reason = self._end_turn_problem()
-        return [
-            LocalAction("end", "End turn", reason is None, reason or ""),
-            LocalAction("reset", "Reset turn", w.changed, "Nothing has moved yet."),
-            LocalAction("sort", "Sort by suit" if self.sort_by_rank else "Sort by rank"),
-        ]
-
-    def _end_turn_problem(self) -> str | None:
-        w = self.work
-        if w is None:
-            return "It is not your turn."
-        if len(w.hand) >= len(w.start_hand):
-            return "Put at least one card from your hand on the table, or draw."
-        if self.judge is None:
-            return None
-        err = self.judge(play_move(w.melds))
-        return None if err is None else err.message
-
-    def run_local_action(self, key: str, legal: list[Move]) -> Move | str | None:
-        w = self.work
-        if w is None:
-            return None
-        if key == "end":
-            problem = self._end_turn_problem()
-            return play_move(w.melds) if problem is None else problem
-        if key == "reset":
-            w.melds = [list(m) for m in w.start_table]
-            w.hand = list(w.start_hand)
-            return None
-        if key == "sort":
-            self.sort_by_rank = not self.sort_by_rank
-            return None
-        return None
-
-    def hint_job(self) -> HintJob | str:
-        """The exact solver's best play (most cards placed, then highest ranks) for the turn
-        as it started: tens of ms, hundreds at worst, so the worker runs it."""
-        w = self.work
-        if w is None:
-            return "It is not your turn."
-        table = tuple(tuple(m) for m in w.start_table)
-        hand = tuple(sorted(w.start_hand, key=card_order))
-        return best_table, (table, hand, self._opened, self.ace_low)
-
-    def show_hint(self, answer: Any) -> str:
-        """Load the solver's play into the working area as a preview (End turn plays it)."""
-        w, best = self.work, answer
-        if w is None:
-            return "It is not your turn."
-        if best is None:
-            return "No card of your hand can go on the table now: draw a card."
-        w.melds = [list(m) for m in best]
-        placed = {c for m in best for c in m} - {c for m in w.start_table for c in m}
-        w.hand = [c for c in w.start_hand if c not in placed]
-        return (
-            f"Hint: this places {len(placed)} card{'s' if len(placed) != 1 else ''}. "
-            "End turn to play it, or Reset turn to dismiss it."
-        )
+    def __init__(self, area: MachiavelliWorkingArea | None = None) -> None:
+        #: The working copy drawn during the viewer's turn (kept up to date by the scene).
+        self.area = area if area is not None else MachiavelliWorkingArea()
 
     # ---- drawing -------------------------------------------------------------------------
     def build(
@@ -239,7 +55,6 @@ class MachiavelliLayout(Layout):
         *,
         colorblind: bool = False,
     ) -> TableModel:
-        self._sync(view, viewer)
         px, fp = display.px, display.font_px
         model = TableModel()
         pad = px(14)
@@ -257,7 +72,9 @@ class MachiavelliLayout(Layout):
         )
         model.action_area = action
         self._band(model, view, viewer, band, display, names)
-        melds = self.work.melds if self.work is not None else [list(m) for m in view["table"]]
+        melds = (
+            self.area.work.melds if self.area.work is not None else [list(m) for m in view["table"]]
+        )
         self._table(model, melds, table_rect, display)
         hand = self._hand_cards(view, viewer)
         self._hand(model, hand, viewer, hand_rect, hand_cw, display, names)
@@ -271,13 +88,13 @@ class MachiavelliLayout(Layout):
         return model
 
     def _hand_cards(self, view: dict[str, Any], viewer: int | None) -> list[str]:
-        if self.work is not None:
-            cards = list(self.work.hand)
+        if self.area.work is not None:
+            cards = list(self.area.work.hand)
         elif viewer is not None and view["hands"][viewer] is not None:
             cards = list(view["hands"][viewer])
         else:
             return []
-        return sorted(cards, key=_by_rank if self.sort_by_rank else card_order)
+        return sorted(cards, key=_by_rank if self.area.sort_by_rank else card_order)
 
     def _band(
         self,
@@ -358,7 +175,7 @@ class MachiavelliLayout(Layout):
     ) -> None:
         px, fp = display.px, display.font_px
         model.boxes.append(Box(area, (10, 30, 20, 120), None, px(14)))
-        working = self.work is not None
+        working = self.area.work is not None
         slots = [len(m) for m in melds] + ([1] if working else [])
         if not melds and not working:
             model.texts.append(Text("The table is empty.", area.center, fp(24), MUTED, "center"))
@@ -367,7 +184,7 @@ class MachiavelliLayout(Layout):
         cw = _fit_cards(slots, inner, px)
         step = _spacing(cw, px)[0]
         ch = round(cw * ASPECT)
-        start = self.work.start_table if self.work is not None else melds
+        start = self.area.work.start_table if self.area.work is not None else melds
         start_cards = {c for m in start for c in m}
         z = 100
         for i, (x, y) in enumerate(_flow(slots, cw, inner, px)):
@@ -385,7 +202,7 @@ class MachiavelliLayout(Layout):
             width = cw + step * (len(meld) - 1)
             zone_rect = pygame.Rect(x, y, width, ch).inflate(px(10), px(10))
             model.zones.append(Zone(f"meld:{i}", zone_rect, f"Meld {i + 1}"))
-            problem = meld_problem(meld, self.ace_low) if working else None
+            problem = meld_problem(meld, self.area.ace_low) if working else None
             if problem is not None:
                 model.boxes.append(Box(zone_rect, (120, 20, 20, 70), RED, px(8), max(2, px(3))))
                 model.tips.append((zone_rect, problem))
@@ -446,7 +263,7 @@ class MachiavelliLayout(Layout):
             return
         step = min(cw + px(6), max(8, (room - cw) // max(1, len(hand) - 1)))
         y = area.y + (area.h - round(cw * ASPECT)) // 2
-        working = self.work is not None
+        working = self.area.work is not None
         for k, card in enumerate(hand):
             r = pygame.Rect(left + k * step, y, cw, round(cw * ASPECT))
             model.pieces.append(

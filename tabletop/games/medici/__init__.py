@@ -1,4 +1,4 @@
-"""Court of the Medici's app side: its table layout, card art, bots and search settings.
+"""Court of the Medici's app side: its table layout, gestures, card art, bots and search settings.
 
 Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
 first asked for.
@@ -15,12 +15,19 @@ if TYPE_CHECKING:
     from tabletop.ai.policy import GameAI
     from tabletop.layouts.base import Layout
     from tabletop.table.card_art import GameArt
+    from tabletop.table.gestures import Gestures
 
 
 def _layout() -> Layout:
     from .layout import MediciLayout
 
     return MediciLayout()
+
+
+def _gestures(layout: Layout) -> Gestures:
+    from .gestures import MediciGestures
+
+    return MediciGestures()
 
 
 def _art() -> GameArt:
@@ -43,4 +50,4 @@ def _search() -> GameAI:
     return SEARCH
 
 
-APP = GameApp("medici", layout=_layout, art=_art, bots=_bots, search=_search)
+APP = GameApp("medici", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures)

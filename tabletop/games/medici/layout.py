@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from rules import Move, Outcome
-from rules.medici import FACE, HOUSES, MediciMove, card_name
+from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
@@ -22,7 +22,6 @@ from tabletop.ui.palette import CREAM, GOLD, PANEL
 from . import art as art_medici
 
 TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
-ACTIONS = ("court", "build", "plan")
 
 
 def _art(card: str, values: dict[str, int]) -> tuple:
@@ -43,21 +42,6 @@ class MediciLayout(Layout):
 
     def __init__(self) -> None:
         self._view: dict[str, Any] = {}
-
-    # ---- gestures ---------------------------------------------------------------------
-    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
-        return [m for m in legal if m.cards == (drag,) and m.kind in ACTIONS]
-
-    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
-        if not any(m.kind in ACTIONS for m in legal) or zone_id.startswith("hand:"):
-            return None
-        if zone_id.startswith("stack:"):
-            kind = "build"
-        elif zone_id.startswith("deck:"):
-            kind = "plan"
-        else:
-            kind = "court"
-        return MediciMove(kind, (drag,), zone_id)
 
     def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
         k = move.kind

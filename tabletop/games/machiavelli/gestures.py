@@ -1,0 +1,30 @@
+"""Machiavelli's gestures: cards move inside the working area (no single-card moves); the
+moves offered as buttons are Draw and Pass, the working area's own buttons the rest."""
+
+from __future__ import annotations
+
+from rules import Move
+from tabletop.table.gestures import Gestures
+
+from .working_area import MachiavelliWorkingArea
+
+
+class MachiavelliGestures(Gestures):
+    def __init__(self, area: MachiavelliWorkingArea) -> None:
+        self.working_area = area
+        self.area = area
+
+    def can_pick_up(self, drag: str, legal: list[Move]) -> bool:
+        return self.area.can_pick_up(drag)
+
+    def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
+        return self.area.targets_for(drag)
+
+    def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
+        return []  # no single-card moves: cards move in the working area
+
+    def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        return None
+
+    def button_moves(self, legal: list[Move]) -> list[Move]:
+        return [m for m in legal if m.kind in ("draw", "pass")]

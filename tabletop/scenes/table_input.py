@@ -1,0 +1,230 @@
+"""The table's input and focus: mouse (press, drag, drop, click-then-click) and keyboard
+(Tab walks what can be acted on, Enter acts, Esc cancels), and what lights up meanwhile.
+
+Every gesture ends with the scene: a drop or a click on a zone goes to ``scene.drop`` or to the
+moves the zone stands for; the game's :class:`~tabletop.table.gestures.Gestures` say what a
+gesture means. The scene owns this and forwards its events here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ..table.model import Piece, Zone
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+DRAG_THRESHOLD = 6
+
+
+@dataclass
+class Press:
+    piece: Piece
+    start: tuple[int, int]
+    offset: tuple[int, int]
+    dragging: bool = False
+
+
+class TableInput:
+    """The pointer's press or drag, the selected piece and the keyboard focus of one table."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.press: Press | None = None
+        self.selected: str | None = None  # a drag key chosen by click or keyboard
+        self.focus: int | None = None  # index into self.focusables()
+        self._targets_cache: tuple[tuple, set[str]] | None = None
+
+    def clear(self) -> None:
+        """Forget the press and the selection (after a move, an undo, a new viewer)."""
+        self.press = None
+        self.selected = None
+
+    @property
+    def dragged(self) -> Piece | None:
+        """The piece being dragged now, if any."""
+        return self.press.piece if self.press and self.press.dragging else None
+
+    # ---- hit tests ----------------------------------------------------------------------
+    def piece_at(self, pos: tuple[int, int]) -> Piece | None:
+        scene = self.scene
+        for piece in sorted(scene.model.pieces, key=lambda p: -p.z):
+            if scene.draw_rect(piece).collidepoint(pos):
+                return piece
+        return None
+
+    def zone_at(self, pos: tuple[int, int]) -> Zone | None:
+        return next((z for z in self.scene.model.zones if z.rect.collidepoint(pos)), None)
+
+    # ---- mouse ----------------------------------------------------------------------------
+    def mouse_down(self, pos: tuple[int, int]) -> None:
+        piece = self.piece_at(pos)
+        if piece is not None and piece.drag:
+            r = self.scene.draw_rect(piece)
+            self.press = Press(piece, pos, (pos[0] - r.x, pos[1] - r.y))
+
+    def mouse_move(self, pos: tuple[int, int]) -> None:
+        press, scene = self.press, self.scene
+        if press is None:
+            return
+        if not press.dragging:
+            dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
+            if dx * dx + dy * dy < DRAG_THRESHOLD**2:
+                return
+            if not scene.acting_human or not scene.gestures.can_pick_up(
+                press.piece.drag or "", scene.game.legal_moves()
+            ):
+                scene.explain_piece(press.piece)
+                self.press = None
+                return
+            press.dragging = True
+            self.selected = press.piece.drag
+        sprite = scene.sprites[press.piece.id]
+        sprite.x, sprite.y = pos[0] - press.offset[0], pos[1] - press.offset[1]
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        press, self.press = self.press, None
+        if press is not None and press.dragging:
+            zone = self.zone_at(pos)
+            self.selected = None
+            if scene.acting_human and press.piece.drag:
+                scene.drop(press.piece.drag, zone.id if zone else None)
+            return
+        if press is not None:  # a click on a piece: select it (click-then-click)
+            self.select(press.piece)
+            return
+        zone = self.zone_at(pos)
+        if zone is None or not scene.acting_human:
+            return
+        if self.selected is not None:
+            scene.drop(self.selected, zone.id)
+            return
+        moves = scene.zone_clicks(scene.game.legal_moves()).get(zone.id, [])
+        if len(moves) == 1:
+            scene.play(moves[0])
+        elif moves:
+            scene.choose(moves)
+
+    def select(self, piece: Piece) -> None:
+        scene = self.scene
+        if (
+            not scene.acting_human
+            or not piece.drag
+            or not scene.gestures.can_pick_up(piece.drag, scene.game.legal_moves())
+        ):
+            scene.explain_piece(piece)
+            return
+        self.selected = None if self.selected == piece.drag else piece.drag
+
+    def targets(self) -> set[str]:
+        """Zone ids that light up: targets of the selected piece, or clickable zones.
+
+        Drawn every frame but changed only by a move, a selection, a new viewer or a new
+        layout, so it is worked out once for each of those."""
+        scene = self.scene
+        key = (
+            len(scene.game.history),
+            self.selected,
+            scene.viewer,
+            id(scene.model),
+            scene.acting_human,
+        )
+        if self._targets_cache is None or self._targets_cache[0] != key:
+            found: set[str] = set()
+            if scene.acting_human:
+                legal = scene.game.legal_moves()
+                if self.selected is not None:
+                    found = scene.gestures.targets_for(self.selected, legal)
+                else:
+                    found = set(scene.zone_clicks(legal))
+            self._targets_cache = (key, found)
+        return self._targets_cache[1]
+
+    # ---- keyboard -------------------------------------------------------------------
+    def focusables(self) -> list[tuple[str, object]]:
+        """What Tab walks through: targets of the selection, or pieces, zones and buttons."""
+        scene = self.scene
+        if not scene.acting_human:
+            return []
+        legal = scene.game.legal_moves()
+        if self.selected is not None:
+            targets = scene.gestures.targets_for(self.selected, legal)
+            return [("zone", z) for z in scene.model.zones if z.id in targets]
+        items: list[tuple[str, object]] = [
+            ("piece", p)
+            for p in sorted(scene.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
+            if p.drag and scene.gestures.can_pick_up(p.drag, legal)
+        ]
+        clicks = scene.zone_clicks(legal)
+        items += [("zone", z) for z in scene.model.zones if z.id in clicks]
+        items += [("button", b) for b, _ in scene.buttons]
+        return items
+
+    def key(self, event: pygame.event.Event) -> None:
+        scene = self.scene
+        key = event.key
+        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+            scene.undo()
+            return
+        if key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
+            scene.save_as()
+            return
+        if key == pygame.K_h:
+            scene.hint.ask()
+            return
+        if key == pygame.K_ESCAPE:
+            if self.selected is not None:
+                self.selected = None
+                self.focus = None
+            else:
+                scene.ask_leave()
+            return
+        items = self.focusables()
+        if key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
+            if not items:
+                if scene.acting_human:
+                    scene.app.toast(scene.game.prompt())
+                return
+            back = key in (pygame.K_LEFT, pygame.K_UP) or (
+                key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            )
+            step = -1 if back else 1
+            self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.focus is None or not items:
+                return
+            kind, item = items[self.focus % len(items)]
+            self.focus = None
+            if kind == "piece":
+                assert isinstance(item, Piece)
+                self.select(item)
+                self.focus = 0 if self.selected is not None else None
+            elif kind == "zone":
+                assert isinstance(item, Zone)
+                if self.selected is not None:
+                    scene.drop(self.selected, item.id)
+                else:
+                    self.mouse_up(item.rect.center)
+            else:
+                scene.on_button(item)
+
+    def focused(self) -> pygame.Rect | None:
+        """Where the keyboard focus ring goes, if anything has the focus."""
+        if self.focus is None:
+            return None
+        items = self.focusables()
+        if not items:
+            return None
+        kind, item = items[self.focus % len(items)]
+        if kind == "piece":
+            assert isinstance(item, Piece)
+            return self.scene.draw_rect(item)
+        if kind == "zone":
+            assert isinstance(item, Zone)
+            return item.rect
+        return item.rect  # type: ignore[attr-defined]

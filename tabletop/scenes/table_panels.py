@@ -1,0 +1,102 @@
+"""The table's two panels: the status bar on top (whose turn, what to do) and the game log
+on the right."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from ..display import Display
+from ..table import render
+from ..ui.palette import CREAM, GOLD, PANEL
+from ..ui.text import wrap_text
+
+
+class StatusPanel:
+    """The bar across the top: one line (two smaller ones if long) left of its buttons."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+
+    def draw(
+        self, surface: pygame.Surface, display: Display, text: str, buttons: Sequence[object]
+    ) -> None:
+        """Draw ``text`` in the room left of the visible ``buttons`` (pygame-gui buttons)."""
+        d = display
+        shown = [
+            b.rect.x  # type: ignore[attr-defined]
+            for b in buttons
+            if b is not None and b.visible  # type: ignore[attr-defined]
+        ]
+        width = min(shown, default=self.rect.w) - d.px(48)
+        size = d.font_px(26)
+        lines = [text]
+        if render.fonts.get_font(size, "sans-bold").size(text)[0] > width:
+            # Too long for one line at full size: two lines of a smaller size read better
+            # (from a sofa too) than one line squeezed small.
+            size = d.font_px(20)
+            lines = wrap_text(text, render.fonts.get_font(size, "sans-bold"), width)[:2]
+        step = render.fonts.get_font(size, "sans-bold").get_linesize()
+        top = self.rect.centery - step * (len(lines) - 1) // 2
+        for i, line in enumerate(lines):
+            render.draw_text(
+                surface,
+                render.Text(
+                    line,
+                    (d.px(24), top + i * step),
+                    size,
+                    CREAM,
+                    "midleft",
+                    "sans-bold",
+                    max_width=width,
+                ),
+            )
+
+
+class LogPanel:
+    """The game log down the right side, newest line last; the mouse wheel scrolls it."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0  # lines scrolled back from the newest
+        self._cache: tuple[tuple, pygame.Surface] | None = None
+
+    def forget(self) -> None:
+        """Draw afresh next frame (the pictures of its text are cached)."""
+        self._cache = None
+
+    def wheel(self, pos: tuple[int, int], dy: int) -> None:
+        if self.rect.collidepoint(pos):
+            self.scroll = max(0, self.scroll + dy * 3)
+
+    def draw(
+        self, surface: pygame.Surface, display: Display, lines: list[str], viewer: int | None
+    ) -> None:
+        key = (len(lines), viewer, self.rect.size, self.scroll, display.scale)
+        if self._cache is None or self._cache[0] != key:
+            self._cache = (key, self._render(display, lines))
+        surface.blit(self._cache[1], self.rect)
+
+    def _render(self, display: Display, lines: list[str]) -> pygame.Surface:
+        d = display
+        rect = self.rect
+        image = pygame.Surface(rect.size).convert()  # opaque: a plain copy when blitted
+        image.fill(PANEL[:3])
+        pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
+        pad = d.px(16)
+        title = render.text_surface("Game log", d.font_px(24), GOLD, "serif-bold")
+        image.blit(title, (pad, pad))
+        font = render.fonts.get_font(d.font_px(18))
+        top = pad * 2 + title.get_height()
+        wrapped: list[str] = []
+        for line in lines:
+            wrapped.extend(wrap_text(line, font, rect.w - 2 * pad))
+        visible = max(1, (rect.h - top - pad) // font.get_linesize())
+        self.scroll = min(self.scroll, max(0, len(wrapped) - visible))
+        end = len(wrapped) - self.scroll
+        shown = wrapped[max(0, end - visible) : end]
+        for i, line in enumerate(shown):
+            colour = CREAM if i == len(shown) - 1 and not self.scroll else (214, 210, 196)
+            image.blit(font.render(line, True, colour), (pad, top + i * font.get_linesize()))
+        return image
