@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
-from rules import IllegalMove, Move, Outcome
+from rules import Game, IllegalMove, Move, Outcome
 
 from ..display import Display
 from ..table.model import Box, Piece, TableModel, Text, Zone
@@ -112,9 +112,10 @@ class Layout:
         The scene lays the table out again after it."""
         return None
 
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        """A button label for a move that is not made by dragging."""
-        return str(move)
+    def describe(self, move: Move, game: Game, viewer: int | None, names: Sequence[str]) -> str:
+        """A button label (or hint) for a move: the rules' own sentence for it, as ``viewer``
+        may read it (:meth:`rules.Game.describe_move`)."""
+        return game.describe_move(move, viewer, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         """Header and rows for the results screen (default: one row of scores)."""

@@ -129,8 +129,10 @@ class HintOverlay:
             self.sync()
             return
         self.move = move
-        layout, names = self.scene.layout, self.scene.session.names
-        self.text = "Hint: " + layout.describe(move, self.scene.game.view(self.scene.viewer), names)
+        scene = self.scene
+        self.text = "Hint: " + scene.layout.describe(
+            move, scene.game, scene.viewer, scene.session.names
+        )
         self._show_preview()
         self.sync()
 

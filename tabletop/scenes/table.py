@@ -308,7 +308,9 @@ class TableScene(Scene):
         d = self.app.display
         font = render.fonts.get_font(d.font_px(22))
         labels = [
-            self.layout.describe(m, {}, self.session.names) for m in rest if isinstance(m, Move)
+            self.layout.describe(m, self.game, self.viewer, self.session.names)
+            for m in rest
+            if isinstance(m, Move)
         ]
         labels += [a.label for a in local]
         disabled = {a.key: a.reason for a in local if not a.enabled}
@@ -447,7 +449,7 @@ class TableScene(Scene):
         w, h, gap = d.px(260), d.px(48), d.px(10)
         x = area.centerx - (len(moves) * (w + gap) - gap) // 2
         for move in moves:
-            label = self.layout.describe(move, {}, self.session.names)
+            label = self.layout.describe(move, self.game, self.viewer, self.session.names)
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, area.y, w, h), label, self.app.ui, container=self.container
             )

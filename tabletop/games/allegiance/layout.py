@@ -16,7 +16,6 @@ import pygame
 from rules import Move, Outcome
 from rules.allegiance import (
     FACE_SET,
-    HOUSE_OF,
     HOUSES,
     RANK_NAMES,
     RANK_OF,
@@ -64,27 +63,6 @@ class AllegianceLayout(Layout):
             face = zone_id.removeprefix("face:")
             return [m for m in legal if m.kind == "kill" and m.cards == (face,)]
         return super().click_moves(zone_id, legal)
-
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        if k == "kill":
-            return f"Assassinate {card_name(move.cards[0])}"
-        if k == "spare":
-            return "Spare them all"
-        if k == "deal":
-            return "Start the next deal"
-        if k == "ally":
-            return f"Back {HOUSES[HOUSE_OF[move.cards[0]]]} with {card_name(move.cards[0])}"
-        if k == "play":
-            return f"Play {card_name(move.cards[0])}"
-        if k == "trait":
-            target = move.target or ""
-            if target.startswith("front:"):
-                seat = int(target[6:])
-                who = names[seat] if seat < len(names) else f"Player {seat + 1}"
-                return f"{move.cards[0]} face down before {who}"
-            return f"{move.cards[0]} on {card_name(target.removeprefix('face:'))}"
-        return str(move)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         deals = outcome.breakdown.get("deals", [])

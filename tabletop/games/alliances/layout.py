@@ -138,39 +138,6 @@ class AlliancesLayout(Layout):
             return AlliancesMove("play", (drag,), "conflict")
         return None
 
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        card = move.cards[0] if move.cards else ""
-        if k == "pass":
-            return "Pass"
-        if k == "bid" and len(move.value) == 2:
-            verb = "Declare" if self._view.get("phase") == "declare" else "Bid"
-            return f"{verb} {move.value[0]} {SUITS.get(str(move.value[1]), move.value[1])}"
-        if k == "call" and move.value:
-            return f"Call {SUITS.get(str(move.value[0]), move.value[0])}"
-        if k == "pair" and move.value:
-            return f"Take pair {move.value[0]}"
-        if k == "target":
-            tile = next((t for t in self._view.get("grid", []) if t["id"] == move.target), None)
-            return f"Target {tile['country']}" if tile else f"Target {move.target[5:]}"
-        if k == "boost" and move.target.startswith("seat:"):
-            seat = int(move.target[5:])
-            return f"Add to {names[seat]}" if seat < len(names) else f"Add to seat {seat}"
-        if k == "choose" and card:
-            special = self._view.get("pending", {}).get("special")
-            verb = {
-                "bribe": "Take",
-                "dual-allegiance": "Take",
-                "monopoly": "Keep",
-                "reinforcement": "Double",
-                "covert-operation": "Discard",
-            }.get(str(special), "Choose")
-            return f"{verb} {card_label(card)}"
-        verbs = {"play": "Play", "keep": "Keep", "show": "Show", "set": "Set aside", "give": "Give"}
-        if k in verbs and card:
-            return f"{verbs[k]} {card_label(card)}"
-        return str(move)
-
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
         campaigns = b.get("campaigns", [])

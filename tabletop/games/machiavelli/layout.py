@@ -463,13 +463,6 @@ class MachiavelliLayout(Layout):
                 )
             )
 
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        if move.kind == "draw":
-            return "Draw a card"
-        if move.kind == "pass":
-            return "Pass"
-        return f"Play {len(move.value)} melds"
-
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         breakdown = outcome.breakdown or {}
         rows: list[list[str]] = []

@@ -62,28 +62,6 @@ class MediciLayout(Layout):
             kind = "court"
         return MediciMove(kind, (drag,), zone_id)
 
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        if k == "value":
-            return f"Value {move.value[0]}".replace("-", "−")
-        if k == "name":
-            return f"Name it {move.value[0]}".replace("-", "−")
-        if k == "spare":
-            return "Don't conspire"
-        if k == "strike":
-            sid = move.target.removeprefix("stack:")
-            total = next(
-                (s["total"] for s in self._view.get("stacks", []) if s["id"] == move.target), None
-            )
-            return f"Strike stack {sid}" + (f" (total {total})" if total is not None else "")
-        if k == "court" and move.cards:
-            return f"Send {card_name(move.cards[0])} to court"
-        if k == "build" and move.cards:
-            return f"Build {card_name(move.cards[0])} on stack {move.target[6:]}"
-        if k == "plan" and move.cards:
-            return f"Plan {card_name(move.cards[0])}"
-        return str(move)
-
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
         pts = b.get("points", [])

@@ -31,33 +31,6 @@ def _house(initial_or_zone: str) -> str:
 class RoyalHousesLayout(Layout):
     game_id = "royal_houses"
 
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        if k == "order":
-            return f"Go {move.value[0]}"
-        if k == "keep":
-            return "Keep my counters"
-        if k == "swap":
-            return f"Swap {move.value[0]} ↔ {move.value[1]}"
-        if k == "shift":
-            mine, theirs = move.value
-            if not mine and not theirs:
-                return "Move nothing"
-            parts = []
-            if mine:
-                parts.append(f"{mine} of mine")
-            if theirs:
-                parts.append(f"{theirs} of theirs")
-            return "Move " + " + ".join(parts)
-        if k in ("source", "dest"):
-            return ("From " if k == "source" else "To ") + _house(move.target)
-        if k == "counter":
-            v = move.value[0]
-            return f"{v:+d} on {_house(move.target)}" if v else f"+0 on {_house(move.target)}"
-        if k in ("play", "gift"):
-            return f"{k.title()} {card_name(move.cards[0])}"
-        return str(move)
-
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         """One row per house: influence, counters and bonus, hand sums, veto, points."""
         pair = f"{names[0]} – {names[1]}"
