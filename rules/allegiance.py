@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
 from .core import (
     Event,
@@ -155,6 +155,66 @@ TRAIT_DOWN = {
 KILL = {f: AllegianceMove("kill", cards=(f,), target="trick") for f in FACES}
 SPARE = AllegianceMove("spare")
 DEAL = AllegianceMove("deal")
+
+
+# ---- what view(seat) returns
+
+
+class AllegianceTrait(TypedDict):
+    """A Trait on a Face in the trick, and the seat that placed it."""
+
+    seat: int
+    card: str
+
+
+class AllegianceTrickCard(TypedDict):
+    """A card played to the trick; a Face also shows its tile, traits and rank."""
+
+    seat: int
+    card: str
+    tile: NotRequired[int]
+    traits: NotRequired[list[AllegianceTrait]]
+    rank: NotRequired[int]  # with its traits
+    best: NotRequired[bool]  # winning the trick so far
+
+
+class AllegianceWaiting(TypedDict):
+    """A Trait placed face down before a seat: who placed it, and what (None: hidden)."""
+
+    by: int
+    card: str | None
+
+
+class AllegianceView(TypedDict):
+    """What :meth:`Allegiance.view` shows a seat (``viewer``; ``None``: the public table).
+    Per-seat lists are indexed by seat; a finished deal shows everything."""
+
+    game: Literal["allegiance"]
+    viewer: int | None
+    players: int
+    phase: str
+    to_move: int | None
+    over: bool
+    deal: int
+    deals: int
+    houses: list[str]
+    hands: list[list[str] | None]  # None: hidden from the viewer
+    hand_counts: list[int]
+    allegiance: list[str | None]  # each seat's allegiance card, None if hidden or not chosen
+    allegiance_chosen: list[bool]
+    excluded: list[str]
+    moon_holder: int | None
+    leader: int | None
+    round_left: list[int]
+    trick: list[AllegianceTrickCard]
+    waiting: list[list[AllegianceWaiting]]  # [seat]: Traits face down before it
+    won: dict[str, list[str]]  # house -> cards won for it
+    victories_in_play: int
+    victories_left: int
+    discard: list[str]
+    kill_pending: bool
+    scores: list[int]
+    deal_results: list[dict[str, Any]]
 
 
 class Allegiance(Game):
@@ -304,6 +364,27 @@ class Allegiance(Game):
                 if r > best_rank:  # strictly: an equal rank played later never takes over
                     best, best_rank = e, r
         return best
+
+    def _describe(self, move: Move, seat: int | None, names: Sequence[str]) -> str | None:
+        k = move.kind
+        if k == "kill":
+            return f"Assassinate {card_name(move.cards[0])}"
+        if k == "spare":
+            return "Spare them all"
+        if k == "deal":
+            return "Start the next deal"
+        if k == "ally":
+            return f"Back {HOUSES[HOUSE_OF[move.cards[0]]]} with {card_name(move.cards[0])}"
+        if k == "play":
+            return f"Play {card_name(move.cards[0])}"
+        if k == "trait":
+            target = move.target or ""
+            if target.startswith("front:"):
+                before = int(target[6:])
+                who = names[before] if before < len(names) else f"Player {before + 1}"
+                return f"{move.cards[0]} face down before {who}"
+            return f"{move.cards[0]} on {card_name(target.removeprefix('face:'))}"
+        return None
 
     def prompt(self) -> str:
         if self.over:
@@ -714,22 +795,18 @@ class Allegiance(Game):
         return Outcome(tuple(float(t) for t in self.totals), winners, detail, breakdown)
 
     # ---- what each seat sees ------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> AllegianceView:
         n = self.players
         public = self.phase in ("next", "over")  # a finished deal shows everything
         best = self.best_face()
-        trick = []
+        trick: list[AllegianceTrickCard] = []
         for e in self.trick:
-            item: dict[str, Any] = {"seat": e[0], "card": e[1]}
+            item: AllegianceTrickCard = {"seat": e[0], "card": e[1]}
             if e[2]:
-                item.update(
-                    {
-                        "tile": e[2],
-                        "traits": [{"seat": s, "card": t} for s, t in e[3]],
-                        "rank": self.effective_rank(e),
-                        "best": e is best,
-                    }
-                )
+                item["tile"] = e[2]
+                item["traits"] = [{"seat": s, "card": t} for s, t in e[3]]
+                item["rank"] = self.effective_rank(e)
+                item["best"] = e is best
             trick.append(item)
         return {
             "game": "allegiance",

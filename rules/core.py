@@ -21,7 +21,7 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeGuard
 
@@ -385,8 +385,27 @@ class Game:
     def outcome(self) -> Outcome:  # game
         raise NotImplementedError
 
-    def view(self, seat: int | None) -> dict[str, Any]:  # game
+    def view(self, seat: int | None) -> Mapping[str, Any]:  # game
+        """Everything ``seat`` may know (``None``: the public table), as JSON-ready data. Each
+        game declares its shape as a ``TypedDict`` beside its rules (``RoyalHousesView``…)."""
         raise NotImplementedError
+
+    def describe_move(self, move: Move, seat: int | None, names: Sequence[str]) -> str:  # game
+        """The sentence a player reads for ``move`` (a button, a hint): "Play the 5 of Artois".
+
+        ``seat`` is who reads it (``None``: the public table) and ``names`` the seats' names.
+        Pure, and it tells ``seat`` nothing its ``view(seat)`` hides: it reads only the move,
+        that view and public state. The game's sentence (``_describe``), else the move's
+        notation (also for a move too malformed to describe)."""
+        try:
+            found = self._describe(move, seat, names)
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+            found = None
+        return found or str(move)
+
+    def _describe(self, move: Move, seat: int | None, names: Sequence[str]) -> str | None:  # game
+        """The game's sentence for ``move`` (see :meth:`describe_move`); None: its notation."""
+        return None
 
     def snapshot(self) -> dict[str, Any]:  # game
         """The complete true state as plain data (hidden parts included), for checks and saves."""

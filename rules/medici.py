@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Literal, TypedDict
 
 from .core import (
     Event,
@@ -192,6 +192,63 @@ def _stack_id(zone: Any) -> int | None:
     if isinstance(zone, str) and zone.startswith("stack:") and zone[6:].isdigit():
         return int(zone[6:])
     return None
+
+
+# ---- what view(seat) returns
+
+
+class MediciStackCard(TypedDict):
+    """A card in a stack: its owner, house, value (None: a Jester or Mistress whose value is
+    not chosen yet) and the influence points it is worth."""
+
+    card: str
+    owner: int
+    house: str
+    value: int | None
+    points: int | None
+
+
+class MediciStack(TypedDict):
+    """A stack in the Inner Circle (``area``) or at court, bottom card first."""
+
+    id: str  # its zone, "stack:3"
+    area: str
+    cards: list[MediciStackCard]
+    total: int  # the sum of the known values
+
+
+class MediciPending(TypedDict, total=False):
+    """The card whose value is being chosen, and the stack it went to ({}: none)."""
+
+    card: str
+    stack: str
+
+
+class MediciView(TypedDict):
+    """What :meth:`Medici.view` shows a seat (``viewer``; ``None``: the public table).
+    Per-seat lists are indexed by seat."""
+
+    game: Literal["medici"]
+    viewer: int | None
+    players: int
+    phase: str
+    to_move: int | None
+    over: bool
+    turn: int
+    houses: list[str]  # [seat]: its house
+    teams: list[list[int]]
+    stacks: list[MediciStack]
+    hands: list[list[str] | None]  # None: hidden from the viewer
+    hand_counts: list[int]
+    deck_counts: list[int]
+    my_deck_bottom: list[str]  # the viewer's planned bottom cards, nearest the top first
+    discards: list[list[str]]
+    revealed: list[str | None]
+    limits: list[int | None]
+    values: dict[str, int]  # chosen values of Jesters and Mistresses
+    pending: MediciPending
+    points: list[int]
+    end_reason: str
 
 
 class Medici(Game):
@@ -403,6 +460,27 @@ class Medici(Game):
             base = JESTER_VALUES if CODE_OF[card] == "J" else MISTRESS_VALUES
             return [MediciMove("name", (card,), value=(v,)) for v in base]
         return []
+
+    def _describe(self, move: Move, seat: int | None, names: Sequence[str]) -> str | None:
+        k = move.kind
+        if k == "value":
+            return f"Value {move.value[0]}".replace("-", "−")
+        if k == "name":
+            return f"Name it {move.value[0]}".replace("-", "−")
+        if k == "spare":
+            return "Don't conspire"
+        if k == "strike":
+            sid = move.target.removeprefix("stack:")
+            stacks = self.view(seat)["stacks"]
+            total = next((s["total"] for s in stacks if s["id"] == move.target), None)
+            return f"Strike stack {sid}" + (f" (total {total})" if total is not None else "")
+        if k == "court" and move.cards:
+            return f"Send {card_name(move.cards[0])} to court"
+        if k == "build" and move.cards:
+            return f"Build {card_name(move.cards[0])} on stack {move.target[6:]}"
+        if k == "plan" and move.cards:
+            return f"Plan {card_name(move.cards[0])}"
+        return None
 
     def prompt(self) -> str:
         phase, me = self.phase, self.current
@@ -795,11 +873,11 @@ class Medici(Game):
         return Outcome(scores, winners, detail, breakdown)
 
     # ---- what each seat sees --------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MediciView:
         over = self.phase == "over"
-        stacks = []
+        stacks: list[MediciStack] = []
         for sid, cards in self.stacks.items():
-            rows: list[dict[str, Any]] = []
+            rows: list[MediciStackCard] = []
             for c in cards:
                 v = self.value_of(c) if (c in self.values or not is_variable(c)) else None
                 rows.append(
@@ -822,7 +900,7 @@ class Medici(Game):
         hands: list[list[str] | None] = []
         for s in range(self.players):
             hands.append(sorted(self.hands[s]) if over or s == seat else None)
-        pending: dict[str, Any] = {}
+        pending: MediciPending = {}
         if self.pending:
             pending = {"card": self.pending["card"]}
             if "stack" in self.pending:

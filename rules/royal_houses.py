@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypedDict
 
 from .core import (
     Event,
@@ -148,6 +148,53 @@ SWAP = {
 SOURCE = {h: RoyalMove("source", target=_zone(h)) for h in range(6)}
 DEST = {h: RoyalMove("dest", target=_zone(h)) for h in range(6)}
 SHIFT = {(m, t): RoyalMove("shift", value=(m, t)) for m in range(5) for t in range(5)}
+
+
+# ---- what view(seat) returns
+
+# The card 5 or 7 being resolved: its card and house, then (card 5 and 7, once chosen) where
+# influence moves from and to and how much may move ("from" is a keyword: functional form).
+RoyalPending = TypedDict(
+    "RoyalPending",
+    {"card": str, "house": str, "from": str, "to": str, "cap": int},
+    total=False,
+)
+
+
+class RoyalHousesView(TypedDict):
+    """What :meth:`RoyalHouses.view` shows a seat (``viewer``; ``None``: the public table).
+    Per-seat lists are indexed by seat; houses are named in full (``"Artois"``)."""
+
+    game: Literal["royal_houses"]
+    viewer: int | None
+    players: int
+    phase: str
+    to_move: int | None
+    over: bool
+    chooser: int
+    first: int | None
+    turn: int
+    final_turn: bool
+    houses: list[str]
+    influence: list[list[int]]  # [seat][house index]
+    deck_count: int
+    hands: list[list[str] | None]  # None: hidden from the viewer
+    hand_counts: list[int]
+    known_in_hand: list[list[str]]  # [seat]: the viewer's cards that seat knows of
+    counters: list[dict[str, int]]  # [seat]: house -> counter, as far as the viewer knows
+    counters_placed: list[list[str]]  # [seat]: houses holding one of that seat's counters
+    played: list[str]
+    received: list[str | None]
+    gift_must: list[str | None]  # [seat]: the house its next gift must be of
+    pending: RoyalPending  # {} when nothing is being resolved
+
+
+def _house_name(initial_or_zone: str) -> str:
+    """``"A"`` or ``"house:Artois"`` -> ``"Artois"``."""
+    name = initial_or_zone.removeprefix("house:")
+    if len(name) == 1 and name in INITIALS:
+        return HOUSES[INITIALS.index(name)]
+    return name
 
 
 @dataclass(frozen=True)
@@ -303,6 +350,32 @@ class RoyalHouses(Game):
 
     def _total(self, h: int) -> int:
         return self.influence[0][h] + self.influence[1][h]
+
+    def _describe(self, move: Move, seat: int | None, names: Sequence[str]) -> str | None:
+        k = move.kind
+        if k == "order":
+            return f"Go {move.value[0]}"
+        if k == "keep":
+            return "Keep my counters"
+        if k == "swap":
+            return f"Swap {move.value[0]} ↔ {move.value[1]}"
+        if k == "shift":
+            mine, theirs = move.value
+            if not mine and not theirs:
+                return "Move nothing"
+            parts = []
+            if mine:
+                parts.append(f"{mine} of mine")
+            if theirs:
+                parts.append(f"{theirs} of theirs")
+            return "Move " + " + ".join(parts)
+        if k in ("source", "dest"):
+            return ("From " if k == "source" else "To ") + _house_name(move.target)
+        if k == "counter":
+            return f"{_signed(move.value[0])} on {_house_name(move.target)}"
+        if k in ("play", "gift"):  # the mover's own card
+            return f"{k.title()} {card_name(move.cards[0])}"
+        return None
 
     def prompt(self) -> str:
         if self.over:
@@ -783,7 +856,7 @@ class RoyalHouses(Game):
         return Outcome(scores, winners, detail, breakdown)
 
     # ---- what each seat sees ------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> RoyalHousesView:
         over = self.phase == "over"
         hands: list[list[str] | None] = []
         counters: list[dict[str, int]] = []
@@ -798,7 +871,7 @@ class RoyalHouses(Game):
                 )
             else:
                 counters.append({})
-        pending = {}
+        pending: RoyalPending = {}
         if self.pending:
             pending = {"card": self.pending["card"], "house": HOUSES[self.pending["house"]]}
             if "from" in self.pending:
@@ -810,7 +883,7 @@ class RoyalHouses(Game):
                     }
                 )
         forced = [HOUSES[h] if h is not None else None for h in self.gift_house]
-        view = {
+        view: RoyalHousesView = {
             "game": "royal_houses",
             "viewer": seat,
             "players": 2,

@@ -170,7 +170,7 @@ def _load_scene_factory(file: str) -> SceneFactory:
     except ValueError as err:
         raise SystemExit(f"tabletop: cannot load {file}: {err}") from None
 
-    def table(app):
+    def table(app: App) -> Scene:
         from .scenes.table import TableScene
 
         return TableScene(app, session)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -178,7 +179,7 @@ def _told_alike(
     events: list[Event],
     viewer: int | None,
     names: list[str],
-    view: dict[str, Any],
+    view: Mapping[str, Any],
 ) -> bool:
     """Whether another legal decision at ``before`` shows ``viewer`` the same events and
     the same table as ``move`` did."""

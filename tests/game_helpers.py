@@ -16,3 +16,17 @@ def mid_game(game_id: str, players: int, seed: int, steps: int) -> rules.Game:
     while len(game.legal_moves()) < 2:
         game.play(game.legal_moves()[0])
     return game
+
+
+def until_legal(
+    game_id: str, players: int, seed: int, kind: str, options: dict | None = None
+) -> tuple[rules.Game, rules.Move]:
+    """A seeded random game played on until a move of ``kind`` is legal, and that move."""
+    game = rules.new_game(game_id, players, seed=seed, options=options)
+    rng = random.Random(seed)
+    while not game.over:
+        found = [m for m in game.legal_moves() if m.kind == kind]
+        if found:
+            return game, found[0]
+        game.play(rng.choice(game.legal_moves()))
+    raise AssertionError(f"no {kind!r} move in seed {seed}")

@@ -20,6 +20,7 @@ from rules.allegiance import (
     TRAITS,
     VICTORIES,
     Allegiance,
+    AllegianceMove,
 )
 
 
@@ -559,3 +560,26 @@ def test_malformed_notation_still_gets_the_hint() -> None:
     assert (
         "'H9' is not a card" in err.value.message and "1 (Maiden) to 7 (Count)" in err.value.message
     )
+
+
+# ---- move descriptions (the rules word a move for buttons, hints and the phone client) ----------
+
+
+@pytest.mark.parametrize(
+    ("move", "sentence"),
+    [
+        (AllegianceMove("ally", ("G4",)), "Back Gems with the Assassin of Gems"),  # ally
+        (AllegianceMove("play", ("Moon",)), "Play the Moon"),  # play
+        (AllegianceMove("play", ("P5",)), "Play the Knight of Spells"),
+        (AllegianceMove("trait", ("Valiant",), "front:0"), "Valiant face down before Ada"),
+        (AllegianceMove("trait", ("Valiant",), "front:8"), "Valiant face down before Player 9"),
+        (AllegianceMove("trait", ("Clever",), "face:P5"), "Clever on the Knight of Spells"),
+        (AllegianceMove("kill", ("P5",), "trick"), "Assassinate the Knight of Spells"),  # kill
+        (AllegianceMove("spare"), "Spare them all"),  # spare
+        (AllegianceMove("deal"), "Start the next deal"),  # deal
+    ],
+)
+def test_describe_move_words_each_kind(move: AllegianceMove, sentence: str) -> None:
+    """trait: before a seat (by its name, or its number past the names given) or on a Face."""
+    game = new()
+    assert game.describe_move(move, 0, ["Ada", "Bart", "Cy", "Dee"]) == sentence

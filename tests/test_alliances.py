@@ -11,7 +11,10 @@ nothing more.
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from game_helpers import until_legal
 
 import rules
 from rules.alliances import (
@@ -613,3 +616,59 @@ def test_prompt_says_what_to_decide() -> None:
     assert "Lead" in game.prompt()
     play(game, "play M4")
     assert "follow Military" in game.prompt()
+
+
+# ---- move descriptions (the rules word a move for buttons, hints and the phone client) ----------
+
+SEATS = ["Ada", "Bartholomew", "Cy", "Dee"]
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ("bid 14 P", "Bid 14 Politics"),  # bid, in the bidding
+        ("pass", "Pass"),  # pass
+        ("call M", "Call Military"),  # call
+        ("play E9", "Play 9 Economics"),  # play
+        ("play spin", "Play Spin"),
+        ("pair 2", "Take pair 2"),  # pair
+        ("boost 1", "Add to Bartholomew"),  # boost
+        ("keep E3", "Keep 3 Economics"),  # keep (drafting)
+        ("show P12", "Show 12 Politics"),  # show (secret meeting)
+        ("set E1", "Set aside 1 Economics"),  # set
+        ("give covert-operation", "Give Covert Operation"),  # give
+    ],
+)
+def test_describe_move_words_each_kind(text: str, sentence: str) -> None:
+    game = rules.new_game("alliances", 4, seed=2)
+    assert game.describe_move(game.parse_move(text), game.to_move, SEATS) == sentence
+
+
+def test_describe_target_names_the_country() -> None:
+    """target: the country on that tile of the public map."""
+    game = rules.new_game("alliances", 4, seed=2)
+    country = game.view(None)["grid"][7]["country"]
+    assert game.describe_move(game.parse_move("target 1,2"), 0, SEATS) == f"Target {country}"
+
+
+def test_describe_bid_in_the_exact_bid_declaration() -> None:
+    """bid in the declare phase (2 players, exact bid): the bid is declared."""
+    game = rules.new_game("alliances", 2, seed=0, options={"exact_bid": True})
+    rng = random.Random(0)
+    while game.view(None)["phase"] != "declare":
+        game.play(rng.choice(game.legal_moves()))
+    move = next(m for m in game.legal_moves() if m.kind == "bid")
+    assert game.describe_move(move, game.to_move, SEATS) == "Declare 10 Military"
+
+
+@pytest.mark.parametrize(
+    ("seed", "sentence"),
+    [
+        (2, "Take 12 Politics"),  # choose under Bribe or Dual Allegiance
+        (9, "Keep 3 Economics"),  # choose under Monopoly
+        (3, "Discard Bribe"),  # choose under Covert Operation
+    ],
+)
+def test_describe_choose_takes_the_verb_of_the_pending_special(seed: int, sentence: str) -> None:
+    game, move = until_legal("alliances", 4, seed, "choose")
+    assert game.describe_move(move, game.to_move, SEATS) == sentence

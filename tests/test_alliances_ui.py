@@ -242,18 +242,18 @@ def test_special_action_choices_are_asked_by_clicking_cards_and_players(app: App
 
 
 def test_buttons_read_as_short_sentences(app: App) -> None:
+    """The layout labels a button with the rules' sentence (tests/test_alliances.py checks
+    every kind)."""
     layout = AlliancesLayout()
     game = rules.new_game("alliances", 4, seed=2)
-    layout._view = game.view(game.to_move)
+    seat = game.to_move
     mv = type(game.legal_moves()[0])
-    assert layout.describe(mv("bid", value=(14, "P")), {}, NAMES) == "Bid 14 Politics"
-    assert layout.describe(mv("pass"), {}, NAMES) == "Pass"
-    assert layout.describe(mv("call", value=("M",)), {}, NAMES) == "Call Military"
-    assert layout.describe(mv("play", ("E9",), "conflict"), {}, NAMES) == "Play 9 Economics"
-    assert layout.describe(mv("pair", value=(2,)), {}, NAMES) == "Take pair 2"
-    assert layout.describe(mv("boost", target="seat:1"), {}, NAMES) == "Add to Bartholomew"
+    assert layout.describe(mv("bid", value=(14, "P")), game, seat, NAMES) == "Bid 14 Politics"
+    assert layout.describe(mv("pass"), game, seat, NAMES) == "Pass"
+    assert layout.describe(mv("boost", target="seat:1"), game, seat, NAMES) == "Add to Bartholomew"
     country = game.view(None)["grid"][7]["country"]
-    assert layout.describe(mv("target", target="tile:1,2"), {}, NAMES) == f"Target {country}"
+    target = mv("target", target="tile:1,2")
+    assert layout.describe(target, game, seat, NAMES) == f"Target {country}"
 
 
 # ---- hidden cards -------------------------------------------------------------------------------

@@ -14,10 +14,13 @@ the same contract.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
 import json
 import random
+import re
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -253,6 +256,64 @@ def _check_round_trip(game: Game) -> None:
     assert [str(m) for m in loaded.history] == [str(m) for m in game.history]
     for seat in seats_and_table(game):
         assert loaded.view(seat) == game.view(seat)
+
+
+# --------------------------------------------------------------------------- move descriptions
+
+DESCRIBE_PLAYOUTS = 2
+SEAT_NAMES = ["Ada", "Bartholomew", "Cy", "Dee", "Eve", "Flo"]
+
+
+def _card_namer(game_id: str) -> Callable[[str], set[str]]:
+    """How the game's sentences may name a component (besides its id): ``card_name`` and
+    ``card_label`` where the rules have them (none for a token, e.g. a counter)."""
+    module = importlib.import_module(f"rules.{game_id}")
+    namers = [getattr(module, n) for n in ("card_name", "card_label") if hasattr(module, n)]
+
+    def written(card: str) -> set[str]:
+        out = set()
+        for name in namers:
+            with contextlib.suppress(KeyError, ValueError, IndexError):
+                out.add(name(card))
+        return out
+
+    return written
+
+
+def _names_card(text: str, written: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(written) + r"(?!\w)", text) is not None
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
+def test_move_descriptions_are_pure_and_name_no_hidden_card(
+    game_id: str, players: int, options: dict
+) -> None:
+    """describe_move(move, seat, names) words every legal move for the seat to move without
+    changing the game and without naming a card that seat's view hides: not by its id, not by
+    its name (where the move moves a card and no card the seat may see has the same name), and
+    the sentence stays the same when the hidden cards are dealt again (determinize)."""
+    written = _card_namer(game_id)
+    for seed in range(DESCRIBE_PLAYOUTS):
+        game = rules.new_game(game_id, players, seed=2000 + seed, options=options)
+        rng = random.Random(seed)
+        names = SEAT_NAMES[: game.players]
+        while not game.over:
+            seat, legal = game.mover, game.legal_moves()
+            hidden = game.hidden_cards(seat)
+            seen = {w for c in set(game.census()) - hidden for w in written(c)}
+            by_name = {w: c for c in hidden for w in written(c) if w not in seen}
+            guess = game.determinize(seat, random.Random(seed))
+            before = fingerprint(game)
+            for move in legal:
+                text = game.describe_move(move, seat, names)
+                assert isinstance(text, str) and text.strip(), move
+                named = {c for c in hidden if _names_card(text, c)}
+                if move.cards:
+                    named |= {c for w, c in by_name.items() if _names_card(text, w)}
+                assert not named, f"{text!r} ({move}) names {sorted(named)}, hidden from {seat}"
+                assert guess.describe_move(move, seat, names) == text, f"{move}: not from the view"
+            assert fingerprint(game) == before, "describe_move changed the game"
+            game.play(rng.choice(legal))
 
 
 # --------------------------------------------------------------------------- determinism

@@ -82,9 +82,7 @@ def test_hint_shows_what_hard_would_play_and_the_table_keeps_running(app: App) -
     assert ran >= 1, "frames kept running while the hint was worked out"
     assert scene.hint.move == expected, "the hint is Hard's own choice for this position"
     assert len(game.history) == before, "a hint alone plays nothing"
-    assert scene.hint.text == "Hint: " + scene.layout.describe(
-        expected, game.view(seat), scene.session.names
-    )
+    assert scene.hint.text == "Hint: " + game.describe_move(expected, seat, scene.session.names)
     assert scene.hint.highlights(), "the hinted card or target is outlined on the table"
     assert scene.hint.play_button is not None and scene.hint.dismiss_button is not None
     frames(app, 2)  # and it draws

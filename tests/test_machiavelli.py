@@ -471,3 +471,16 @@ def test_a_two_card_run_is_refused_with_the_minimum() -> None:
     # 5♥ 6♥ 7♥ and 8♥ from the hand, split into two runs of two.
     msg = refused(game, play_move([["5H.1", "6H.1"], ["7H.1", "8H.1"], SET_9]), "bad-meld")
     assert msg == "5♥ 6♥ is too short: a meld needs at least 3 cards."
+
+
+# ---- move descriptions (the rules word a move for buttons, hints and the phone client) ----------
+
+
+def test_describe_move_words_each_kind() -> None:
+    """draw, pass, and play (the number of melds the new table holds)."""
+    game = deal(["5H.1", "6H.1", "7H.1"], ["2C.1", "3C.1", "4C.1"])
+    names = ["Ada", "Bart"]
+    assert game.describe_move(DRAW, 0, names) == "Draw a card"
+    assert game.describe_move(PASS, 0, names) == "Pass"
+    play = play_move([["5H.1", "6H.1", "7H.1"], SET_9])
+    assert game.describe_move(play, 0, names) == "Play 2 melds"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from game_helpers import until_legal
 from rules_texts import is_house_reading, passages
 
 import rules
@@ -630,3 +631,31 @@ def test_a_save_from_before_the_minister_could_conspire_says_so() -> None:
         rules.load_game(old)
     assert "older version of the Court of the Medici rules" in str(err.value)
     assert "edited" not in str(err.value)
+
+
+# ---- move descriptions (the rules word a move for buttons, hints and the phone client) ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ("court G10a", "Send the Gonzaga Countess (10) to court"),  # court
+        ("build G10a on 1", "Build the Gonzaga Countess (10) on stack 1"),  # build
+        ("plan G10a", "Plan the Gonzaga Countess (10)"),  # plan
+        ("value -1", "Value −1"),  # value (a true minus sign)
+        ("name GJb 1", "Name it 1"),  # name
+        ("spare", "Don't conspire"),  # spare
+    ],
+)
+def test_describe_move_words_each_kind(text: str, sentence: str) -> None:
+    game = rules.new_game("medici", 2, seed=1)
+    assert game.describe_move(game.parse_move(text), 0, ["Ada", "Bart"]) == sentence
+
+
+def test_describe_strike_gives_the_stack_total_the_seat_sees() -> None:
+    """strike: the stack's number and its total, as view(seat) shows it."""
+    game, move = until_legal("medici", 2, 0, "strike")
+    seat = game.to_move
+    assert game.describe_move(move, seat, ["Ada", "Bart"]) == "Strike stack 5 (total 8)"
+    total = next(s["total"] for s in game.view(seat)["stacks"] if s["id"] == move.target)
+    assert total == 8

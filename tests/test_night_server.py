@@ -160,6 +160,8 @@ def test_a_token_joins_its_seat_and_sees_only_its_own_view(nights) -> None:
         first = game.legal_moves()[0]
         assert state["moves"][0]["cards"] == list(first.cards)
         assert state["moves"][0]["target"] == first.target
+        # The rules' words for it, as the table's button says them to this seat.
+        assert state["moves"][0]["description"] == game.describe_move(first, 0, session.names)
         await host_until(night, lambda: night.connected() == {0, 1})
         await phone.close()
         await mover.close()

@@ -619,3 +619,29 @@ def test_rules_text_marks_our_decisions_as_house_readings(phrase: str) -> None:
 def test_rules_text_leaves_what_the_source_says_unmarked(phrase: str) -> None:
     """RULES-NOTES: nothing the source itself says may be marked as a house reading."""
     assert not is_house_reading("royal_houses", phrase)
+
+
+# ---- move descriptions (the rules word a move for buttons, hints and the phone client) ----------
+
+
+@pytest.mark.parametrize(
+    ("text", "sentence"),
+    [
+        ("go first", "Go first"),  # order
+        ("counter +5 A", "+5 on Artois"),  # counter
+        ("counter 0 D", "+0 on De Bourgogne"),
+        ("counter -2 F", "-2 on Febrois"),
+        ("play A3", "Play the 3 of Artois"),  # play
+        ("gift C8", "Gift the 8 of Castellia"),  # gift
+        ("keep", "Keep my counters"),  # keep
+        ("swap A B", "Swap Artois ↔ Bellerophon"),  # swap
+        ("from E", "From Ellicta"),  # source
+        ("to B", "To Bellerophon"),  # dest
+        ("shift 0 0", "Move nothing"),  # shift
+        ("shift 2 1", "Move 2 of mine + 1 of theirs"),
+        ("shift 0 3", "Move 3 of theirs"),
+    ],
+)
+def test_describe_move_words_each_kind(text: str, sentence: str) -> None:
+    game = new()
+    assert game.describe_move(game.parse_move(text), 0, ["Ada", "Bart"]) == sentence

@@ -9,11 +9,12 @@ from .cards import (
     RANKS,
     SUIT_RANK,
     SUITS,
+    card_label,
     card_name,
     rank_of,
     suit_of,
 )
-from .game import BID_MAX, BID_MIN, REFUSALS, SPEC, Alliances
+from .game import BID_MAX, BID_MIN, REFUSALS, SPEC, Alliances, AlliancesView
 from .map import (
     COLS,
     CORNERS,
@@ -49,6 +50,8 @@ __all__ = [
     "TILES",
     "Alliances",
     "AlliancesMove",
+    "AlliancesView",
+    "card_label",
     "card_name",
     "is_special",
     "neighbours",

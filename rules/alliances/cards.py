@@ -27,3 +27,10 @@ def card_name(card: str) -> str:
     if card in SPECIAL_ACTIONS:
         return SPECIAL_ACTIONS[card][0]
     return f"the {card[1:]} of {SUITS[card[0]]}"
+
+
+def card_label(card: str) -> str:
+    """A card as a button names it: ``"9 Politics"``, ``"Covert Operation"``."""
+    if card in SPECIAL_ACTIONS:
+        return SPECIAL_ACTIONS[card][0]
+    return f"{card[1:]} {SUITS[card[0]]}"

@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
 from ..core import (
     Event,
@@ -39,7 +39,7 @@ from ..core import (
     register,
 )
 from . import conflict, notation
-from .cards import ALL_CARDS, SUIT_RANK, SUITS, card_name, rank_of, suit_of
+from .cards import ALL_CARDS, SUIT_RANK, SUITS, card_label, card_name, rank_of, suit_of
 from .map import CORNERS, COUNTRY, TILES, neighbours, tile_index, tile_zone
 from .notation import PASS, AlliancesMove, play_move
 from .specials import SPECIAL_ACTIONS, is_special
@@ -74,6 +74,113 @@ def _listing(items: list[str], last: str = "and") -> str:
 
 def _seat(seat: int) -> str:
     return "{p%d}" % seat
+
+
+# ---- what view(seat) returns
+
+
+class AlliancesTile(TypedDict):
+    """A country of the map: its zone (``"tile:1,2"``), printed defence, the seats' tokens on
+    it and who controls it (None: nobody)."""
+
+    id: str
+    country: str
+    defence: dict[str, int]  # suit -> value
+    tokens: list[int]
+    controller: int | None
+
+
+class AlliancesPlayed(TypedDict):
+    """A card played to the conflict: by whom, whether a special discarded it, and the cards
+    its special action chose."""
+
+    seat: int
+    card: str
+    discarded: bool
+    choice: list[str]
+
+
+class AlliancesWinning(TypedDict):
+    """Who wins the conflict so far (seat None: a draw), with which suit and value."""
+
+    seat: int | None
+    suit: str | None
+    value: int
+
+
+class AlliancesRise(TypedDict):
+    """The rise of the Empire (3 players) and the tribute: counts for everyone, contents for
+    the seats allowed to see them."""
+
+    pairs: list[int]
+    tribute: list[int]
+    my_pairs: NotRequired[list[list[str]]]  # the Empire's own view of the pairs
+    my_tribute: NotRequired[list[str]]
+
+
+class AlliancesPending(TypedDict, total=False):
+    """The special action waiting for its choice, and the card it acts on ({}: none)."""
+
+    special: str
+    card: str | None
+
+
+class AlliancesView(TypedDict):
+    """What :meth:`Alliances.view` shows a seat (``viewer``; ``None``: the public table).
+    Per-seat lists are indexed by seat."""
+
+    game: Literal["alliances"]
+    viewer: int | None
+    players: int
+    phase: str
+    to_move: int | None
+    over: bool
+    campaign: int
+    conflict: int  # counted from 1
+    sides: list[int]  # [seat]: its side
+    empire: int | None  # 3 players: the Empire's seat
+    exact_bid: bool
+    grid: list[AlliancesTile]
+    hands: list[list[str] | None]  # None: hidden from the viewer
+    hand_counts: list[int]
+    packet: list[str] | None  # drafting: the viewer's packet
+    packet_counts: list[int]
+    showing: list[str] | None  # the cards the viewer shows (secret meeting)
+    known: dict[str, list[str]]  # str(seat) -> cards of that hand the viewer has seen
+    reserve_count: int
+    discard: list[str]
+    table: list[AlliancesPlayed]
+    powers: list[list[str | int] | None]  # [seat]: [suit, value] or None
+    leading: str | None  # the led suit
+    winning: AlliancesWinning
+    target: str | None  # the target's zone
+    defence: dict[str, int]
+    dominant: str | None
+    bid: list[int | str] | None  # [count, suit, seat]
+    bids: list[list[Any]]
+    passed: list[bool]
+    aggressor: int
+    starter: int
+    conflicts_won: list[int]
+    drafting_tricks: list[int]
+    rise: AlliancesRise
+    pending: AlliancesPending
+    last_conflict: dict[str, Any]
+    campaign_wins: list[int]
+    empire_tiles: list[int]
+    rebel_tricks: list[int]
+    results: list[dict[str, Any]]
+
+
+# The verb a "choose" move takes under each special action.
+_CHOOSE_VERBS = {
+    "bribe": "Take",
+    "dual-allegiance": "Take",
+    "monopoly": "Keep",
+    "reinforcement": "Double",
+    "covert-operation": "Discard",
+}
+_CARD_VERBS = {"play": "Play", "keep": "Keep", "show": "Show", "set": "Set aside", "give": "Give"}
 
 
 class Alliances(Game):
@@ -336,6 +443,32 @@ class Alliances(Game):
         return []
 
     # ---- prompts and refusals ----------------------------------------------------------------
+    def _describe(self, move: Move, seat: int | None, names: Sequence[str]) -> str | None:
+        k = move.kind
+        card = move.cards[0] if move.cards else ""
+        if k == "pass":
+            return "Pass"
+        if k == "bid" and len(move.value) == 2:
+            verb = "Declare" if self.view(seat)["phase"] == "declare" else "Bid"
+            return f"{verb} {move.value[0]} {SUITS.get(str(move.value[1]), move.value[1])}"
+        if k == "call" and move.value:
+            return f"Call {SUITS.get(str(move.value[0]), move.value[0])}"
+        if k == "pair" and move.value:
+            return f"Take pair {move.value[0]}"
+        if k == "target":
+            grid = self.view(seat)["grid"]
+            tile = next((t for t in grid if t["id"] == move.target), None)
+            return f"Target {tile['country']}" if tile else f"Target {move.target[5:]}"
+        if k == "boost" and move.target.startswith("seat:"):
+            to = int(move.target[5:])
+            return f"Add to {names[to]}" if to < len(names) else f"Add to seat {to}"
+        if k == "choose" and card:
+            special = self.view(seat)["pending"].get("special")
+            return f"{_CHOOSE_VERBS.get(str(special), 'Choose')} {card_label(card)}"
+        if k in _CARD_VERBS and card:
+            return f"{_CARD_VERBS[k]} {card_label(card)}"
+        return None
+
     def prompt(self) -> str:
         phase, me = self.phase, self.current
         if phase == "over":
@@ -1265,12 +1398,12 @@ class Alliances(Game):
         return Outcome(scores, tuple(seats), detail, breakdown)
 
     # ---- what each seat sees --------------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> AlliancesView:
         n = self.players
         over = self.phase == "over"
         me = seat if seat is not None and 0 <= seat < n else None  # a seat at this table
         mine = me is not None
-        grid = []
+        grid: list[AlliancesTile] = []
         for t in range(TILES):
             name = self.grid[t]
             grid.append(
@@ -1290,7 +1423,7 @@ class Alliances(Game):
                 cards = sorted(c for c in self.hands[s] if s != me and c in self.known[me])
                 if cards:
                     known[str(s)] = cards
-        rise: dict[str, Any] = {
+        rise: AlliancesRise = {
             "pairs": [len(p) for p in self.pairs],
             "tribute": [len(t) for t in self.tribute],
         }
@@ -1298,7 +1431,7 @@ class Alliances(Game):
             rise["my_pairs"] = [list(p) for p in self.pairs]
         if me is not None:
             rise["my_tribute"] = list(self.tribute[me])
-        pending: dict[str, Any] = {}
+        pending: AlliancesPending = {}
         if self.pending:
             pending = {"special": self.pending["special"], "card": self.pending.get("card")}
         return {

@@ -29,7 +29,7 @@ import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypedDict
 
 from ..core import (
     Event,
@@ -109,6 +109,32 @@ def play_move(melds: Sequence[Sequence[str]]) -> MachiavelliMove:
     return MachiavelliMove("play", value=tuple(tuple(m) for m in melds))
 
 
+class MachiavelliView(TypedDict):
+    """What :meth:`Machiavelli.view` shows a seat (``viewer``; ``None``: the public table).
+    Per-seat lists are indexed by seat."""
+
+    game: Literal["machiavelli"]
+    viewer: int | None
+    players: int
+    phase: str
+    to_move: int | None
+    over: bool
+    hand_number: int
+    dealer: int
+    table: list[list[str]]  # the melds on the table
+    hands: list[list[str] | None]  # None: hidden from the viewer
+    hand_counts: list[int]
+    stock_count: int
+    opened: list[bool]
+    passes: int
+    ace_low_or_high: bool
+    match: bool
+    totals: list[int]  # penalty points of the finished hands (a match)
+    my_penalty: int | None  # the viewer's hand's penalty points now
+    hands_played: list[dict[str, Any]]
+    end_reason: str
+
+
 class Machiavelli(Game):
     RULES_VERSION: ClassVar[int] = 1
     move_type: ClassVar[type[Move]] = MachiavelliMove
@@ -176,6 +202,13 @@ class Machiavelli(Game):
     @property
     def to_move(self) -> int | None:
         return None if self.phase == "over" else self.current
+
+    def _describe(self, move: Move, seat: int | None, names: Sequence[str]) -> str | None:
+        if move.kind == "draw":
+            return "Draw a card"
+        if move.kind == "pass":
+            return "Pass"
+        return f"Play {len(move.value)} melds"
 
     def prompt(self) -> str:
         if self.phase == "over":
@@ -469,7 +502,7 @@ class Machiavelli(Game):
         return Outcome(scores, winners, detail, breakdown)
 
     # ---- what each seat sees -----------------------------------------------------------------
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def view(self, seat: int | None) -> MachiavelliView:
         over = self.phase == "over"
         hands: list[list[str] | None] = [
             sorted(self.hands[s], key=card_order) if over or s == seat else None

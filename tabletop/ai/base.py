@@ -9,7 +9,7 @@ buggy (or curious) bot cannot read the rival's cards through it.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
@@ -37,7 +37,7 @@ class SeatView:
         self.game_id: str = copy.spec.id
         self.players: int = copy.players
         # Taken from the copy: determinize keeps view(seat) identical to the real game's.
-        self.view: dict[str, Any] = copy.view(seat)
+        self.view: Mapping[str, Any] = copy.view(seat)
 
     def legal_moves(self) -> list[Move]:
         """Every legal decision now (the seat's own: legality never depends on hidden cards)."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,7 +45,7 @@ class _TableSeat:
         self.seat = seat
         self.game_id = game.spec.id
         self.players = game.players
-        self.view: dict[str, Any] = game.view(seat)
+        self.view: Mapping[str, Any] = game.view(seat)
 
     def legal_moves(self) -> list[Move]:
         return self._game.legal_moves()

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Move, Outcome
+from rules import Game, Move, Outcome
 
 from ..display import Display
 from ..table.model import Box, Piece, TableModel, Text, Zone
@@ -24,7 +25,7 @@ class Layout:
 
     def build(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         rect: pygame.Rect,
         display: Display,
@@ -34,9 +35,10 @@ class Layout:
     ) -> TableModel:
         raise NotImplementedError
 
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        """A button label for a move that is not made by dragging."""
-        return str(move)
+    def describe(self, move: Move, game: Game, viewer: int | None, names: Sequence[str]) -> str:
+        """A button label (or hint) for a move: the rules' own sentence for it, as ``viewer``
+        may read it (:meth:`rules.Game.describe_move`)."""
+        return game.describe_move(move, viewer, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         """Header and rows for the results screen (default: one row of scores)."""
@@ -54,7 +56,7 @@ class GenericLayout(Layout):
 
     def build(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         rect: pygame.Rect,
         display: Display,
@@ -110,7 +112,7 @@ class GenericLayout(Layout):
     def _public_rows(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         game_id: str,
         area: pygame.Rect,
         display: Display,
@@ -166,7 +168,7 @@ class GenericLayout(Layout):
 _NOT_CARDS = {"game", "hands", "houses", "phase", "_targets"}
 
 
-def _card_lists(view: dict[str, Any]) -> list[tuple[str, list[str]]]:
+def _card_lists(view: Mapping[str, Any]) -> list[tuple[str, list[str]]]:
     """Named lists of card ids in a view: lists of short strings, or of dicts with a "card"."""
     found = []
     for key, value in view.items():

@@ -22,7 +22,7 @@ import json
 import queue
 import secrets
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,9 +43,6 @@ MAX_PER_POLL = 32
 
 REMEMBERED_IDS = 4096
 """Message ids remembered per seat to refuse replays."""
-
-Describe = Callable[[Move, dict[str, Any], list[str]], str]
-"""How the table words a move (a game layout's ``describe(move, view, names)``)."""
 
 
 @dataclass(frozen=True)
@@ -80,8 +77,8 @@ class GameNight:
 
     ``bind``: the addresses to listen on (default: the LAN address and loopback);
     ``advertise``: the host name the links use (default: the first bound address); ``port``:
-    the port wanted (another free one is taken if it is busy; 0: any); ``describe``: how the
-    table words a move, sent beside each legal move.
+    the port wanted (another free one is taken if it is busy; 0: any). Each legal move goes
+    with the rules' words for it (``Game.describe_move``), the ones the table's buttons show.
     """
 
     def __init__(
@@ -92,7 +89,6 @@ class GameNight:
         bind: Iterable[str] | None = None,
         port: int = DEFAULT_PORT,
         advertise: str | None = None,
-        describe: Describe | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -101,7 +97,6 @@ class GameNight:
         self.session = session
         self.seats: tuple[int, ...] = tuple(seats)
         self.tokens: dict[int, str] = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
-        self.describe = describe
         self._inbox: queue.Queue[Submission] = queue.Queue(MAX_WAITING)
         self._seen: dict[int, _Seen] = {s: _Seen() for s in seats}
         self._log_ref: object = None
@@ -254,9 +249,8 @@ class GameNight:
                     "kind": move.kind,
                     "cards": list(move.cards),
                     "target": move.target,
+                    "description": game.describe_move(move, seat, names),
                 }
-                if self.describe is not None:
-                    entry["description"] = self.describe(move, view, names)
                 moves.append(entry)
         outcome = None
         if game.over:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -36,6 +37,9 @@ from .table_ai import AITurns
 from .table_input import TableInput
 from .table_panels import LogPanel, StatusPanel
 
+if TYPE_CHECKING:
+    from ..app import App
+
 RESULTS_DELAY = 1.2
 
 
@@ -51,7 +55,7 @@ class TableScene(Scene):
     holds_game = True
     paints_background = True
 
-    def __init__(self, app, session: Session) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.game = session.game
@@ -217,7 +221,7 @@ class TableScene(Scene):
         """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
         if self.container is None:
             return
-        view = self.game.view(self.viewer)
+        view = dict(self.game.view(self.viewer))  # a copy: a key is added below
         if self.acting_human:  # for layouts that show every target (the generic one)
             view["_targets"] = sorted({m.target for m in self.game.legal_moves() if m.target})
         if self.working_area is not None:
@@ -289,7 +293,9 @@ class TableScene(Scene):
         d = self.app.display
         font = render.fonts.get_font(d.font_px(22))
         labels = [
-            self.layout.describe(m, {}, self.session.names) for m in rest if isinstance(m, Move)
+            self.layout.describe(m, self.game, self.viewer, self.session.names)
+            for m in rest
+            if isinstance(m, Move)
         ]
         labels += [a.label for a in local]
         disabled = {a.key: a.reason for a in local if not a.enabled}
@@ -371,7 +377,7 @@ class TableScene(Scene):
 
     def describe(self, move: Move) -> str:
         """A move in words, as its button (or the hint) says it."""
-        return self.layout.describe(move, self.game.view(self.viewer), self.session.names)
+        return self.layout.describe(move, self.game, self.viewer, self.session.names)
 
     # ---- moves ------------------------------------------------------------------------
     def judge(self, move: Move) -> rules.IllegalMove | None:
@@ -445,7 +451,7 @@ class TableScene(Scene):
         w, h, gap = d.px(260), d.px(48), d.px(10)
         x = area.centerx - (len(moves) * (w + gap) - gap) // 2
         for move in moves:
-            label = self.layout.describe(move, {}, self.session.names)
+            label = self.layout.describe(move, self.game, self.viewer, self.session.names)
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, area.y, w, h), label, self.app.ui, container=self.container
             )

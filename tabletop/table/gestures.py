@@ -13,7 +13,7 @@ before making one move (Machiavelli) exposes it as :attr:`Gestures.working_area`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -42,7 +42,7 @@ class WorkingArea(Protocol):
     whole table, then ends the turn with one move). The table scene asks for it through
     :attr:`Gestures.working_area`; most games have none."""
 
-    def sync(self, view: dict[str, Any], viewer: int | None) -> None:
+    def sync(self, view: Mapping[str, Any], viewer: int | None) -> None:
         """Follow the rules' view (called before each layout of the table): start a fresh
         copy when a new turn or position comes to the viewer, drop it otherwise."""
         ...

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib.resources import files
 from typing import Any, ClassVar
 
@@ -109,6 +109,10 @@ class HighCard(Game):
 
     def _legal_moves(self) -> list[Move]:
         return [PLAY[c] for c in sorted(self.hands[self.mover])]
+
+    def _describe(self, move: Move, seat: int | None, names: Sequence[str]) -> str | None:
+        """A button's words: only the mover's own card, which its view shows."""
+        return f"Lay the {value_of(move.cards[0])} face down" if move.cards else None
 
     def prompt(self) -> str:
         if self.over:

@@ -8,10 +8,18 @@ still to act this round are a risk it discounts, not cards it imagines.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import cast
 
 from rules import Move
-from rules.allegiance import FACE_SET, HOUSE_OF, HOUSES, RANK_OF, TRAITS, VICTORY_SET
+from rules.allegiance import (
+    FACE_SET,
+    HOUSE_OF,
+    HOUSES,
+    RANK_OF,
+    TRAITS,
+    VICTORY_SET,
+    AllegianceView,
+)
 from tabletop.ai.base import SeatView
 
 # A Face in the trick, as the bot sees it: (house index, effective rank, precedence).
@@ -37,7 +45,7 @@ class AllegianceBot:
         moves = seat_view.legal_moves()
         if len(moves) == 1 or (self.noise and self.rng.random() < self.noise):
             return self.rng.choice(moves)
-        view, seat = seat_view.view, seat_view.seat
+        view, seat = cast(AllegianceView, seat_view.view), seat_view.seat
         if view["phase"] == "ally":
             return self._ally(view, seat, moves)
         judge = _Judge(view, seat)
@@ -47,10 +55,10 @@ class AllegianceBot:
         return moves[self.rng.choice([i for v, i in scored if v >= best - 1e-9])]
 
     @staticmethod
-    def _ally(view: dict[str, Any], seat: int, moves: list[Move]) -> Move:
+    def _ally(view: AllegianceView, seat: int, moves: list[Move]) -> Move:
         """Back the House the hand can push hardest, pledging a high card of it (its rank is
         the prize) while keeping the rest of that House to win tricks with."""
-        hand = view["hands"][seat]
+        hand = view["hands"][seat] or []  # never hidden from its own seat
         strength = [0] * len(HOUSES)
         for c in hand:
             if c in FACE_SET:
@@ -67,7 +75,7 @@ class AllegianceBot:
 class _Judge:
     """Scores moves from one seat's view."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: AllegianceView, seat: int) -> None:
         self.view = view
         self.seat = seat
         mine = view["allegiance"][seat]

@@ -9,14 +9,14 @@ Victory tally per House and the cards set aside.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
-from rules import Move, Outcome
+from rules import Outcome
 from rules.allegiance import (
     FACE_SET,
-    HOUSE_OF,
     HOUSES,
     RANK_NAMES,
     RANK_OF,
@@ -42,27 +42,6 @@ def _name(card: str) -> str:
 
 class AllegianceLayout(Layout):
     game_id = GAME
-
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        if k == "kill":
-            return f"Assassinate {card_name(move.cards[0])}"
-        if k == "spare":
-            return "Spare them all"
-        if k == "deal":
-            return "Start the next deal"
-        if k == "ally":
-            return f"Back {HOUSES[HOUSE_OF[move.cards[0]]]} with {card_name(move.cards[0])}"
-        if k == "play":
-            return f"Play {card_name(move.cards[0])}"
-        if k == "trait":
-            target = move.target or ""
-            if target.startswith("front:"):
-                seat = int(target[6:])
-                who = names[seat] if seat < len(names) else f"Player {seat + 1}"
-                return f"{move.cards[0]} face down before {who}"
-            return f"{move.cards[0]} on {card_name(target.removeprefix('face:'))}"
-        return str(move)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         deals = outcome.breakdown.get("deals", [])
@@ -102,7 +81,7 @@ class AllegianceLayout(Layout):
     # ---- the table -------------------------------------------------------------------
     def build(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         rect: pygame.Rect,
         display: Display,
@@ -150,7 +129,7 @@ class AllegianceLayout(Layout):
     def _band(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         band: pygame.Rect,
         display: Display,
         colorblind: bool,
@@ -283,7 +262,7 @@ class AllegianceLayout(Layout):
     def _spot(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
         spot: pygame.Rect,
         scale: float,
@@ -387,6 +366,7 @@ class AllegianceLayout(Layout):
                 step = max(4, (room - tw) // (len(waiting) - 1))
             for i, w in enumerate(waiting):
                 r = pygame.Rect(tx + i * step, body.y, tw, round(tw * 1.4))
+                art: tuple[Any, ...]
                 if w["card"] is not None and viewer == w["by"]:
                     pid, art = w["card"], ("card", GAME, w["card"])
                     label = f"{w['card']}, laid by you"
@@ -413,7 +393,7 @@ class AllegianceLayout(Layout):
     def _hand(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
         viewer: int | None,
         strip: pygame.Rect,
@@ -426,6 +406,7 @@ class AllegianceLayout(Layout):
         ch = round(cw * 1.4)
         hand = view["hands"][seat]
         mine = viewer == seat and not view["over"]
+        cards: list[tuple[str, tuple[Any, ...], str]]
         if hand is not None:
             cards = [(c, ("card", GAME, c), _name(c)) for c in hand]
         else:
@@ -441,7 +422,7 @@ class AllegianceLayout(Layout):
 
     # ---- the trick ----------------------------------------------------------------------
     def _trick(
-        self, model: TableModel, view: dict[str, Any], area: pygame.Rect, display: Display
+        self, model: TableModel, view: Mapping[str, Any], area: pygame.Rect, display: Display
     ) -> None:
         px, fp = display.px, display.font_px
         model.boxes.append(Box(area, (0, 0, 0, 40), (200, 190, 160, 90), px(16), 1))

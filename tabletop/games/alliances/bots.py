@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from rules import Move
 from rules.alliances import (
@@ -27,6 +27,7 @@ from rules.alliances import (
     COLS,
     ROWS,
     SUITS,
+    AlliancesView,
     conflict,
     neighbours,
     rank_of,
@@ -136,7 +137,7 @@ class AlliancesBot:
         moves = seat_view.legal_moves()
         if len(moves) == 1 or (self.noise and self.rng.random() < self.noise):
             return self.rng.choice(moves)
-        view, seat = seat_view.view, seat_view.seat
+        view, seat = cast(AlliancesView, seat_view.view), seat_view.seat
         phase = view["phase"]
         if phase in ("play", "duel", "choose", "target"):
             judge = _Judge(view, seat, self.w)
@@ -173,7 +174,7 @@ class AlliancesBot:
             for s in SUITS
         }
 
-    def _bid(self, view: dict[str, Any], seat: int, hand: list[str], moves: list[Move]) -> Move:
+    def _bid(self, view: AlliancesView, seat: int, hand: list[str], moves: list[Move]) -> Move:
         """Bid the cheapest contract the alliance should make in our best suit; never outbid
         the ally (source, State of the Nations: the contract is the alliance's), else pass."""
         n = view["players"]
@@ -203,7 +204,7 @@ class AlliancesBot:
                 best, best_margin = m, margin
         return best
 
-    def _declare(self, view: dict[str, Any], hand: list[str], moves: list[Move]) -> Move:
+    def _declare(self, view: AlliancesView, hand: list[str], moves: list[Move]) -> Move:
         """Call our strongest suit (2 players: with the exact count we expect to hold)."""
         n = view["players"]
         strength = self._suit_strength(hand, [], n)
@@ -244,7 +245,7 @@ class _Judge:
     """Prices targets and plays from one seat's view."""
 
     def __init__(
-        self, view: dict[str, Any], seat: int, weights: AlliancesWeights = DEFAULT_WEIGHTS
+        self, view: AlliancesView, seat: int, weights: AlliancesWeights = DEFAULT_WEIGHTS
     ) -> None:
         self.w = w = weights
         self.view = view
@@ -275,10 +276,10 @@ class _Judge:
         self.pool_ranks: dict[str, list[int]] = {s: [] for s in SUITS}
         self.pool_count: dict[str, int] = dict.fromkeys(SUITS, 0)
         for c in pool:
-            s = suit_of(c)
-            self.pool_count[s] += 1
+            suit = suit_of(c)
+            self.pool_count[suit] += 1
             if c in _POWER:
-                self.pool_ranks[s].append(rank_of(c))
+                self.pool_ranks[suit].append(rank_of(c))
         self.share = [0.0] * n
         self.known_top: list[dict[str, int]] = [{} for _ in range(n)]
         self.known_suits: list[set[str]] = [set() for _ in range(n)]
@@ -305,7 +306,7 @@ class _Judge:
         if n == 2 and bid is not None and not self.duel:
             agg = view["aggressor"]
             held = sum(1 for c in self.controllers if c == agg)
-            self.exact = (held, bid[0], self.side == agg)
+            self.exact = (held, cast(int, bid[0]), self.side == agg)
         self.card_cost = w.card_cost if cards_left > 0 else 0.0
 
     # ---- the table -----------------------------------------------------------------
@@ -507,7 +508,8 @@ class _Judge:
         table, entry = self.entries[:-1], self.entries[-1]
         pending = self.view["pending"]
         if move.kind == "boost":
-            boosted = entry._replace(chosen=pending["card"], boosted=int(move.target[5:]))
+            card = cast(str, pending["card"])  # the Politics card Dual Allegiance adds
+            boosted = entry._replace(chosen=card, boosted=int(move.target[5:]))
             return self.outcome([*table, boosted], self.target)
         options = self._chosen(table, entry._replace(chosen="", boosted=None), move.cards[0])
         return max(self.outcome(t, self.target) for t in options)

@@ -17,11 +17,12 @@ it aside or onto the tribute to give it; click one of the Empire's pairs to take
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
-from rules import Move, Outcome
+from rules import Outcome
 from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
@@ -78,42 +79,6 @@ def _beats(count: int, suit: str, bid: list | None) -> bool:
 class AlliancesLayout(Layout):
     game_id = "alliances"
 
-    def __init__(self) -> None:
-        self._view: dict[str, Any] = {}
-
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        card = move.cards[0] if move.cards else ""
-        if k == "pass":
-            return "Pass"
-        if k == "bid" and len(move.value) == 2:
-            verb = "Declare" if self._view.get("phase") == "declare" else "Bid"
-            return f"{verb} {move.value[0]} {SUITS.get(str(move.value[1]), move.value[1])}"
-        if k == "call" and move.value:
-            return f"Call {SUITS.get(str(move.value[0]), move.value[0])}"
-        if k == "pair" and move.value:
-            return f"Take pair {move.value[0]}"
-        if k == "target":
-            tile = next((t for t in self._view.get("grid", []) if t["id"] == move.target), None)
-            return f"Target {tile['country']}" if tile else f"Target {move.target[5:]}"
-        if k == "boost" and move.target.startswith("seat:"):
-            seat = int(move.target[5:])
-            return f"Add to {names[seat]}" if seat < len(names) else f"Add to seat {seat}"
-        if k == "choose" and card:
-            special = self._view.get("pending", {}).get("special")
-            verb = {
-                "bribe": "Take",
-                "dual-allegiance": "Take",
-                "monopoly": "Keep",
-                "reinforcement": "Double",
-                "covert-operation": "Discard",
-            }.get(str(special), "Choose")
-            return f"{verb} {card_label(card)}"
-        verbs = {"play": "Play", "keep": "Keep", "show": "Show", "set": "Set aside", "give": "Give"}
-        if k in verbs and card:
-            return f"{verbs[k]} {card_label(card)}"
-        return str(move)
-
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
         campaigns = b.get("campaigns", [])
@@ -162,7 +127,7 @@ class AlliancesLayout(Layout):
     # ---- the table --------------------------------------------------------------------
     def build(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         rect: pygame.Rect,
         display: Display,
@@ -170,7 +135,6 @@ class AlliancesLayout(Layout):
         *,
         colorblind: bool = False,
     ) -> TableModel:
-        self._view = view
         px, fp = display.px, display.font_px
         model = TableModel()
         pad = px(12)
@@ -205,7 +169,7 @@ class AlliancesLayout(Layout):
     def _info(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         area: pygame.Rect,
         display: Display,
         names: list[str],
@@ -306,7 +270,7 @@ class AlliancesLayout(Layout):
     def _map(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         area: pygame.Rect,
         display: Display,
         colorblind: bool,
@@ -367,7 +331,7 @@ class AlliancesLayout(Layout):
     def _players(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         area: pygame.Rect,
         display: Display,
@@ -520,7 +484,7 @@ class AlliancesLayout(Layout):
             model.zones.append(Zone("conflict", panel, "the conflict"))
         return panel.bottom
 
-    def _role(self, view: dict[str, Any], seat: int) -> str:
+    def _role(self, view: Mapping[str, Any], seat: int) -> str:
         n = view["players"]
         side = view["sides"][seat]
         if n == 3:
@@ -530,7 +494,7 @@ class AlliancesLayout(Layout):
             return f"{name} · {'Aggressor' if side == view['aggressor'] else 'Defender'}"
         return name
 
-    def _status(self, view: dict[str, Any], seat: int) -> str:
+    def _status(self, view: Mapping[str, Any], seat: int) -> str:
         """Cards held and what matters in this phase (short: it shares a row with a card)."""
         held = view["hand_counts"][seat]
         parts = [f"{held} card{'' if held == 1 else 's'}"]
@@ -552,7 +516,7 @@ class AlliancesLayout(Layout):
         return " · ".join(parts)
 
     @staticmethod
-    def _seen(view: dict[str, Any], seat: int) -> str:
+    def _seen(view: Mapping[str, Any], seat: int) -> str:
         """The cards of this player's hand the viewer was shown (secret meeting, rise to power)."""
         cards = view.get("known", {}).get(str(seat))
         return "you saw " + ", ".join(card_label(c) for c in cards) if cards else ""
@@ -564,7 +528,7 @@ class AlliancesLayout(Layout):
     def _power(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
         area: pygame.Rect,
         display: Display,
@@ -633,7 +597,7 @@ class AlliancesLayout(Layout):
     def _phase_panel(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         area: pygame.Rect,
         display: Display,
@@ -672,7 +636,7 @@ class AlliancesLayout(Layout):
         else:
             self._conflict(model, view, inner, display, names, colorblind)
 
-    def _exact(self, view: dict[str, Any]) -> bool:
+    def _exact(self, view: Mapping[str, Any]) -> bool:
         """2 players, State of Nations variant: the declaration is a count and a suit, not a
         call. The view does not say which, so ask the rules whether a call would do."""
         return bool(view.get("exact_bid"))
@@ -693,7 +657,7 @@ class AlliancesLayout(Layout):
     def _bidding(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         area: pygame.Rect,
         display: Display,
         names: list[str],
@@ -730,7 +694,7 @@ class AlliancesLayout(Layout):
             y += label_h
             for i, count in enumerate(BIDS):
                 cell = pygame.Rect(area.x + i * cell_w + gap // 2, y, cell_w - gap, cell_h - gap)
-                standing = bool(bid) and (count, suit) == (bid[0], bid[1])
+                standing = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
                 open_ = declaring or _beats(count, suit, bid)
                 fill = CELL if open_ else DIM_CELL
                 border = GOLD if standing else ((*colour, 220) if open_ else (60, 64, 60))
@@ -769,7 +733,7 @@ class AlliancesLayout(Layout):
     def _calls(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         area: pygame.Rect,
         display: Display,
         colorblind: bool,
@@ -832,7 +796,7 @@ class AlliancesLayout(Layout):
     def _rise(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         area: pygame.Rect,
         display: Display,
@@ -916,7 +880,7 @@ class AlliancesLayout(Layout):
     def _draft(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         area: pygame.Rect,
         display: Display,
@@ -950,7 +914,7 @@ class AlliancesLayout(Layout):
     def _meeting(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         panel: pygame.Rect,
         area: pygame.Rect,
@@ -965,14 +929,16 @@ class AlliancesLayout(Layout):
         )
         model.zones.append(Zone("meeting", panel, "the secret meeting"))
         shown = view.get("showing") or []
-        cards = [(f"showing:{c}", ("card", "alliances", c), card_label(c), None) for c in shown]
+        cards: list[tuple[str, tuple[Any, ...], str, str | None]] = [
+            (f"showing:{c}", ("card", "alliances", c), card_label(c), None) for c in shown
+        ]
         box = pygame.Rect(area.x, y, area.w, area.bottom - y)
         self._card_row(model, cards, box, self._fit_cards(2, box, display, px(84)), display)
 
     def _conflict(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         area: pygame.Rect,
         display: Display,
         names: list[str],
@@ -1082,7 +1048,7 @@ class AlliancesLayout(Layout):
     def _hand(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         area: pygame.Rect,
         display: Display,

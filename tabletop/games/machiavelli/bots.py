@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules import Move
@@ -55,7 +55,7 @@ Table = tuple[tuple[str, ...], ...]
 class _Seat:
     """The part of a seat's view the bots use, as card ids and faces."""
 
-    def __init__(self, view: dict[str, Any], seat: int) -> None:
+    def __init__(self, view: Mapping[str, Any], seat: int) -> None:
         self.seat = seat
         self.hand: list[str] = list(view["hands"][seat] or ())
         self.table: Table = tuple(tuple(m) for m in view["table"])

@@ -7,11 +7,12 @@ melds changed this turn in gold. What the drags mean is :mod:`.gestures`.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
-from rules import Move, Outcome
+from rules import Outcome
 from rules.machiavelli import card_label, meld_problem
 from rules.machiavelli.melds import FACE, card_order
 from tabletop.display import Display
@@ -47,7 +48,7 @@ class MachiavelliLayout(Layout):
     # ---- drawing -------------------------------------------------------------------------
     def build(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         rect: pygame.Rect,
         display: Display,
@@ -87,7 +88,7 @@ class MachiavelliLayout(Layout):
             )
         return model
 
-    def _hand_cards(self, view: dict[str, Any], viewer: int | None) -> list[str]:
+    def _hand_cards(self, view: Mapping[str, Any], viewer: int | None) -> list[str]:
         if self.area.work is not None:
             cards = list(self.area.work.hand)
         elif viewer is not None and view["hands"][viewer] is not None:
@@ -99,7 +100,7 @@ class MachiavelliLayout(Layout):
     def _band(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         band: pygame.Rect,
         display: Display,
@@ -276,13 +277,6 @@ class MachiavelliLayout(Layout):
                     label=card_label(card),
                 )
             )
-
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        if move.kind == "draw":
-            return "Draw a card"
-        if move.kind == "pass":
-            return "Pass"
-        return f"Play {len(move.value)} melds"
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         breakdown = outcome.breakdown or {}

@@ -12,6 +12,7 @@ layout draws it. No pygame here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,7 +75,7 @@ class MachiavelliWorkingArea:
         self.ace_low = False
         self.opened = True
 
-    def sync(self, view: dict[str, Any], viewer: int | None) -> None:
+    def sync(self, view: Mapping[str, Any], viewer: int | None) -> None:
         """Start a fresh working copy whenever the viewer's turn (or the position) is new."""
         if viewer is None or view.get("to_move") != viewer or view.get("over"):
             self.work = None

@@ -8,11 +8,12 @@ stacks, those stacks are clickable zones (they light up) and "Don't conspire" is
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
-from rules import Move, Outcome
+from rules import Outcome
 from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
@@ -30,7 +31,7 @@ def _art(card: str, values: dict[str, int]) -> tuple:
     return ("card", "medici", card)
 
 
-def _team(view: dict[str, Any], seat: int) -> int:
+def _team(view: Mapping[str, Any], seat: int) -> int:
     for t, team in enumerate(view.get("teams", [])):
         if seat in team:
             return t
@@ -39,31 +40,6 @@ def _team(view: dict[str, Any], seat: int) -> int:
 
 class MediciLayout(Layout):
     game_id = "medici"
-
-    def __init__(self) -> None:
-        self._view: dict[str, Any] = {}
-
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        if k == "value":
-            return f"Value {move.value[0]}".replace("-", "−")
-        if k == "name":
-            return f"Name it {move.value[0]}".replace("-", "−")
-        if k == "spare":
-            return "Don't conspire"
-        if k == "strike":
-            sid = move.target.removeprefix("stack:")
-            total = next(
-                (s["total"] for s in self._view.get("stacks", []) if s["id"] == move.target), None
-            )
-            return f"Strike stack {sid}" + (f" (total {total})" if total is not None else "")
-        if k == "court" and move.cards:
-            return f"Send {card_name(move.cards[0])} to court"
-        if k == "build" and move.cards:
-            return f"Build {card_name(move.cards[0])} on stack {move.target[6:]}"
-        if k == "plan" and move.cards:
-            return f"Plan {card_name(move.cards[0])}"
-        return str(move)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
@@ -99,7 +75,7 @@ class MediciLayout(Layout):
     # ---- the table --------------------------------------------------------------------
     def build(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         rect: pygame.Rect,
         display: Display,
@@ -107,7 +83,6 @@ class MediciLayout(Layout):
         *,
         colorblind: bool = False,
     ) -> TableModel:
-        self._view = view
         px = display.px
         model = TableModel()
         players = view["players"]
@@ -146,7 +121,7 @@ class MediciLayout(Layout):
     def _rivals(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seats: list[int],
         area: pygame.Rect,
         display: Display,
@@ -213,7 +188,7 @@ class MediciLayout(Layout):
     def _court(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         area: pygame.Rect,
         display: Display,
@@ -379,7 +354,7 @@ class MediciLayout(Layout):
     def _own(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
         viewer: int | None,
         area: pygame.Rect,

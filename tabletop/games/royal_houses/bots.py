@@ -7,10 +7,10 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import cast
 
 from rules import Move
-from rules.royal_houses import CARDS, COUNTERS, HOUSES, house_of, number_of
+from rules.royal_houses import CARDS, COUNTERS, HOUSES, RoyalHousesView, house_of, number_of
 from tabletop.ai.base import SeatView
 
 _HN = {c: (house_of(c), number_of(c)) for c in CARDS}  # card -> (house, number)
@@ -61,7 +61,7 @@ class _Pos:
         )
 
 
-def _rival_known(view: dict[str, Any], seat: int) -> list[str]:
+def _rival_known(view: RoyalHousesView, seat: int) -> list[str]:
     """Cards we know the rival holds (our gifts they still have).
 
     Defensive: a card already back in our hand or on the table is dropped, whatever the view
@@ -79,7 +79,7 @@ class _Judge:
     unseen cards); plus the future use of the cards in hand.
     """
 
-    def __init__(self, view: dict[str, Any], seat: int, w: RoyalWeights) -> None:
+    def __init__(self, view: RoyalHousesView, seat: int, w: RoyalWeights) -> None:
         rival = 1 - seat
         known = {HOUSES.index(n): v for n, v in view["counters"][rival].items()}
         rest = [v for v in COUNTERS if v not in known.values()]
@@ -206,7 +206,7 @@ class RoyalHousesBot:
         moves = seat_view.legal_moves()
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(moves)
-        view, seat = seat_view.view, seat_view.seat
+        view, seat = cast(RoyalHousesView, seat_view.view), seat_view.seat
         phase = view["phase"]
         if phase == "order":
             want = "first" if self.w.go_first else "second"
@@ -222,10 +222,10 @@ class RoyalHousesBot:
         return moves[self.rng.choice(ties)]
 
     # ---- setup -------------------------------------------------------------------------
-    def _counter(self, view: dict[str, Any], seat: int, moves: Sequence[Move]) -> Move:
+    def _counter(self, view: RoyalHousesView, seat: int, moves: Sequence[Move]) -> Move:
         """Largest counters on the houses our hand is strongest in, -2 on the weakest."""
         strength = [0.0] * 6
-        for c in view["hands"][seat]:
+        for c in view["hands"][seat] or ():  # never hidden from its own seat
             n = number_of(c)
             strength[house_of(c)] += n if n % 2 == 0 else self.w.odd_strength * n
         placed = {HOUSES.index(n) for n in view["counters"][seat]}
@@ -237,7 +237,7 @@ class RoyalHousesBot:
 
     # ---- play --------------------------------------------------------------------------
     @staticmethod
-    def _position(view: dict[str, Any], seat: int) -> _Pos:
+    def _position(view: RoyalHousesView, seat: int) -> _Pos:
         counters = [0] * 6
         for name, v in view["counters"][seat].items():
             counters[HOUSES.index(name)] = v
@@ -245,11 +245,11 @@ class RoyalHousesBot:
             list(view["influence"][seat]),
             list(view["influence"][1 - seat]),
             counters,
-            list(view["hands"][seat]),
+            list(view["hands"][seat] or ()),
             _rival_known(view, seat),
         )
 
-    def _value(self, judge: _Judge, pos: _Pos, view: dict[str, Any], move: Move) -> float:
+    def _value(self, judge: _Judge, pos: _Pos, view: RoyalHousesView, move: Move) -> float:
         """The score after ``move`` and the best rest of our turn (follow-ups, then gift)."""
         k = move.kind
         pending = view["pending"]
@@ -333,11 +333,13 @@ class RoyalHousesBot:
         out.rival_known.append(card)
         return out
 
-    def _best_gift(self, judge: _Judge, pos: _Pos, view: dict[str, Any]) -> float:
+    def _best_gift(self, judge: _Judge, pos: _Pos, view: RoyalHousesView) -> float:
         """Score after the best gift we could make from ``pos`` (the rules' gift limits)."""
-        received = view["received"][view["viewer"]]
+        seat = view["viewer"]
+        assert seat is not None  # a bot's view is its seat's
+        received = view["received"][seat]
         hand = [c for c in pos.hand if c != received]
-        forced = view["gift_must"][view["viewer"]]
+        forced = view["gift_must"][seat]
         if forced is not None:
             h = HOUSES.index(forced)
             hand = [c for c in hand if house_of(c) == h] or hand

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import pygame
 
-from rules import Move, Outcome
+from rules import Outcome
 from rules.royal_houses import COUNTERS, HOUSES, INITIALS, card_name
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
@@ -28,33 +29,6 @@ def _house(initial_or_zone: str) -> str:
 
 class RoyalHousesLayout(Layout):
     game_id = "royal_houses"
-
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        k = move.kind
-        if k == "order":
-            return f"Go {move.value[0]}"
-        if k == "keep":
-            return "Keep my counters"
-        if k == "swap":
-            return f"Swap {move.value[0]} ↔ {move.value[1]}"
-        if k == "shift":
-            mine, theirs = move.value
-            if not mine and not theirs:
-                return "Move nothing"
-            parts = []
-            if mine:
-                parts.append(f"{mine} of mine")
-            if theirs:
-                parts.append(f"{theirs} of theirs")
-            return "Move " + " + ".join(parts)
-        if k in ("source", "dest"):
-            return ("From " if k == "source" else "To ") + _house(move.target)
-        if k == "counter":
-            v = move.value[0]
-            return f"{v:+d} on {_house(move.target)}" if v else f"+0 on {_house(move.target)}"
-        if k in ("play", "gift"):
-            return f"{k.title()} {card_name(move.cards[0])}"
-        return str(move)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         """One row per house: influence, counters and bonus, hand sums, veto, points."""
@@ -79,7 +53,7 @@ class RoyalHousesLayout(Layout):
 
     def build(
         self,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         viewer: int | None,
         rect: pygame.Rect,
         display: Display,
@@ -134,7 +108,7 @@ class RoyalHousesLayout(Layout):
     def _rival_strip(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
         strip: pygame.Rect,
         display: Display,
@@ -210,7 +184,7 @@ class RoyalHousesLayout(Layout):
     def _houses(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         top: int,
         bottom: int,
         area: pygame.Rect,
@@ -317,7 +291,7 @@ class RoyalHousesLayout(Layout):
     def _counter(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
         house: str,
         row: pygame.Rect,
@@ -348,7 +322,7 @@ class RoyalHousesLayout(Layout):
     def _own_strip(
         self,
         model: TableModel,
-        view: dict[str, Any],
+        view: Mapping[str, Any],
         seat: int,
         viewer: int | None,
         area: pygame.Rect,
@@ -381,6 +355,7 @@ class RoyalHousesLayout(Layout):
         fan_area = pygame.Rect(left, area.y + px(12), area.right - left - px(30), area.h - px(24))
         cw = min(px(136), round(fan_area.h / 1.4))
         ch = round(cw * 1.4)
+        cards: list[tuple[str, tuple[Any, ...]]]
         if hand is not None:
             cards = [(c, ("card", self.game_id, c)) for c in hand]
         else:

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 from example_game.rules_highcard import GAME_ID, TABLE, value_of
 
-from rules import Move, Outcome
+from rules import Outcome
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
@@ -27,9 +27,6 @@ EDGE = (201, 164, 76)
 
 class HighCardLayout(Layout):
     game_id = GAME_ID
-
-    def describe(self, move: Move, view: dict[str, Any], names: list[str]) -> str:
-        return f"Lay the {value_of(move.cards[0])} face down" if move.cards else str(move)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         rows = []
