@@ -8,7 +8,6 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -314,14 +313,3 @@ def test_emblems_line_up_across_a_width() -> None:
     for width in (60, 100, 140, 300):
         spots = {tuple(royal_layout(card, width).medallion) for card in CARDS}
         assert len(spots) == 1, width
-
-
-# ---- speed -----------------------------------------------------------------------------------
-
-
-def test_rendering_all_faces_at_200px_is_fast() -> None:
-    card_art.clear_cache()
-    start = time.perf_counter()
-    for card in CARDS:
-        card_face(GAME, card, 200)
-    assert time.perf_counter() - start < 1.0

@@ -426,4 +426,9 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return face
 
 
-ART = GameArt(face=paint, back=paint_back)
+def clear_cache() -> None:
+    """Forget every cached surface of this art."""
+    emblem_surface.cache_clear()
+
+
+ART = GameArt(face=paint, back=paint_back, clear_cache=clear_cache)

@@ -290,4 +290,10 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return _back(w, h)
 
 
-ART = GameArt(face=paint_face, back=paint_back)
+def clear_cache() -> None:
+    """Forget every cached surface of this art."""
+    _paint.cache_clear()
+    _back.cache_clear()
+
+
+ART = GameArt(face=paint_face, back=paint_back, clear_cache=clear_cache)
