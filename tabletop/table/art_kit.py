@@ -21,12 +21,9 @@ from ..ui.text import ink_size as ink_size  # re-exported for the art modules
 from ..ui.text import rendered_text as rendered_text
 
 CARD_ASPECT = 7 / 5  # height / width
-
-Colour = tuple[int, int, int]
-
-Point = tuple[float, float]
-
 MIN_WIDTH = 16
+Colour = tuple[int, int, int]
+Point = tuple[float, float]
 
 
 def card_size(width: int) -> tuple[int, int]:

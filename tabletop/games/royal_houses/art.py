@@ -199,17 +199,12 @@ CB_PALETTE: tuple[Colour, ...] = (
 )
 
 IVORY: Colour = (250, 244, 228)
-
 TEXT_INK: Colour = (38, 32, 28)
-
 NAVY: Colour = (24, 34, 70)
-
 GOLD: Colour = (214, 178, 96)
 
 TINY_BELOW = 32  # narrower cards: the number alone, on the house colour's frame
-
 SMALL_BELOW = 90  # narrower cards: number, initial and emblem only
-
 LARGE_FROM = 130  # from here on: the action text too
 
 
