@@ -7,6 +7,7 @@ the records when asked. A game in which a human took a move back is marked *assi
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -45,12 +46,23 @@ def record_of(session: Session) -> dict[str, Any]:
         )
     return {
         "id": session.save_id,
+        "fingerprint": fingerprint(session),
         "game": session.game_id,
         "date": now_text(),
         "assisted": session.assisted,
         "moves": len(session.game.history),
         "seats": seats,
     }
+
+
+def fingerprint(session: Session) -> str:
+    """The game itself, whatever file it came from: its deal (game, seed and options) and
+    every move. An imported copy of a game already counted has a new save id but the same
+    fingerprint, so it is not counted again."""
+    game = session.game
+    played = "\n".join(str(m) for m in game.history)
+    text = f"{session.game_id}\n{game.seed}\n{sorted(game.options.items())!r}\n{played}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 def load_records(path: Path | None = None) -> tuple[list[dict[str, Any]], str | None]:
@@ -115,8 +127,9 @@ def record_game(session: Session, path: Path | None = None) -> bool:
         return False
     path = path or statistics_path()
     records, _ = load_records(path)
-    if any(r["id"] == session.save_id for r in records):
-        return False
+    mark = fingerprint(session)
+    if any(r["id"] == session.save_id or r.get("fingerprint") == mark for r in records):
+        return False  # counted already: the same save, or a copy of the same game
     records.append(record_of(session))
     write_json_atomic(path, {"format": STATS_FORMAT, "games": records[-MAX_RECORDS:]})
     return True

@@ -193,3 +193,22 @@ def test_statistics_screen_with_no_games_says_so(app: App) -> None:
         el.text for el in scene.container.elements if hasattr(el, "text") and el.visible
     )
     assert "No finished games yet" in texts
+
+
+def test_an_imported_copy_of_a_counted_game_is_not_counted_again(tmp_path: Path) -> None:
+    """A finished game, counted when its results were shown, then exported and imported
+    (which gives it a new save id so it never replaces the original file): the copy's results
+    screen must not count the same game a second time. A different game still counts."""
+    from tabletop.replay import export_text
+    from tabletop.saves import load_any
+
+    session = finished(seed=4)
+    assert stats.record_game(session)
+    exported = tmp_path / "game.txt"
+    exported.write_text(export_text(session), encoding="utf-8")
+    copy = load_any(exported)
+    assert copy.save_id != session.save_id and copy.game.over
+    assert not stats.record_game(copy)
+    assert stats.record_game(finished(seed=5))
+    records, _ = stats.load_records()
+    assert len(records) == 2
