@@ -274,6 +274,7 @@ def test_pyproject_lists_every_code_package_and_maps_the_assets_into_the_package
     assert setuptools_config["package-dir"] == {"tabletop.assets": "assets"}
     assert setuptools_config["package-data"]["tabletop.assets"] == ["**/*"]
     assert setuptools_config["package-data"]["rules"] == ["**/*.md"]
+    assert setuptools_config["package-data"]["tabletop.net"] == ["static/*"]
     # The spec puts the assets where the wheel has them, and resources.py looks there first.
     assert resources.assets_candidates()[0] == resources.package_folder() / "assets"
 
@@ -298,6 +299,23 @@ def test_the_wheel_check_knows_every_asset_and_rules_text() -> None:
     for spec in rules.GAMES.values():
         assert f"rules/{Path(spec.rules_file).as_posix()}" in expected, spec.id
     assert "tabletop/assets/themes/tabletop.json" in expected
+    for name in ("phone.html", "phone.js", "phone.css"):
+        assert f"tabletop/net/static/{name}" in expected
+        assert f"tabletop/net/static/{name}" in check_dist.expected_sdist_files()
+
+
+def test_the_phone_page_ships_as_package_data_in_the_wheel_and_the_bundle() -> None:
+    """The game night's phone page is data of tabletop.net: the wheel carries it (package-data),
+    the sdist too (MANIFEST.in) and the PyInstaller spec collects it; the server serves every
+    file of it."""
+    from tabletop.net.server import STATIC_FILES
+
+    spec_text = SPEC.read_text(encoding="utf-8")
+    assert 'collect_data_files("tabletop.net", includes=["static/*"])' in spec_text
+    assert "graft tabletop/net/static" in (ROOT / "MANIFEST.in").read_text(encoding="utf-8")
+    static = ROOT / "tabletop" / "net" / "static"
+    on_disk = {p.name for p in static.iterdir() if p.is_file()}
+    assert on_disk == {"phone.html", *STATIC_FILES}
 
 
 def test_the_wheel_check_refuses_a_wheel_missing_a_font_or_holding_tests() -> None:

@@ -2,8 +2,9 @@
 
 DIST must hold exactly one ``tabletop-*.whl`` and one ``tabletop-*.tar.gz`` of the version in
 ``tabletop/__init__.py``. The wheel must carry every file under ``assets/`` (the fonts, the
-theme, the icon) as ``tabletop/assets/…`` and every rules text, and no tests; the sdist must
-carry the tests, the assets and the rules texts. Expected files are read from this checkout, so
+theme, the icon) as ``tabletop/assets/…``, every rules text and the game night's phone page
+(``tabletop/net/static/``), and no tests; the sdist must carry the tests, the assets, the rules
+texts and the phone page. Expected files are read from this checkout, so
 a new font, asset or game is checked without a change here. Exits 1 with one line per problem.
 """
 
@@ -26,7 +27,14 @@ def expected_wheel_files(root: Path = ROOT) -> list[str]:
         if p.is_file()
     ]
     names += [p.relative_to(root).as_posix() for p in (root / "rules").rglob("*.md")]
+    names += phone_page_files(root)
     return sorted(names)
+
+
+def phone_page_files(root: Path = ROOT) -> list[str]:
+    """The game night's phone page: ``tabletop/net/static/*`` (HTML, CSS, JavaScript)."""
+    static = root / "tabletop" / "net" / "static"
+    return sorted(p.relative_to(root).as_posix() for p in static.glob("*") if p.is_file())
 
 
 def expected_sdist_files(root: Path = ROOT) -> list[str]:
@@ -34,6 +42,7 @@ def expected_sdist_files(root: Path = ROOT) -> list[str]:
     names = [p.relative_to(root).as_posix() for p in (root / "tests").glob("*.py")]
     names += [p.relative_to(root).as_posix() for p in (root / "assets").rglob("*") if p.is_file()]
     names += [p.relative_to(root).as_posix() for p in (root / "rules").rglob("*.md")]
+    names += phone_page_files(root)
     return sorted(names)
 
 

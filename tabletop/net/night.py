@@ -19,10 +19,11 @@ Every ``GameNight`` makes new tokens, so resuming a saved game night gives new l
 from __future__ import annotations
 
 import json
+import logging
 import queue
 import secrets
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,11 @@ MAX_PER_POLL = 32
 
 REMEMBERED_IDS = 4096
 """Message ids remembered per seat to refuse replays."""
+
+IMAGES_PER_POLL = 4
+"""Card faces one ``poll()`` renders at most (each is cached by the server afterwards)."""
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -79,6 +85,11 @@ class GameNight:
     ``advertise``: the host name the links use (default: the first bound address); ``port``:
     the port wanted (another free one is taken if it is busy; 0: any). Each legal move goes
     with the rules' words for it (``Game.describe_move``), the ones the table's buttons show.
+
+    ``card_image``: renders one card id of the game's census as PNG bytes (``None``: no image),
+    with the desktop's art. It is called ONLY on the UI thread, inside :meth:`poll` (a few
+    cards per call), when a phone asks for a face the server has not cached yet; without it
+    the phones get a simple card naming the id.
     """
 
     def __init__(
@@ -89,6 +100,7 @@ class GameNight:
         bind: Iterable[str] | None = None,
         port: int = DEFAULT_PORT,
         advertise: str | None = None,
+        card_image: Callable[[str], bytes | None] | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -101,6 +113,7 @@ class GameNight:
         self._seen: dict[int, _Seen] = {s: _Seen() for s in seats}
         self._log_ref: object = None
         self._log_count = 0
+        self._card_image = card_image
         welcome = {
             "names": list(session.names),
             "game": session.game_id,
@@ -114,6 +127,8 @@ class GameNight:
             bind=bind,
             port=port,
             advertise=advertise,
+            census=session.game.census(),
+            images=card_image is not None,
         )
 
     # ---- the server's life ---------------------------------------------------------------
@@ -153,6 +168,7 @@ class GameNight:
         """Judge and apply the phones' waiting moves (call it on the UI thread, every frame);
         answer each phone, publish the new state if anything changed, and return the applied
         moves for the table to animate."""
+        self._render_images()
         applied: list[AppliedMove] = []
         for _ in range(MAX_PER_POLL):
             try:
@@ -165,6 +181,23 @@ class GameNight:
         if applied:
             self.publish()
         return applied
+
+    def _render_images(self) -> None:
+        """Render a few of the card faces the phones asked for (on the UI thread)."""
+        render = self._card_image
+        if render is None:
+            return
+        for _ in range(IMAGES_PER_POLL):
+            try:
+                card = self.server.image_requests.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                data = render(card)
+            except Exception:  # a broken face must not stop the game night: serve the id
+                log.exception("rendering the card image %r failed", card)
+                data = None
+            self.server.image_done(card, data)
 
     def _judge(self, sub: Submission) -> AppliedMove | None:
         game = self.session.game

@@ -20,6 +20,12 @@ Client → server
     (the length of the game's history the client saw). ``id`` is the client's own message id
     (1–64 characters, new for every move it sends); ``seat`` is optional and, when given, must
     be the token's seat.
+``{"v":1,"type":"propose","id":"p-3","ply":42,"cards":["5S.2","6S.1"]}``
+    Ask the host to lay these hand cards (games with a proposer: Machiavelli). The host's exact
+    solver, run off the UI thread on the seat's own view (hand and table, both known to the
+    seat), answers with a ``proposal``: a valid new table holding every one of ``cards``, or
+    why none exists. Nothing is played: the phone sends the proposal's ``move`` to play it.
+    ``cards``: 1 to :data:`MAX_PROPOSE` card ids, each in the seat's hand.
 ``{"v":1,"type":"ping"}``
     Answered by ``pong`` (WebSocket pings keep the socket alive anyway).
 
@@ -55,6 +61,20 @@ Server → client
 ``reload``   the client speaks another protocol version: reload the page (then closed, 4002).
 ``closed``   the game night is over (the host stopped the server); then closed (1001).
 ``pong``     the answer to ``ping``.
+``proposal`` ``{id, ply, cards, table, move, message}``: the answer to ``propose``. ``table`` is
+    the proposed new table (melds of card ids) and ``move`` the play in the game's notation,
+    both ``null`` when no valid table holds all the cards; ``message`` says which, in a sentence.
+    A ``propose`` is refused (``refused`` with its ``id``) as ``no-seat``, ``wrong-seat``,
+    ``stale``, ``not-your-turn``, ``busy`` (one proposal at a time per seat),
+    ``no-proposals`` (the game has no proposer) or ``not-in-hand``.
+
+Card images
+-----------
+``GET /card/<card>.png``: the face of any card of the game's components (``game.census()``;
+another id: 404), rendered by the host with the desktop's art (a PNG), or a simple SVG showing
+the card's id when the host has no renderer. Card art is public: no token is needed, and the
+page only asks for ids present in its own state. ``503`` (with ``Retry-After``) when the host
+did not render it in time: ask again.
 
 Every server message also carries ``ply``: the history length of the latest state published.
 
@@ -84,6 +104,9 @@ HELLO_TIMEOUT = 10.0
 """Seconds a new socket has to say hello."""
 
 MAX_ID = 64
+MAX_PROPOSE = 60
+"""Cards one ``propose`` may name at most."""
+MAX_CARD_ID = 32
 LOG_TAIL = 200
 """How many of a seat's latest log entries a (re)joining client receives."""
 
@@ -101,6 +124,8 @@ REFUSAL_CODES: dict[str, str] = {
     "replayed": "a message id this seat already sent",
     "stale": "the move was made for an earlier position",
     "busy": "too many moves are waiting for the host",
+    "no-proposals": "this game has no proposer",
+    "not-in-hand": "a card to lay is not in the seat's hand",
 }
 """The refusals of the protocol itself (the rules' refusals come with their own codes)."""
 
@@ -136,6 +161,13 @@ class MoveRequest:
 
 
 @dataclass(frozen=True)
+class ProposeRequest:
+    msg_id: str
+    ply: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Ping:
     pass
 
@@ -154,7 +186,7 @@ class Reload:
     version: object
 
 
-ClientMessage = Hello | MoveRequest | Ping | Refusal | Reload
+ClientMessage = Hello | MoveRequest | ProposeRequest | Ping | Refusal | Reload
 
 
 def _is_int(value: object) -> bool:
@@ -198,4 +230,18 @@ def parse_client(text: str | bytes) -> ClientMessage:
         if seat is not None and not _is_int(seat):
             return Refusal("bad-message", "The seat must be a whole number.", msg_id)
         return MoveRequest(msg_id, ply, move, seat)
+    if kind == "propose":
+        if msg_id is None:
+            return Refusal("bad-message", f"A proposal needs an id of 1 to {MAX_ID} characters.")
+        ply, cards = data.get("ply"), data.get("cards")
+        if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+            return Refusal("bad-message", "A proposal needs the ply it was made for.", msg_id)
+        if (
+            not isinstance(cards, list)
+            or not 0 < len(cards) <= MAX_PROPOSE
+            or not all(isinstance(c, str) and 0 < len(c) <= MAX_CARD_ID for c in cards)
+        ):
+            text = f"A proposal needs the cards to lay: 1 to {MAX_PROPOSE} card ids."
+            return Refusal("bad-message", text, msg_id)
+        return ProposeRequest(msg_id, ply, tuple(cards))
     return Refusal("bad-message", f"Unknown message type {kind!r:.40}.", msg_id)

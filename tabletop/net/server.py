@@ -5,6 +5,12 @@ plain data (:meth:`NightServer.push`) and answers for moves (:meth:`NightServer.
 hand over with ``loop.call_soon_threadsafe``. Moves that phones send go into the host's queue
 through the ``submit`` callback, which must be thread-safe and must not block.
 The protocol is described in :mod:`tabletop.net.protocol`.
+
+Card images: the server answers ``/card/<id>.png`` from its cache; a face it has not got yet is
+queued in :attr:`NightServer.image_requests` for the host to render on the UI thread (pygame's
+text rendering is not thread-safe) and handed back with :meth:`NightServer.image_done`. Without
+a renderer the server draws a simple SVG card naming the id. Proposals (``propose``) run the
+pure solver of :mod:`tabletop.net.propose` in the server's own worker thread.
 """
 
 from __future__ import annotations
@@ -12,23 +18,39 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hmac
+import html
+import queue
 import socket
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
 from . import protocol
-from .protocol import Hello, MoveRequest, Ping, Refusal, Reload
+from .propose import PROPOSERS, NotInHand, Proposal, propose
+from .protocol import Hello, MoveRequest, Ping, ProposeRequest, Refusal, Reload
 
 DEFAULT_PORT = 8642
 LOOPBACK = "127.0.0.1"
 MAX_CONNECTIONS = 64
 LOG_KEEP = 1000
+IMAGE_TIMEOUT = 5.0
+"""Seconds a card image request waits for the host to render it (then 503: ask again)."""
+MAX_IMAGE_REQUESTS = 512
+PROPOSE_TIMEOUT = 20.0
+"""Seconds a proposal may search before the phone is told to try fewer cards."""
+STATIC_FILES = {
+    "phone.js": "text/javascript",
+    "phone.css": "text/css",
+}
+"""The phone page's files (``tabletop/net/static/``), served at ``/static/<name>``."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +85,7 @@ class _Connection:
     ws: web.WebSocketResponse
     seat: int | None = None
     joined: bool = False
+    proposing: bool = False
     outbox: asyncio.Queue[str | _Close] = field(default_factory=asyncio.Queue)
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -130,6 +153,8 @@ class NightServer:
         port: int = DEFAULT_PORT,
         advertise: str | None = None,
         page: Callable[[int | None], str] | None = None,
+        census: Iterable[str] = (),
+        images: bool = False,
     ) -> None:
         self._tokens = dict(tokens)
         self._submit = submit
@@ -137,7 +162,16 @@ class NightServer:
         self._bind = list(bind) if bind is not None else [lan_address(), LOOPBACK]
         self._wanted_port = port
         self._advertise = advertise or self._bind[0]
-        self._page = page or _placeholder_page
+        self._page = page or _phone_page
+        self._census = frozenset(census)
+        self._renders = images
+        self.image_requests: queue.Queue[str] = queue.Queue(MAX_IMAGE_REQUESTS)
+        """Card ids for the host to render (``images``: on the UI thread), then
+        :meth:`image_done`."""
+        self._executor: ThreadPoolExecutor | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._images: dict[str, bytes | None] = {}
+        self._image_waiters: dict[str, asyncio.Future[bytes | None]] = {}
         self.port = 0
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
@@ -200,6 +234,10 @@ class NightServer:
         """The seats whose device is connected now (thread-safe)."""
         return self._connected
 
+    def image_done(self, card: str, data: bytes | None) -> None:
+        """The host rendered ``card`` (``None``: it has no image: a placeholder is served)."""
+        self._call(self._image_ready, card, data)
+
     def _call(self, fn: Callable[..., None], *args: Any) -> None:
         loop = self._loop
         if loop is None or loop.is_closed():
@@ -236,6 +274,9 @@ class NightServer:
         app.router.add_get("/", self._public_page)
         app.router.add_get("/j/{token}", self._seat_page)
         app.router.add_get("/ws", self._socket)
+        app.router.add_get("/card/{card}.png", self._card)
+        app.router.add_get("/static/{name}", self._static)
+        self._executor = ThreadPoolExecutor(1, thread_name_prefix="game-night-solver")
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         self._runner = runner
@@ -253,6 +294,8 @@ class NightServer:
             await asyncio.wait([asyncio.create_task(_drained(c)) for c in self._conns], timeout=2.0)
         if self._runner is not None:
             await self._runner.cleanup()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
         self._connected = frozenset()
 
     def _seat_of(self, token: str) -> int | None:
@@ -270,6 +313,47 @@ class NightServer:
         if seat is None:
             return _html(_invalid_link_page(), status=404)
         return _html(self._page(seat))
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        name = request.match_info["name"]
+        kind = STATIC_FILES.get(name)
+        if kind is None:
+            raise web.HTTPNotFound()
+        return web.Response(
+            text=_static_text(name),
+            content_type=kind,
+            headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"},
+        )
+
+    async def _card(self, request: web.Request) -> web.StreamResponse:
+        card = request.match_info["card"]
+        if card not in self._census:
+            raise web.HTTPNotFound()
+        if card not in self._images and self._renders:
+            waiter = self._image_waiters.get(card)
+            if waiter is None:
+                waiter = asyncio.get_running_loop().create_future()
+                try:
+                    self.image_requests.put_nowait(card)
+                except queue.Full:
+                    return _busy_image()
+                self._image_waiters[card] = waiter
+            try:
+                await asyncio.wait_for(asyncio.shield(waiter), IMAGE_TIMEOUT)
+            except TimeoutError:
+                return _busy_image()
+        data = self._images.get(card)
+        headers = {"Cache-Control": "public, max-age=3600", "X-Content-Type-Options": "nosniff"}
+        if data:
+            return web.Response(body=data, content_type="image/png", headers=headers)
+        svg = _placeholder_card(card)
+        return web.Response(text=svg, content_type="image/svg+xml", headers=headers)
+
+    def _image_ready(self, card: str, data: bytes | None) -> None:
+        self._images[card] = data
+        waiter = self._image_waiters.pop(card, None)
+        if waiter is not None and not waiter.done():
+            waiter.set_result(data)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if len(self._conns) >= MAX_CONNECTIONS:
@@ -377,6 +461,63 @@ class NightServer:
             conn.send(protocol.refused("bad-message", text, ply=self._ply))
         elif isinstance(request, MoveRequest):
             self._move(conn, request)
+        elif isinstance(request, ProposeRequest):
+            self._propose(conn, request)
+
+    def _propose(self, conn: _Connection, request: ProposeRequest) -> None:
+        def refuse(code: str, text: str) -> None:
+            conn.send(protocol.refused(code, text, msg_id=request.msg_id, ply=self._ply))
+
+        seat = conn.seat
+        state = self._states.get(seat)
+        game = str(self._welcome.get("game", ""))
+        if seat is None:
+            refuse("no-seat", "This screen shows the public table: open your seat's link to play.")
+        elif self._seats.get(seat) is not conn:
+            refuse("wrong-seat", "This seat is now played from another device.")
+        elif game not in PROPOSERS:
+            refuse("no-proposals", "This game offers no proposals: choose one of your moves.")
+        elif state is None or request.ply != state.get("ply"):
+            refuse("stale", "The table changed before this request arrived: choose again.")
+        elif not state.get("your_turn"):
+            refuse("not-your-turn", "It is not your turn.")
+        elif conn.proposing:
+            refuse("busy", "The host is still looking for your previous proposal.")
+        else:
+            conn.proposing = True
+            task = asyncio.create_task(self._run_proposal(conn, request, game, state["view"]))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _run_proposal(
+        self, conn: _Connection, request: ProposeRequest, game: str, view: dict[str, Any]
+    ) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            work = loop.run_in_executor(self._executor, propose, game, view, request.cards)
+            try:
+                found = await asyncio.wait_for(work, PROPOSE_TIMEOUT)
+            except NotInHand as err:
+                conn.send(
+                    protocol.refused("not-in-hand", str(err), msg_id=request.msg_id, ply=self._ply)
+                )
+                return
+            except TimeoutError:
+                text = "The search took too long: choose fewer cards, or lay a meld of your own."
+                found = Proposal(None, None, text)
+            conn.send(
+                protocol.message(
+                    "proposal",
+                    id=request.msg_id,
+                    ply=request.ply,
+                    cards=list(request.cards),
+                    table=found.table,
+                    move=found.move,
+                    message=found.message,
+                )
+            )
+        finally:
+            conn.proposing = False
 
     def _move(self, conn: _Connection, request: MoveRequest) -> None:
         def refuse(code: str, text: str) -> None:
@@ -431,17 +572,43 @@ def _html(text: str, status: int = 200) -> web.Response:
             "Cache-Control": "no-store",
             "Referrer-Policy": "no-referrer",  # the seat's token is in the address
             "X-Content-Type-Options": "nosniff",
+            "Content-Security-Policy": (
+                "default-src 'self'; connect-src 'self' ws: wss:; img-src 'self' data:"
+            ),
         },
     )
 
 
-def _placeholder_page(seat: int | None) -> str:
-    # The phone page comes in the next step of issue #16; until then the address answers.
-    who = "the public table" if seat is None else f"seat {seat + 1}"
+@cache
+def _static_text(name: str) -> str:
+    """A file of the phone page, shipped as package data (``tabletop/net/static/``)."""
+    return (files("tabletop.net") / "static" / name).read_text(encoding="utf-8")
+
+
+def _phone_page(seat: int | None) -> str:
+    """The one phone page, for every game and seat: its script reads the token from the
+    address (``/j/<token>``; none: the public table)."""
+    return _static_text("phone.html")
+
+
+def _busy_image() -> web.Response:
+    return web.Response(
+        status=503,
+        text="The host is busy: ask again.",
+        headers={"Retry-After": "1", "Cache-Control": "no-store"},
+    )
+
+
+def _placeholder_card(card: str) -> str:
+    """An SVG card showing ``card``'s id (when the host renders no images)."""
+    name = html.escape(card)
+    size = 28 if len(card) <= 4 else max(10, 110 // len(card))
     return (
-        "<!doctype html><meta charset=utf-8>"
-        '<meta name=viewport content="width=device-width,initial-scale=1">'
-        f"<title>Game night</title><p>Game night: {who}.</p>"
+        '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="140" viewBox="0 0 100 140">'
+        '<rect x="2" y="2" width="96" height="136" rx="9" fill="#fffdf6" stroke="#333" '
+        'stroke-width="3"/>'
+        f'<text x="50" y="78" font-family="sans-serif" font-size="{size}" font-weight="bold" '
+        f'text-anchor="middle" fill="#222">{name}</text></svg>'
     )
 
 

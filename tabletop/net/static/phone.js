@@ -1,0 +1,481 @@
+/* The game-night phone page (issue #16): one page for every game and seat.
+ *
+ * It shows what the host sends (tabletop/net/protocol.py): the seat's own view, the prompt,
+ * the legal moves with the rules' descriptions, the recent log. Nothing here decides
+ * legality: a tap sends a move in the game's notation and the host judges it. Machiavelli,
+ * whose plays cannot all be listed, has its play builder (pick cards, ask the host to lay
+ * them, confirm or cancel; or lay them as a new meld).
+ *
+ * For tests, #state carries data attributes (ready, status, seat, ply, your-turn, refusal,
+ * proposal) and window.phone exposes the socket's send.
+ */
+"use strict";
+(function () {
+  const VERSION = 1;
+  const $ = (id) => document.getElementById(id);
+  const root = $("state");
+  const match = location.pathname.match(/^\/j\/([^/]+)$/);
+  const token = match ? decodeURIComponent(match[1]) : null;
+  const prefix = Array.from(crypto.getRandomValues(new Uint8Array(6)),
+    (b) => b.toString(16).padStart(2, "0")).join("");
+
+  // What other view fields a seat sees privately, per game (the rest is generic: per-seat
+  // lists where others' entries are hidden, and "my_" fields). "cards": shown as card images.
+  const PRIVATE = {
+    allegiance: { seat: ["allegiance", "waiting"], cards: ["allegiance"] },
+    alliances: { keys: ["packet", "showing", "known"], cards: ["packet", "showing", "known"] },
+    medici: { seat: ["houses"], keys: ["my_deck_bottom"], cards: ["my_deck_bottom"] },
+    royal_houses: { seat: ["counters", "gift_must"], keys: [] },
+    machiavelli: { seat: ["opened"], keys: ["stock_count", "my_penalty"] },
+  };
+  const LABELS = {
+    allegiance: "Your allegiance", waiting: "Traits before you", houses: "Your house",
+    my_deck_bottom: "Planned (deck bottom)", counters: "Your counters",
+    gift_must: "Your next gift must be", opened: "You have opened", stock_count: "Stock",
+    my_penalty: "Penalty in hand", packet: "Your packet", showing: "You show",
+    known: "Cards you have seen", my_tribute: "Your tribute",
+  };
+
+  const S = {
+    ws: null, stop: false, backoff: 500, timer: 0, counter: 0,
+    seat: null, names: [], game: "", title: "", state: null, log: [],
+    selected: null, picks: [], proposal: null, asking: null, wasMine: false,
+  };
+
+  function nextId(kind) { S.counter += 1; return kind + "-" + prefix + "-" + S.counter; }
+
+  function send(msg) {
+    if (!S.ws || S.ws.readyState !== WebSocket.OPEN) {
+      notice("Not connected: reconnecting…", "info");
+      return false;
+    }
+    S.ws.send(JSON.stringify(Object.assign({ v: VERSION }, msg)));
+    return true;
+  }
+
+  function sendMove(text, ply) {
+    const st = S.state;
+    const at = ply === undefined ? (st ? st.ply : 0) : ply;
+    const msg = { type: "move", id: nextId("m"), ply: at, move: text };
+    if (S.seat !== null) msg.seat = S.seat;
+    if (send(msg)) {
+      S.selected = null; S.picks = []; S.proposal = null;
+      notice("Sent…", "info");
+      render();
+    }
+  }
+
+  function askProposal() {
+    if (!S.state || !S.picks.length) return;
+    const id = nextId("p");
+    if (send({ type: "propose", id: id, ply: S.state.ply, cards: S.picks.slice() })) {
+      S.asking = id; S.proposal = null;
+      notice("Asking the host to lay " + S.picks.length + " card(s)…", "info");
+      render();
+    }
+  }
+
+  // ---- the socket ------------------------------------------------------------------------
+  function setStatus(status) { root.dataset.status = status; }
+
+  function connect() {
+    S.timer = 0;
+    if (S.stop) return;
+    setStatus(S.state ? "reconnecting" : "connecting");
+    const ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") +
+      location.host + "/ws");
+    S.ws = ws;
+    ws.onopen = () => ws.send(JSON.stringify({ v: VERSION, type: "hello", token: token }));
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch (err) { return; }
+      if (ws === S.ws) receive(msg);
+    };
+    ws.onclose = () => {
+      if (ws !== S.ws) return;
+      S.ws = null; S.asking = null;
+      if (S.stop) return;
+      setStatus("reconnecting");
+      $("turn").textContent = "Connection lost: reconnecting…";
+      schedule();
+    };
+  }
+
+  function schedule() {
+    if (S.timer || S.stop) return;
+    S.timer = setTimeout(connect, S.backoff);
+    S.backoff = Math.min(S.backoff * 2, 10000);
+  }
+
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible" && !S.ws && !S.stop) {
+      clearTimeout(S.timer); S.timer = 0; S.backoff = 500; connect();
+    }
+  });
+
+  function finish(status, text) {
+    S.stop = true; setStatus(status);
+    clearTimeout(S.timer);
+    S.selected = null; S.picks = []; S.proposal = null;
+    $("turn").textContent = text;
+    notice(text, "info");
+    render();
+  }
+
+  function receive(msg) {
+    switch (msg.type) {
+      case "welcome":
+        S.backoff = 500; S.seat = msg.seat; S.names = msg.names || [];
+        S.game = msg.game || ""; S.title = msg.title || "";
+        setStatus("open");
+        root.dataset.seat = msg.seat === null ? "" : String(msg.seat);
+        root.dataset.game = S.game;
+        $("who").textContent = msg.name || "The table";
+        $("game").textContent = S.title;
+        document.title = (msg.name ? msg.name + " · " : "") + S.title;
+        notice("");
+        break;
+      case "state": onState(msg); break;
+      case "accepted": notice(""); break;
+      case "refused":
+        root.dataset.refusal = msg.code;
+        if (msg.id && msg.id === S.asking) S.asking = null;
+        if (msg.code === "bad-token") { finish("bad-token", msg.message); return; }
+        notice(msg.message || "Refused.");
+        render();
+        break;
+      case "proposal":
+        if (msg.id !== S.asking) return;
+        S.asking = null;
+        if (!S.state || msg.ply !== S.state.ply) return;
+        S.proposal = msg;
+        root.dataset.proposal = msg.table ? "ok" : "none";
+        notice(msg.table ? "" : msg.message, "info");
+        render();
+        break;
+      case "taken-over": finish("taken-over", msg.message); break;
+      case "closed": finish("closed", "The game night is over. Thank you for playing!"); break;
+      case "reload": S.stop = true; location.reload(); break;
+      default: break;
+    }
+  }
+
+  function onState(msg) {
+    const old = S.state;
+    S.state = msg;
+    if (msg.log_reset) S.log = msg.events.slice(-40);
+    else S.log = S.log.concat(msg.events).slice(-40);
+    if (!old || old.ply !== msg.ply) {
+      S.selected = null; S.picks = []; S.proposal = null; S.asking = null;
+      root.dataset.proposal = "";
+      if (old && !S.stop) notice("");
+    }
+    if (msg.your_turn && !S.wasMine && navigator.vibrate) {
+      try { navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed yet */ }
+    }
+    S.wasMine = !!msg.your_turn;
+    render();
+    root.dataset.ready = "1";
+  }
+
+  // ---- rendering -------------------------------------------------------------------------
+  function notice(text, kind) {
+    const box = $("notice");
+    box.textContent = text || "";
+    box.className = kind || "";
+    box.hidden = !text;
+  }
+
+  function el(tag, attrs, text) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (k === "class") node.className = v;
+      else if (k.startsWith("data-")) node.setAttribute(k, v);
+      else node[k] = v;
+    }
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function cardNode(card, opts) {
+    const o = opts || {};
+    const node = el(o.button ? "button" : "div", { class: "card" + (o.cls ? " " + o.cls : "") });
+    node.dataset.card = card;
+    if (o.button) node.type = "button";
+    const img = el("img", { alt: card, draggable: false });
+    img.src = "/card/" + encodeURIComponent(card) + ".png";
+    img.dataset.tries = "0";
+    img.onerror = () => { // the host was busy rendering: ask again a few times
+      const tries = Number(img.dataset.tries) + 1;
+      img.dataset.tries = String(tries);
+      if (tries <= 3) setTimeout(() => { img.src = img.src.split("?")[0] + "?t=" + tries; }, 800 * tries);
+    };
+    node.appendChild(img);
+    return node;
+  }
+
+  function cardsNode(cards, small) {
+    const box = el("div", { class: "cards" + (small ? " small" : "") });
+    for (const c of cards) box.appendChild(cardNode(c));
+    return box;
+  }
+
+  function hand() {
+    const st = S.state;
+    if (!st || S.seat === null || !st.view || !Array.isArray(st.view.hands)) return null;
+    const h = st.view.hands[S.seat];
+    return Array.isArray(h) ? h : null;
+  }
+
+  function moveButton(m, cls) {
+    const b = el("button", { type: "button", class: "move" + (cls ? " " + cls : "") },
+      m.description || m.text);
+    b.dataset.move = m.text;
+    b.onclick = () => sendMove(m.text);
+    return b;
+  }
+
+  function render() {
+    const st = S.state;
+    const mine = !!(st && st.your_turn && !S.stop);
+    document.body.classList.toggle("mine", mine);
+    document.body.classList.toggle("over", !!(st && st.over));
+    root.dataset.yourTurn = mine ? "1" : "0";
+    root.dataset.ply = st ? String(st.ply) : "";
+    if (!st) return;
+    if (!S.stop) {
+      $("turn").textContent = st.over ? "The game is over." : mine ? "Your turn!" :
+        S.seat === null ? "Watching the table" + (st.waiting ? ": " + st.waiting + " to play" : ".") :
+        st.waiting ? "Waiting for " + st.waiting + "…" : "Waiting…";
+    }
+    $("prompt").textContent = mine ? st.prompt : "";
+    $("prompt").hidden = !(mine && st.prompt);
+    if (S.game === "machiavelli") renderMachiavelli(mine);
+    else renderGeneric(mine);
+    renderInfo();
+    renderOutcome();
+    renderLog();
+  }
+
+  function renderGeneric(mine) {
+    const st = S.state;
+    const cards = hand();
+    const byCard = new Map();
+    const others = [];
+    const moves = mine ? st.moves : [];
+    for (const m of moves) {
+      const first = cards ? m.cards.find((c) => cards.includes(c)) : undefined;
+      if (first === undefined) { others.push(m); continue; }
+      if (!byCard.has(first)) byCard.set(first, []);
+      byCard.get(first).push(m);
+    }
+    if (S.selected !== null && !byCard.has(S.selected)) S.selected = null;
+    $("machi").hidden = true;
+    const box = $("hand");
+    box.replaceChildren();
+    $("hand-sec").hidden = !cards;
+    $("hand-title").textContent = cards ? "Your hand (" + cards.length + ")" : "Your hand";
+    for (const c of cards || []) {
+      const playable = byCard.has(c);
+      const node = cardNode(c, { button: true,
+        cls: (playable ? "playable" : "") + (S.selected === c ? " selected" : "") });
+      node.setAttribute("aria-disabled", playable ? "false" : "true");
+      node.setAttribute("aria-label", c + (playable ? ": playable" : ""));
+      node.onclick = () => {
+        if (!byCard.has(c)) return;
+        S.selected = S.selected === c ? null : c;
+        render();
+      };
+      box.appendChild(node);
+    }
+    const dec = $("decisions");
+    dec.replaceChildren();
+    for (const m of others) dec.appendChild(moveButton(m));
+    $("decisions-sec").hidden = !others.length;
+    const sheetMoves = S.selected !== null ? byCard.get(S.selected) : null;
+    showSheet(sheetMoves ? S.selected : null, sheetMoves || []);
+  }
+
+  function showSheet(card, moves) {
+    const sheet = $("sheet");
+    const targets = $("targets");
+    targets.replaceChildren();
+    if (card === null) {
+      sheet.hidden = true; root.classList.remove("sheet-open");
+      root.dataset.selected = "";
+      return;
+    }
+    root.dataset.selected = card;
+    $("sheet-title").textContent = moves.length === 1 ? "Play it?" : "Where to? (" + moves.length + ")";
+    for (const m of moves) targets.appendChild(moveButton(m, "target"));
+    sheet.hidden = false;
+    root.classList.add("sheet-open");
+    root.style.setProperty("--sheet", (sheet.offsetHeight + 16) + "px");
+  }
+
+  $("sheet-cancel").onclick = () => { S.selected = null; render(); };
+
+  // ---- Machiavelli: the play builder -------------------------------------------------------
+  function renderMachiavelli(mine) {
+    const st = S.state;
+    const view = st.view;
+    const cards = hand() || [];
+    showSheet(null, []);
+    S.picks = S.picks.filter((c) => cards.includes(c));
+    root.dataset.picks = String(S.picks.length);
+    const prop = S.proposal && S.proposal.table ? S.proposal : null;
+    $("machi").hidden = false;
+    $("machi-title").textContent = prop ? "Proposed table" : "Table (" + view.table.length + " melds)";
+    $("machi-note").textContent = prop ? prop.message : "";
+    $("machi-note").hidden = !prop;
+    const melds = $("melds");
+    melds.replaceChildren();
+    const before = new Set(view.table.map((m) => m.join("-")));
+    for (const meld of prop ? prop.table : view.table) {
+      const row = el("div", { class: "meld small" + (prop && !before.has(meld.join("-")) ? " changed" : "") });
+      for (const c of meld) row.appendChild(cardNode(c, { cls: prop && prop.cards.includes(c) ? "fresh" : "" }));
+      melds.appendChild(row);
+    }
+    if (!melds.children.length) melds.appendChild(el("p", {}, "The table is empty."));
+    const acts = $("machi-actions");
+    acts.replaceChildren();
+    if (mine && prop) {
+      const ok = el("button", { type: "button", class: "primary", id: "confirm" }, "Confirm: play this table");
+      ok.onclick = () => sendMove(prop.move);
+      const no = el("button", { type: "button", class: "quiet", id: "cancel" }, "Cancel");
+      no.onclick = () => { S.proposal = null; root.dataset.proposal = ""; render(); };
+      acts.append(ok, no);
+    } else if (mine) {
+      const n = S.picks.length;
+      const ask = el("button", { type: "button", class: "primary", id: "propose" },
+        n ? "Lay " + n + " selected card" + (n > 1 ? "s" : "") + " (the host arranges the table)" :
+          "Tap cards in your hand to lay them");
+      ask.disabled = !n || S.asking !== null;
+      ask.onclick = askProposal;
+      const meld = el("button", { type: "button", id: "new-meld" }, "Lay them as a new meld");
+      meld.disabled = n < 3;
+      meld.onclick = () => {
+        const table = view.table.map((m) => m.join("-"));
+        sendMove("play " + table.concat([S.picks.join("-")]).join(" "));
+      };
+      acts.append(ask, meld);
+      if (n) {
+        const clear = el("button", { type: "button", class: "quiet", id: "clear" }, "Clear selection");
+        clear.onclick = () => { S.picks = []; S.proposal = null; render(); };
+        acts.append(clear);
+      }
+    }
+    acts.hidden = !acts.children.length;
+    const box = $("hand");
+    box.replaceChildren();
+    $("hand-sec").hidden = S.seat === null;
+    $("hand-title").textContent = "Your hand (" + cards.length + ")" + (mine && !prop ? ": tap to select" : "");
+    for (const c of cards) {
+      const picked = S.picks.includes(c);
+      const node = cardNode(c, { button: true, cls: (mine && !prop ? "playable" : "") + (picked ? " selected" : "") });
+      node.setAttribute("aria-pressed", picked ? "true" : "false");
+      node.setAttribute("aria-disabled", mine && !prop ? "false" : "true");
+      node.onclick = () => {
+        if (!mine || prop) return;
+        S.picks = picked ? S.picks.filter((x) => x !== c) : S.picks.concat([c]);
+        render();
+      };
+      box.appendChild(node);
+    }
+    const dec = $("decisions");
+    dec.replaceChildren();
+    if (mine && !prop) for (const m of st.moves) dec.appendChild(moveButton(m));
+    $("decisions-sec").hidden = !dec.children.length;
+  }
+
+  // ---- private information, outcome, log --------------------------------------------------
+  function human(key) {
+    if (LABELS[key]) return LABELS[key];
+    const words = key.replace(/^my_/, "").replace(/_/g, " ");
+    return "Your " + words;
+  }
+
+  function summary(value) {
+    if (value === null || value === undefined) return "";
+    if (typeof value === "boolean") return value ? "yes" : "no";
+    if (Array.isArray(value)) return value.map(summary).filter((x) => x !== "").join(", ");
+    if (typeof value === "object") {
+      return Object.entries(value).map(([k, v]) => {
+        const name = /^\d+$/.test(k) && S.names[Number(k)] ? S.names[Number(k)] : k;
+        return name + ": " + summary(v);
+      }).join("; ");
+    }
+    return String(value);
+  }
+
+  function empty(value) {
+    return value === null || value === undefined || value === "" ||
+      (Array.isArray(value) && !value.length) ||
+      (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length);
+  }
+
+  function renderInfo() {
+    const st = S.state;
+    const dl = $("info");
+    dl.replaceChildren();
+    if (!st || S.seat === null) { $("info-sec").hidden = true; return; }
+    const view = st.view || {};
+    const conf = PRIVATE[S.game] || {};
+    const players = view.players;
+    const fields = [];
+    for (const [k, v] of Object.entries(view)) {
+      if (k === "hands") continue;
+      const perSeat = Array.isArray(v) && v.length === players;
+      const hiddenForOthers = perSeat && v.some((x, i) => i !== S.seat && x === null) && v[S.seat] !== null;
+      if ((conf.seat || []).includes(k) && perSeat) fields.push([k, v[S.seat]]);
+      else if (hiddenForOthers) fields.push([k, v[S.seat]]);
+      else if ((conf.keys || []).includes(k) || k.startsWith("my_")) fields.push([k, v]);
+    }
+    if (view.rise && view.rise.my_tribute) fields.push(["my_tribute", view.rise.my_tribute]);
+    const seen = new Set();
+    for (const [k, v] of fields) {
+      if (seen.has(k) || empty(v)) continue;
+      seen.add(k);
+      const dt = el("dt", {}, human(k));
+      const dd = el("dd");
+      dd.dataset.field = k;
+      if ((conf.cards || []).includes(k) || k === "my_tribute") {
+        const list = Array.isArray(v) ? v : typeof v === "object" ? [] : [v];
+        if (typeof v === "object" && !Array.isArray(v)) {
+          for (const [who, cs] of Object.entries(v)) {
+            dd.appendChild(el("div", {}, (S.names[Number(who)] || who) + ":"));
+            dd.appendChild(cardsNode(cs, true));
+          }
+        } else dd.appendChild(cardsNode(list, true));
+      } else dd.textContent = summary(v);
+      dl.append(dt, dd);
+    }
+    $("info-sec").hidden = !dl.children.length;
+  }
+
+  function renderOutcome() {
+    const st = S.state;
+    const out = st && st.outcome;
+    $("outcome-sec").hidden = !out;
+    if (!out) return;
+    const won = out.winners.map((i) => S.names[i] || "seat " + (i + 1));
+    const scores = out.scores.map((s, i) => (S.names[i] || i) + " " + s).join(", ");
+    $("outcome").textContent = (won.length ? "Won by " + won.join(" and ") + ". " : "") +
+      "Scores: " + scores + "." + (out.detail ? " " + out.detail : "");
+  }
+
+  function renderLog() {
+    const list = $("log");
+    list.replaceChildren();
+    for (const e of S.log.slice(-8)) list.appendChild(el("li", {}, e.text));
+    $("log-sec").hidden = !S.log.length;
+  }
+
+  window.phone = {
+    send: send,
+    sendMove: sendMove,
+    state: () => S.state,
+    seat: () => S.seat,
+  };
+  connect();
+})();
