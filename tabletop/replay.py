@@ -18,7 +18,7 @@ import rules
 from rules import Event, Game, Move
 
 from .names import repair_name
-from .session import AI_LEVELS, HUMAN, SeatConfig, Session
+from .session import AI_LEVELS, HUMAN, HUMAN_KINDS, SeatConfig, Session
 
 TEXT_HEADER = "# tabletop move list"
 MAX_TEXT_CHARS = 2_000_000
@@ -252,7 +252,7 @@ def _seats(text: str, players: int) -> list[SeatConfig]:
     seats: list[SeatConfig] = []
     for part in text.split(","):
         name, _, kind = part.strip().rpartition("=")
-        if name.strip() and (kind == HUMAN or kind in AI_LEVELS):
+        if name.strip() and (kind in HUMAN_KINDS or kind in AI_LEVELS):
             seats.append(SeatConfig(repair_name(name, f"Player {len(seats) + 1}"), kind))
     if len(seats) != players:
         seats = [SeatConfig(f"Player {i + 1}", HUMAN if i == 0 else "easy") for i in range(players)]

@@ -21,7 +21,7 @@ import rules
 
 from . import __version__
 from .names import BadName, check_name, repair_name, tidy_text
-from .session import AI_LEVELS, HUMAN, SeatConfig, Session, new_save_id, now_text
+from .session import AI_LEVELS, HUMAN, PHONE, SeatConfig, Session, new_save_id, now_text
 from .storage import (
     StorageError,
     decode_text,
@@ -90,10 +90,19 @@ def to_save(session: Session, label: str = "") -> dict[str, Any]:
         "finished": game.over,
         "assisted": session.assisted,
         "table_display": session.table_display,
-        "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "seats": [_seat_json(s) for s in session.seats],
         "game": game.to_json(),  # game id, rules version, seed, options, moves, state hash
         "snapshot": game.snapshot(),
     }
+
+
+def _seat_json(seat: SeatConfig) -> dict[str, Any]:
+    """A seat as the save writes it. A phone seat (game night) is written as a human with
+    ``"phone": true``: an older tabletop, which knows only humans and AI levels, then resumes
+    the game with that player at the computer instead of refusing the save."""
+    if seat.is_phone:
+        return {"name": seat.name, "kind": HUMAN, "phone": True}
+    return {"name": seat.name, "kind": seat.kind}
 
 
 def save_path(session: Session) -> Path:
@@ -192,7 +201,9 @@ def _seats(raw: Any, players: int) -> list[SeatConfig]:
         if not isinstance(seat, Mapping):
             raise SaveError("A seat in the save is not a name and a level.")
         kind = seat.get("kind")
-        if kind != HUMAN and kind not in AI_LEVELS:
+        if kind == HUMAN and seat.get("phone") is True:
+            kind = PHONE
+        if kind not in (HUMAN, PHONE) and kind not in AI_LEVELS:
             raise SaveError(
                 "A seat in the save has an unknown kind of player (not human or an AI level)."
             )
@@ -308,7 +319,7 @@ class SaveInfo:
     @property
     def players_text(self) -> str:
         return ", ".join(
-            f"{n} ({'AI ' + k if k != HUMAN else 'human'})"
+            f"{n} ({k if k in (HUMAN, PHONE) else 'AI ' + k})"
             for n, k in zip(self.names, self.kinds, strict=False)
         )
 

@@ -13,9 +13,14 @@ import rules
 from rules import Event, Game, Move
 
 HUMAN = "human"
+#: A human who plays from their phone at a game night (issue #16): a human for everything the
+#: app judges (hidden information, statistics, undo), whose moves come over the network.
+PHONE = "phone"
+HUMAN_KINDS = (HUMAN, PHONE)
 AI_LEVELS = ("easy", "normal", "hard", "random")
 LEVEL_LABELS = {
     "human": "Human",
+    "phone": "Phone",
     "easy": "AI · Easy",
     "normal": "AI · Normal",
     "hard": "AI · Hard",
@@ -26,11 +31,16 @@ LEVEL_LABELS = {
 @dataclass
 class SeatConfig:
     name: str
-    kind: str = HUMAN  # "human" or an AI level from AI_LEVELS
+    kind: str = HUMAN  # "human", "phone" or an AI level from AI_LEVELS
 
     @property
     def is_human(self) -> bool:
-        return self.kind == HUMAN
+        """A person plays this seat, at this computer or from a phone."""
+        return self.kind in HUMAN_KINDS
+
+    @property
+    def is_phone(self) -> bool:
+        return self.kind == PHONE
 
 
 @dataclass
@@ -112,6 +122,15 @@ class Session:
     @property
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_human]
+
+    @property
+    def phone_seats(self) -> list[int]:
+        """The seats played from phones: a game night when there is any."""
+        return [i for i, s in enumerate(self.seats) if s.is_phone]
+
+    def play_here(self) -> None:
+        """The phone seats become local humans (a game night that could not start)."""
+        self.seats = [SeatConfig(s.name, HUMAN) if s.is_phone else s for s in self.seats]
 
     @property
     def title(self) -> str:

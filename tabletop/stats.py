@@ -17,7 +17,7 @@ from typing import Any
 import rules
 
 from .names import repair_name
-from .session import AI_LEVELS, HUMAN, Session, now_text
+from .session import AI_LEVELS, HUMAN, HUMAN_KINDS, Session, now_text
 from .storage import (
     StorageError,
     format_problem,
@@ -41,9 +41,10 @@ def record_of(session: Session) -> dict[str, Any]:
     seats = []
     for i, seat in enumerate(session.seats):
         score = out.scores[i] if i < len(out.scores) else 0
-        seats.append(
-            {"name": seat.name, "kind": seat.kind, "score": score, "won": i in out.winners}
-        )
+        # A phone player (game night) is a human player: counted as one, and written as one
+        # so an older tabletop reads the file as before.
+        kind = HUMAN if seat.is_human else seat.kind
+        seats.append({"name": seat.name, "kind": kind, "score": score, "won": i in out.winners})
     return {
         "id": session.save_id,
         "fingerprint": fingerprint(session),
@@ -110,7 +111,7 @@ def _valid(record: Any) -> bool:
     for s in seats:
         if not isinstance(s, Mapping) or not isinstance(s.get("name"), str):
             return False
-        if s.get("kind") != HUMAN and s.get("kind") not in AI_LEVELS:
+        if s.get("kind") not in HUMAN_KINDS and s.get("kind") not in AI_LEVELS:
             return False
         score = s.get("score")
         if isinstance(score, bool) or not isinstance(score, int | float) or score != score:
@@ -181,7 +182,7 @@ def figures(records: list[dict[str, Any]]) -> list[PlayerFigures]:
     for record in records:
         level = opposition(record)
         for seat in record["seats"]:
-            if seat["kind"] != HUMAN:
+            if seat["kind"] not in HUMAN_KINDS:
                 continue
             key = (record["game"], seat["name"])
             f = table.setdefault(key, PlayerFigures(*key))

@@ -39,10 +39,11 @@ from tabletop.ai.worker import AIWorker
 from tabletop.app import App
 from tabletop.games.alliances import layout as alliances_layout
 from tabletop.replay import MoveListError, export_text, import_text, replay_viewers
+from tabletop.scenes import table_night
 from tabletop.scenes.handover import HandOverScene
 from tabletop.scenes.replay import ReplayScene
 from tabletop.scenes.table import TableScene
-from tabletop.session import SeatConfig, Session
+from tabletop.session import HUMAN, PHONE, SeatConfig, Session
 from tabletop.storage import Settings
 from tabletop.table import render
 from tabletop.table.model import Piece, TableModel
@@ -552,3 +553,46 @@ def test_the_watch_sees_a_rival_counter_shown_face_up() -> None:
     model.pieces.append(Piece("counter:1:b", art, rect))
     watch.model(model, "test")
     assert watch.leaks == [f"test: counter {hidden_value:+d} of seat 1 face up"]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS[:5], ids=IDS[:5])
+def test_a_game_night_tv_shows_only_the_public_table(
+    app: App,
+    watch: Watch,
+    monkeypatch: pytest.MonkeyPatch,
+    game_id: str,
+    players: int,
+    options: dict[str, Any],
+) -> None:
+    """Game night (#16): the TV, its join panel and phones strip show the public table only;
+    a local human seat still gets its hand-over; a phone seat is never shown on the TV."""
+    monkeypatch.setattr(table_night, "BIND", ["127.0.0.1"])
+    monkeypatch.setattr(table_night, "PORT", 0)
+    kinds = [PHONE, HUMAN if players > 2 else PHONE] + ["easy"] * (players - 2)
+    names = [s.name for s in seats(players, 0)]
+    session = Session(
+        game_id, [SeatConfig(n, k) for n, k in zip(names, kinds, strict=True)], SEED, options
+    )
+    scene = TableScene(app, session)
+    app.push(scene)
+    assert scene.night.active
+    watch.source = table_source(app, scene, None)
+    rng = random.Random(SEED)
+    frame(app, watch, scene, "game night start")
+    guard = 0
+    while len(session.game.history) < PLIES // 2 and not session.game.over:
+        guard += 1
+        assert guard < 3000, "the table stopped moving"
+        assert scene.viewer is None or not session.seats[scene.viewer].is_phone
+        if isinstance(app.top, HandOverScene):
+            key(app, pygame.K_SPACE, frames=1)
+            frame(app, watch, scene, "after hand-over")
+            continue
+        mover = session.game.to_move
+        if scene.acting_human:
+            scene.play(rng.choice(session.game.legal_moves()))
+        elif mover is not None and session.seats[mover].is_phone:
+            # As poll() hands a phone's move to the table.
+            scene._after_move(session.play(rng.choice(session.game.legal_moves()), mover))
+        frame(app, watch, scene, f"game night move {len(session.game.history)}")
+    watch.assert_clean()

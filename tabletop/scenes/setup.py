@@ -25,7 +25,7 @@ from rules import SetupError
 from rules.core import OptionSpec
 
 from ..names import UNDRAWABLE, BadName, check_name, tidy_text
-from ..session import AI_LEVELS, HUMAN, LEVEL_LABELS, SeatConfig, Session
+from ..session import AI_LEVELS, HUMAN, HUMAN_KINDS, LEVEL_LABELS, PHONE, SeatConfig, Session
 from ..ui.menu import Backdrop, add_label, add_wrapped, fit_drop_downs, line_height, text_width
 from .base import Scene
 from .title import players_text
@@ -53,9 +53,9 @@ NUMBER_LIMIT = 7
 _WHOLE = re.compile(r"[+-]?[0-9]+")
 
 
-def kind_choices() -> list[str]:
-    """Every seat kind in menu order: Human, then the AI levels."""
-    return [HUMAN, *AI_LEVELS]
+def kind_choices(game_night: bool = False) -> list[str]:
+    """Every seat kind in menu order: Phone (at a game night only), Human, then the AI levels."""
+    return [PHONE, HUMAN, *AI_LEVELS] if game_night else [HUMAN, *AI_LEVELS]
 
 
 def kind_label(kind: str) -> str:
@@ -96,6 +96,7 @@ class SetupScene(Scene):
                 self.values[opt.key] = "" if opt.default is None else str(opt.default)
         self.seed_text = ""
         self.table_display = False
+        self.game_night = False  # issue #16: human seats play from their phones
         self.scroll = 0  # page offset when the form is taller than the window
         self._clear_widgets()
 
@@ -107,6 +108,7 @@ class SetupScene(Scene):
         self.option_widgets: dict[str, UITextEntryLine | UICheckBox | UIDropDownMenu] = {}
         self.seed_entry: UITextEntryLine | None = None
         self.table_check: UICheckBox | None = None
+        self.night_check: UICheckBox | None = None
         self.start_button: UIButton | None = None
         self.back_button: UIButton | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -119,7 +121,7 @@ class SetupScene(Scene):
 
         A real name, not "You": the log speaks of every player in the third person."""
         if seat == 0:
-            if kind == HUMAN:
+            if kind in HUMAN_KINDS:
                 return "Sam"
             return NAME_POOL[min(self.spec.max_players, len(NAME_POOL)) - 1]
         return NAME_POOL[(seat - 1) % len(NAME_POOL)]
@@ -129,7 +131,7 @@ class SetupScene(Scene):
         """Copy what the widgets show into the scene's state (before a rebuild or Start)."""
         for i, entry in enumerate(self.name_entries):
             self.names[i] = entry.get_text()
-        labels = {kind_label(k): k for k in kind_choices()}
+        labels = {kind_label(k): k for k in kind_choices(self.game_night)}
         for i, menu in enumerate(self.kind_menus):
             self.kinds[i] = labels.get(menu.selected_option[0], self.kinds[i])
         for key, entries in self.list_entries.items():
@@ -146,6 +148,8 @@ class SetupScene(Scene):
             self.seed_text = self.seed_entry.get_text()
         if self.table_check is not None:
             self.table_display = bool(self.table_check.is_checked)
+        if self.night_check is not None:
+            self.game_night = bool(self.night_check.is_checked)
 
     def kill_widgets(self) -> None:
         # Keep what was typed: the app kills widgets before every rebuild.
@@ -178,6 +182,9 @@ class SetupScene(Scene):
         help_notes = [f"{o.label}: {o.help}" for o in list_opts if o.help]
         seed_help = "Leave blank for a random deal; the same seed deals the same cards."
         table_text = "Table display (TV): hide hands between turns"
+        night_text = "Game night (phones)"
+        night_w = cb + d.px(8) + text_width(app, "check_box.label", night_text)
+        table_w = cb + d.px(8) + text_width(app, "check_box.label", table_text)
         fixed = head_h + tag_h + d.px(30) + d.px(30) + btn_h
         num_w = d.px(44)
 
@@ -226,7 +233,7 @@ class SetupScene(Scene):
         wanted = [
             seats_w,
             field_w + seed_w + gap + text_width(app, "#help", seed_help),
-            field_w + cb + d.px(8) + text_width(app, "check_box.label", table_text),
+            field_w + table_w + d.px(40) + night_w,
             *(text_width(app, "#help", t) for t in help_notes),
             *(field_w + d.px(260) + text_width(app, "#help", o.help) for o in other_opts),
         ]
@@ -290,7 +297,7 @@ class SetupScene(Scene):
                 add_label(app, box, pygame.Rect(x, y, w, col_h), opt.label.upper(), "#column")
                 x += w + gap
         y += col_h
-        kinds = kind_choices()
+        kinds = kind_choices(self.game_night)
         self.list_entries = {o.key: [] for o in list_opts}
         for i in range(n):
             cx = col_x[i // per_col]
@@ -368,6 +375,16 @@ class SetupScene(Scene):
             app.ui,
             container=box,
             initial_state=self.table_display,
+        )
+        # Game night beside it: the TV shows the table, every phone is its player's hand.
+        self.night_check = UICheckBox(
+            pygame.Rect(left + field_w + table_w + d.px(40), y + (row_h - cb) // 2, cb, cb),
+            night_text,
+            app.ui,
+            container=box,
+            initial_state=self.game_night,
+            tool_tip_text="The TV shows the table; each player scans a code and plays from "
+            "their phone (same wifi, nothing to install)",
         )
 
         # -- buttons
@@ -469,6 +486,11 @@ class SetupScene(Scene):
             self.focus_next(backwards=bool(event.mod & pygame.KMOD_SHIFT))
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()  # a text field keeps its own Enter; anywhere else Enter starts
+        elif (
+            event.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED)
+            and event.ui_element is self.night_check
+        ):
+            self.set_game_night(event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.count_menu:
                 self.set_players(int(event.text))
@@ -518,8 +540,20 @@ class SetupScene(Scene):
             self.players = count
             self.rebuild()
 
+    def set_game_night(self, on: bool) -> None:
+        """Game night on: every human seat plays from a phone (the host may make one local
+        again); off: the phone seats become local humans. The seat menus are rebuilt."""
+        self.sync()
+        Scene.kill_widgets(self)  # what was typed is kept above; the menus still show the old kinds
+        self._clear_widgets()
+        self.game_night = on
+        swap = (HUMAN, PHONE) if on else (PHONE, HUMAN)
+        self.kinds = [swap[1] if k == swap[0] else k for k in self.kinds]
+        self.rebuild()
+
     def _kind_changed(self, seat: int, label: str) -> None:
-        new = {kind_label(k): k for k in kind_choices()}.get(label, self.kinds[seat])
+        choices = kind_choices(self.game_night)
+        new = {kind_label(k): k for k in choices}.get(label, self.kinds[seat])
         old = self.kinds[seat]
         self.kinds[seat] = new
         entry = self.name_entries[seat]

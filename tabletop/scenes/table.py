@@ -6,7 +6,8 @@ with that piece and target (the game's gestures say which); anything else is exp
 Esc) all lead to the same moves.
 
 The scene composes the parts: :mod:`.table_input` (mouse, keyboard, focus), :mod:`.table_ai`
-(AI seats' turns), :mod:`.table_panels` (status bar and game log) and :mod:`.hint_overlay`.
+(AI seats' turns), :mod:`.table_panels` (status bar and game log), :mod:`.hint_overlay` and
+:mod:`.table_night` (a game night's phones: the TV then shows only the public table).
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
 from .table_input import TableInput
+from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
 
 if TYPE_CHECKING:
@@ -62,6 +64,8 @@ class TableScene(Scene):
         self.layout = get_layout(session.game_id)
         self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
         self.ai = AITurns(session)
+        self.night = NightHost(session)  # a game night's phones (none: a table like any other)
+        self.night_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.viewer: int | None = self._initial_viewer()
         self.handing_over = False
         self.model = TableModel()
@@ -103,10 +107,53 @@ class TableScene(Scene):
                 return
         self._locked = self.session.save_id
 
+    # ---- game night ------------------------------------------------------------------
+    def enter(self) -> None:
+        problem = self.night.start()  # a game night's server listens while this table is open
+        super().enter()
+        if problem is not None:
+            self._offer_local(problem)
+
+    def _offer_local(self, problem: str) -> None:
+        """The server could not start: offer to go on with the phone seats at this computer."""
+        d = self.app.display
+        w, h = d.px(700), d.px(340)
+        names = [self.session.names[s] for s in self.session.phone_seats]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        self.night_dialog = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+            f"{problem} Play on with {who} at this computer instead? (Cancel goes back to the "
+            "title screen; the game is saved.)",
+            self.app.ui,
+            window_title="Game night",
+            action_short_name="Play here",
+            blocking=True,
+        )
+
+    def play_here(self) -> None:
+        """The phone seats become local players (the game night could not start)."""
+        self.night.stop()
+        self.night_dialog = None
+        self.session.play_here()
+        self.rebuild()
+        self._autosave()
+
+    @property
+    def public_tv(self) -> bool:
+        """The screen shows only the public table between local turns (a TV)."""
+        return self.session.table_display or self.night.active or bool(self.session.phone_seats)
+
+    def _is_local_human(self, seat: int | None) -> bool:
+        return (
+            self.session.is_human(seat)
+            and seat is not None
+            and not self.session.seats[seat].is_phone
+        )
+
     # ---- who is looking -------------------------------------------------------------
     def _initial_viewer(self) -> int | None:
         humans = self.session.humans
-        if len(humans) == 1 and not self.session.table_display:
+        if len(humans) == 1 and not self.public_tv:
             return humans[0]
         return None
 
@@ -121,11 +168,11 @@ class TableScene(Scene):
             return
         humans = self.session.humans
         mover = self.game.to_move
-        private_table = len(humans) > 1 or self.session.table_display
+        private_table = len(humans) > 1 or self.public_tv
         if mover is None:
-            target = humans[0] if len(humans) == 1 and not self.session.table_display else None
+            target = humans[0] if len(humans) == 1 and not self.public_tv else None
             self._set_viewer(target)
-        elif self.session.is_human(mover):
+        elif self._is_local_human(mover):  # a phone seat plays on its phone: never here
             if self.viewer != mover:
                 if private_table:
                     self._hand_over(mover)
@@ -158,8 +205,11 @@ class TableScene(Scene):
         d = self.app.display
         log_w = d.px(400)
         status_h = d.px(64)
+        strip_h = self.night.strip_height(d)  # a game night's phones, under the log
         self.status.rect = pygame.Rect(0, 0, d.width, status_h)
-        self.log.rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h)
+        self.log.rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h - strip_h)
+        self.night.strip_rect = pygame.Rect(d.width - log_w, d.height - strip_h, log_w, strip_h)
+        self.log.forget()
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         font = render.fonts.get_font(d.font_px(22))
         bw = max(d.px(120), max(font.size(t)[0] for t in ("Menu", "Rules", "Results")) + d.px(36))
@@ -393,6 +443,7 @@ class TableScene(Scene):
             self.app.toast(err.message, kind="error")
             return False
         self._after_move(events)
+        self.night.publish()  # the phones see every local and AI move
         return True
 
     def _after_move(self, events: list[rules.Event]) -> None:
@@ -483,6 +534,17 @@ class TableScene(Scene):
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             if event.ui_element is self.leave_dialog:
                 self._leave()
+            elif event.ui_element is self.night_dialog:
+                self.play_here()
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.night_dialog:
+            self.night_dialog = None  # closed without "Play here": back to the title
+            self._leave()
+        elif (
+            event.type == pygame.MOUSEBUTTONDOWN
+            and event.button == 1
+            and self.night.click(event.pos)
+        ):
+            return
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.input.mouse_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
@@ -597,6 +659,7 @@ class TableScene(Scene):
         self._update_viewer()
         self.refresh(animate=False)
         self._autosave()
+        self.night.publish()
         self.app.toast("Your last move is taken back; this game now counts as assisted.")
 
     def _leave(self) -> None:
@@ -606,6 +669,9 @@ class TableScene(Scene):
 
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        for applied in self.night.poll():  # the phones' moves, shown like local ones
+            self.game = self.session.game
+            self._after_move(applied.events)
         self._animate(dt)
         self.hint.update()
         if not self.handing_over and self.app.top is self:
@@ -625,6 +691,7 @@ class TableScene(Scene):
         from .results import ResultsScene
 
         self.results_shown = True
+        self.night.stop()  # the game is over: the phones are told and the port is free
         self.app.push(ResultsScene(self.app, self.session))
 
     def _animate(self, dt: float) -> None:
@@ -690,8 +757,15 @@ class TableScene(Scene):
         self.hint.draw(surface)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())
         self.log.draw(surface, d, self.session.log_lines(self.viewer), self.viewer)
+        # A game night's phones strip, and its join panel over everything under the status bar.
+        self.night.draw(surface, d, self.night_area())
         if dragged is None:
             self._draw_tip(surface, pygame.mouse.get_pos())
+
+    def night_area(self) -> pygame.Rect:
+        """Where a game night's join panel may spread: everything under the status bar."""
+        top = self.status.rect.bottom
+        return pygame.Rect(0, top, self.app.display.width, self.app.display.height - top)
 
     def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
         """The layout's explanation of what the pointer rests on (e.g. why a meld is invalid)."""
@@ -739,6 +813,8 @@ class TableScene(Scene):
             return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
         if self.acting_human and mover is not None:
             return f"{names[mover]}: {self.game.prompt()}"
+        if mover is not None and self.session.seats[mover].is_phone and self.night.active:
+            return self.night.waiting_text(mover)
         if mover is not None and mover in self.ai.bots:
             return f"{names[mover]} is thinking…"
         return f"{names[mover]}'s turn" if mover is not None else ""
@@ -772,6 +848,7 @@ class TableScene(Scene):
             )
 
     def leave(self) -> None:
+        self.night.stop()  # left (or the app quits): the phones are told, the port is free
         self.ai.forget()  # an answer still coming is for a table that is gone
         self.hint.clear()
         if self._locked is not None:

@@ -1,0 +1,376 @@
+"""Game night on the TV (issue #16): the setup form's phone seats, the table's join panel and
+phones strip, phones' moves shown through ``poll()``, ``publish()`` after the table's own moves,
+the server's life, and saves and statistics with phone seats.
+
+The game night is real: a :class:`~tabletop.net.GameNight` on loopback (any free port), and
+scripted phones (aiohttp's WebSocket client) on a helper thread's event loop. Every wait is
+bounded; nothing measures time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import socket
+import threading
+from collections.abc import Coroutine, Iterator
+from typing import Any, TypeVar
+
+import aiohttp
+import pygame
+import pytest
+from scene_helpers import click, click_at, make_app, pump, use_private_home, wait_for
+
+from tabletop import saves, stats
+from tabletop.app import App
+from tabletop.scenes import table_night
+from tabletop.scenes.results import ResultsScene
+from tabletop.scenes.setup import SetupScene
+from tabletop.scenes.table import TableScene
+from tabletop.scenes.title import TitleScene
+from tabletop.session import HUMAN, PHONE, SeatConfig, Session
+from tabletop.table.card_png import card_png
+
+T = TypeVar("T")
+LOOPBACK = "127.0.0.1"
+STEP = 10.0
+
+
+@pytest.fixture
+def app(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    use_private_home(tmp_path, monkeypatch)
+    monkeypatch.setattr(table_night, "BIND", [LOOPBACK])
+    monkeypatch.setattr(table_night, "PORT", 0)
+    application = make_app((1280, 720), animation_speed=4.0)
+    yield application
+    application.quit()
+
+
+class Phones:
+    """Scripted phones: WebSockets on an event loop of their own thread (the UI thread, the
+    test's, keeps drawing frames and calling ``poll()`` meanwhile)."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread.start()
+        self.open: list[tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse]] = []
+        self.received: dict[int, list[dict[str, Any]]] = {}
+        self.readers: list[asyncio.Future[None]] = []
+
+    def run(self, coro: Coroutine[Any, Any, T]) -> T:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(STEP)
+
+    def join(self, scene: TableScene, seat: int) -> aiohttp.ClientWebSocketResponse:
+        night = scene.night.night
+        assert night is not None
+        return self.run(self._join(night.url, night.tokens[seat], seat))
+
+    async def _join(self, url: str, token: str, seat: int) -> aiohttp.ClientWebSocketResponse:
+        client = aiohttp.ClientSession()
+        ws = await client.ws_connect(url + "/ws", timeout=aiohttp.ClientWSTimeout(STEP))
+        self.open.append((client, ws))
+        self.received[seat] = []
+        await ws.send_json({"v": 1, "type": "hello", "token": token})
+
+        async def read() -> None:
+            async for frame in ws:
+                if frame.type == aiohttp.WSMsgType.TEXT:
+                    self.received[seat].append(json.loads(frame.data))
+
+        self.readers.append(asyncio.ensure_future(read()))
+        return ws
+
+    def send(self, ws: aiohttp.ClientWebSocketResponse, msg: dict[str, Any]) -> None:
+        self.run(ws.send_json({"v": 1, **msg}))
+
+    def leave(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.run(ws.close())
+
+    def close(self) -> None:
+        async def shut() -> None:
+            for client, ws in self.open:
+                await ws.close()
+                await client.close()
+
+        self.run(shut())
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(STEP)
+
+
+@pytest.fixture
+def phones() -> Iterator[Phones]:
+    p = Phones()
+    yield p
+    p.close()
+
+
+def night_table(app: App, game_id: str, kinds: list[str], seed: int = 3) -> TableScene:
+    names = ["Ann", "Bob", "Cleo", "Dev", "Eve"]
+    session = Session(game_id, [SeatConfig(names[i], k) for i, k in enumerate(kinds)], seed)
+    app.push(TitleScene(app))
+    scene = TableScene(app, session)
+    app.push(scene)
+    pump(app, 2)
+    return scene
+
+
+def public_only(scene: TableScene) -> None:
+    """The TV shows only what the public table may see: no face-up hidden card."""
+    assert scene.viewer is None
+    hidden = scene.game.hidden_cards(None)
+    assert hidden, "the test needs a game with hidden cards"
+    for piece in scene.model.pieces:
+        if piece.art and piece.art[0] == "card":
+            assert piece.art[2] not in hidden, f"{piece.art[2]} is shown face up on the TV"
+
+
+def offered(menu: Any) -> list[str]:
+    return [o[0] if isinstance(o, tuple) else o for o in menu.options_list]
+
+
+def port_is_free(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind((LOOPBACK, port))
+        except OSError:
+            return False
+    return True
+
+
+# ---- setup -----------------------------------------------------------------------------------
+
+
+def test_setup_offers_phones_only_at_a_game_night(app: App) -> None:
+    app.push(TitleScene(app))
+    scene = SetupScene(app, "royal_houses")
+    app.push(scene)
+    pump(app)
+    assert scene.night_check is not None
+    assert "Phone" not in offered(scene.kind_menus[0])
+    click(app, scene.night_check)
+    pump(app, 3)
+    assert scene.game_night
+    menu = scene.kind_menus[0]
+    assert "Phone" in offered(menu)
+    # Every human seat now plays from a phone; AI seats stay AI.
+    assert [m.selected_option[0] for m in scene.kind_menus] == ["Phone", "AI · Easy"]
+    session = scene.make_session()
+    assert [s.kind for s in session.seats] == [PHONE, "easy"]
+    assert session.phone_seats == [0] and session.humans == [0]
+    # Off again: the phone seat is a local human, and Phone is no longer offered.
+    click(app, scene.night_check)
+    pump(app, 3)
+    assert "Phone" not in offered(scene.kind_menus[0])
+    assert [s.kind for s in scene.make_session().seats] == [HUMAN, "easy"]
+
+
+def test_the_setup_starts_a_game_night(app: App, phones: Phones) -> None:
+    app.push(TitleScene(app))
+    scene = SetupScene(app, "royal_houses")
+    app.push(scene)
+    pump(app)
+    scene.set_game_night(True)
+    pump(app)
+    scene.start()
+    pump(app, 2)
+    table = app.top
+    assert isinstance(table, TableScene)
+    assert table.night.active and table.night.seats == (0,)
+
+
+# ---- the TV ------------------------------------------------------------------------------
+
+
+def test_the_tv_shows_the_public_table_and_a_code_for_each_phone(app: App) -> None:
+    scene = night_table(app, "allegiance", [PHONE, PHONE, "easy", PHONE])
+    public_only(scene)
+    host = scene.night
+    assert host.show_codes
+    assert [c.seat for c in host.cells] == [0, 1, 3]
+    surface = pygame.display.get_surface()
+    d = app.display
+    for cell in host.cells:
+        assert cell.qr.w == cell.qr.h >= d.px(180)
+        assert host.panel_rect.contains(cell.rect) and cell.rect.contains(cell.qr)
+        # Crisp: whole pixels a module, a light quiet zone, a dark finder pattern inside it.
+        modules = len(host._matrices[cell.seat])
+        assert cell.qr.w % modules == 0
+        module = cell.qr.w // modules
+        assert surface.get_at(cell.qr.topleft)[:3] == table_night.QR_LIGHT
+        finder = (cell.qr.x + 4 * module + module // 2, cell.qr.y + 4 * module + module // 2)
+        assert surface.get_at(finder)[:3] == table_night.QR_DARK
+    assert host.short_link(0).startswith(host.night.url + "/j/")  # type: ignore[union-attr]
+    assert host.short_link(0).endswith("…")
+    # The phones' links differ, and each code holds its seat's whole link.
+    assert len({host.night.link(s) for s in host.seats}) == 3  # type: ignore[union-attr]
+    assert "Waiting for Ann's phone" in scene.status_text()
+
+
+def test_the_panel_folds_once_every_phone_has_joined(app: App, phones: Phones) -> None:
+    scene = night_table(app, "royal_houses", [PHONE, PHONE])
+    host = scene.night
+    first = phones.join(scene, 0)
+    wait_for(app, lambda: 0 in host.connected())
+    assert host.show_codes  # one phone is still to join
+    phones.join(scene, 1)
+    wait_for(app, lambda: not host.show_codes)
+    pump(app, 2)
+    assert host.panel_rect.w == 0
+    assert host.strip_rect.h > 0 and scene.log.rect.bottom <= host.strip_rect.top
+    # A phone goes away: the strip (and the status bar, on its turn) say so.
+    phones.leave(first)
+    wait_for(app, lambda: 0 not in host.connected())
+    assert scene.game.to_move == 0
+    assert "went away" in scene.status_text()
+    # A click on the strip opens the codes again, a click on the panel folds them.
+    click_at(app, host.strip_rect.center)
+    assert host.show_codes and host.panel_rect.w > 0
+    click_at(app, host.panel_rect.center)
+    assert not host.show_codes
+
+
+def test_a_phones_move_is_applied_through_poll_and_shown(app: App, phones: Phones) -> None:
+    scene = night_table(app, "royal_houses", [PHONE, "easy"])
+    assert scene.game.to_move == 0
+    ws = phones.join(scene, 0)
+    wait_for(app, lambda: 0 in scene.night.connected())
+    before = scene.model
+    move = scene.game.legal_moves()[0]
+    phones.send(ws, {"type": "move", "id": "m1", "ply": 0, "move": str(move)})
+    wait_for(app, lambda: len(scene.game.history) >= 1)
+    assert scene.game.history[0] == move
+    assert scene.session.movers[0] == 0
+    assert scene.model is not before  # laid out again, as after a local move
+    assert scene._last_events  # the move's events drive its animation
+    public_only(scene)
+    wait_for(app, lambda: any(m["type"] == "accepted" for m in phones.received[0]))
+
+
+def test_the_phones_hear_of_every_ai_move(
+    app: App, phones: Phones, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scene = night_table(app, "royal_houses", ["easy", PHONE])
+    published: list[int] = []
+    real = scene.night.publish
+
+    def spy() -> None:
+        published.append(len(scene.game.history))
+        real()
+
+    monkeypatch.setattr(scene.night, "publish", spy)
+    phones.join(scene, 1)
+    wait_for(app, lambda: len(scene.game.history) >= 1)
+    assert 1 in published  # published right after the AI's move
+    wait_for(
+        app,
+        lambda: any(m["type"] == "state" and m["ply"] >= 1 for m in phones.received[1]),
+    )
+
+
+def test_the_server_stops_when_the_table_is_left(app: App) -> None:
+    scene = night_table(app, "royal_houses", [PHONE, PHONE])
+    night = scene.night.night
+    assert night is not None and night.server.running
+    port = night.server.port
+    scene._leave()
+    pump(app)
+    assert not night.server.running and not scene.night.active
+    assert port_is_free(port)
+
+
+def test_the_server_stops_when_the_results_show(app: App) -> None:
+    scene = night_table(app, "royal_houses", [PHONE, "easy"])
+    night = scene.night.night
+    assert night is not None
+    scene._show_results()
+    pump(app)
+    assert isinstance(app.top, ResultsScene)
+    assert not night.server.running
+
+
+def test_a_night_that_cannot_start_offers_to_play_here(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(table_night, "BIND", ["203.0.113.7"])  # not this computer's address
+    scene = night_table(app, "royal_houses", [PHONE, "easy"])
+    assert not scene.night.active
+    dialog = scene.night_dialog
+    assert dialog is not None and dialog.alive()
+    assert "could not start" in dialog.confirmation_text.html_text
+    click(app, dialog.confirm_button)
+    pump(app, 3)
+    assert [s.kind for s in scene.session.seats] == [HUMAN, "easy"]
+    assert scene.viewer == 0  # the player is at this computer now: a solo table
+
+
+def test_resuming_a_game_night_makes_new_links(app: App) -> None:
+    scene = night_table(app, "royal_houses", [PHONE, PHONE])
+    old = dict(scene.night.night.tokens)  # type: ignore[union-attr]
+    data = json.loads(json.dumps(saves.to_save(scene.session)))
+    scene._leave()
+    pump(app)
+    again = TableScene(app, saves.session_from_save(data))
+    app.push(again)
+    pump(app)
+    assert again.night.active
+    tokens = again.night.night.tokens  # type: ignore[union-attr]
+    assert set(tokens) == {0, 1} and not set(tokens.values()) & set(old.values())
+
+
+# ---- saves, statistics, card pictures ----------------------------------------------------
+
+
+def test_saves_and_statistics_accept_phone_seats() -> None:
+    seats = [SeatConfig("Ann", PHONE), SeatConfig("Bob", HUMAN), SeatConfig("Cleo", "hard")]
+    session = Session("allegiance", seats, 5)
+    data = json.loads(json.dumps(saves.to_save(session)))
+    # Written as a human with a phone flag: an older tabletop resumes it with Ann local.
+    assert data["seats"][0] == {"name": "Ann", "kind": HUMAN, "phone": True}
+    back = saves.session_from_save(data)
+    assert [s.kind for s in back.seats] == [PHONE, HUMAN, "hard"]
+    assert back.humans == [0, 1] and back.phone_seats == [0]
+    # An older save (no phone flag) and one naming the kind outright both load.
+    data["seats"][0] = {"name": "Ann", "kind": HUMAN}
+    assert saves.session_from_save(data).seats[0].kind == HUMAN
+    data["seats"][0] = {"name": "Ann", "kind": "phone"}
+    assert saves.session_from_save(data).seats[0].kind == PHONE
+    data["seats"][0] = {"name": "Ann", "kind": "tablet"}
+    with pytest.raises(saves.SaveError):
+        saves.session_from_save(data)
+    # Statistics count a phone player as a human player.
+    game = session.game
+    while not game.over:
+        session.play(game.legal_moves()[0])
+    record = stats.record_of(session)
+    assert [s["kind"] for s in record["seats"]] == [HUMAN, HUMAN, "hard"]
+    assert {f.name for f in stats.figures([record])} == {"Ann", "Bob"}
+
+
+def test_undo_rules_count_a_phone_player_as_the_human() -> None:
+    session = Session("royal_houses", [SeatConfig("Ann", PHONE), SeatConfig("Bob", "easy")], 2)
+    session.play(session.game.legal_moves()[0])
+    assert session.undo_refusal(0) is None or "hidden" in (session.undo_refusal(0) or "")
+    two = Session("royal_houses", [SeatConfig("Ann", PHONE), SeatConfig("Bob", HUMAN)], 2)
+    assert two.undo_refusal(0) == "Undo is only for games with one human player."
+
+
+@pytest.mark.parametrize("game_id", ["royal_houses", "machiavelli", "allegiance"])
+def test_card_png_paints_the_desktop_art(game_id: str) -> None:
+    pygame.init()
+    players = 3 if game_id == "allegiance" else 2
+    session = Session(game_id, [SeatConfig(n) for n in ("Ann", "Bob", "Cleo")[:players]], 1)
+    card = sorted(session.game.hidden_cards(None))[0]
+    data = card_png(game_id, card)
+    assert data is not None and data.startswith(b"\x89PNG\r\n\x1a\n")
+    image = pygame.image.load(io.BytesIO(data), "card.png")
+    assert image.get_width() == 240
+    wide = card_png(game_id, card, 120)
+    assert wide is not None and pygame.image.load(io.BytesIO(wide), "c.png").get_width() == 120
+    back = card_png(game_id, "back")
+    assert back is not None and back != data
+    assert card_png(game_id, "no-such-card") is None
+    assert card_png(game_id, "x" * 500) is None
+    assert card_png(game_id, card, 0) is None
+    assert card_png("no_such_game", card) is None
