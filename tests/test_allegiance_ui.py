@@ -324,3 +324,33 @@ def test_score_table_names_allegiances_and_scores() -> None:
         assert rules.allegiance.HOUSES[rules.allegiance.HOUSE_OF[card]] in row[1]
         assert row[-1] == str(game.totals[s])
     assert rows[-1][0] == "Victories"
+
+
+# ---- refusals --------------------------------------------------------------------------------
+
+
+def test_a_card_dropped_on_an_opponents_panel_is_refused_not_played(app: App) -> None:
+    """Issue 19, section 4: Allegiance played a card dropped on an opponent's panel instead of
+    refusing it. A drop onto a zone no legal move targets is refused with the rules' sentence
+    (rule: cards are played into the trick) and the game does not move."""
+    scene = table(app, 4, seed=11)
+    _advance_to_trait_on_face(scene, 11)
+    game = scene.game
+    seat = game.to_move
+    plays = [m for m in game.legal_moves() if m.kind == "play"]
+    assert plays and plays[0].target == "trick"
+    card = plays[0].cards[0]
+    scene._set_viewer(seat)
+    scene.refresh(animate=False)
+    frames(app)
+    app.toasts.clear()
+    before = len(game.history)
+    scene.drop(card, f"front:{(seat + 1) % 4}")
+    frames(app)
+    assert len(game.history) == before
+    assert card in game.hands[seat]
+    errors = [t.text for t in app.toasts if t.kind == "error"]
+    assert errors == ["Cards are played into the trick."]
+    # Onto the trick (or a Face lying in it) the same card is played.
+    scene.drop(card, "trick")
+    assert len(game.history) == before + 1

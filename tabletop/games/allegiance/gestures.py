@@ -10,13 +10,17 @@ from tabletop.table.gestures import Gestures
 
 class AllegianceGestures(Gestures):
     def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
+        """The move a drop stands for, aimed at the zone it was dropped on: the trick (or a
+        Face lying in it) for a card played, so that a drop anywhere else (a player's panel)
+        is refused in the rules' words rather than played into the trick."""
         if not legal:
             return None
         if drag in TRAITS:
             return AllegianceMove("trait", cards=(drag,), target=zone_id)
         if zone_id.startswith("allegiance:"):
             return AllegianceMove("ally", cards=(drag,), target=zone_id)
-        return AllegianceMove("play", cards=(drag,), target="trick")
+        on_trick = zone_id == "trick" or zone_id.startswith("face:")
+        return AllegianceMove("play", cards=(drag,), target="trick" if on_trick else zone_id)
 
     def click_moves(self, zone_id: str, legal: list[Move]) -> list[Move]:
         """A click on a Face in the trick is the Assassin's strike at it."""
