@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _first_scene_factory(args: argparse.Namespace) -> SceneFactory:
     if args.load:
-        return _load_scene_factory(args.load)
+        return _load_scene_factory(args.load, table_display=args.table_display)
     if not args.game:
 
         def title(app: App) -> Scene:
@@ -132,7 +132,7 @@ def _first_scene_factory(args: argparse.Namespace) -> SceneFactory:
         SeatConfig(names[i].strip(), SEAT_KINDS[k.strip().lower()]) for i, k in enumerate(kinds)
     ]
     try:
-        session = Session(args.game, seats, args.seed)
+        session = Session(args.game, seats, args.seed, table_display=args.table_display)
     except rules.SetupError as err:
         raise SystemExit(f"tabletop: {err}") from None
 
@@ -159,8 +159,9 @@ def _names(text: str) -> list[str]:
     return names
 
 
-def _load_scene_factory(file: str) -> SceneFactory:
-    """The table of a saved game or move list; a bad file ends here with a message."""
+def _load_scene_factory(file: str, *, table_display: bool = False) -> SceneFactory:
+    """The table of a saved game or move list; a bad file ends here with a message.
+    ``--table-display`` turns the loaded game's table display on (a save made without it)."""
     from pathlib import Path
 
     from .saves import load_any
@@ -169,6 +170,8 @@ def _load_scene_factory(file: str) -> SceneFactory:
         session = load_any(Path(file))
     except ValueError as err:
         raise SystemExit(f"tabletop: cannot load {file}: {err}") from None
+    if table_display:
+        session.table_display = True
 
     def table(app: App) -> Scene:
         from .scenes.table import TableScene

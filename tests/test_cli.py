@@ -90,3 +90,41 @@ def test_names_that_cannot_be_shown_are_refused_like_bad_arguments() -> None:
         assert result.returncode == 2, (names, err)
         assert words in err and "tabletop: error:" in err, err
         assert "Traceback" not in err, err
+
+
+def _first_table(*args: str) -> tuple[int | None, bool]:
+    """The first scene the command line opens, pushed on a headless app: its viewer (None:
+    the public table, view(None)) and whether the session is a table display."""
+    from tabletop.__main__ import _first_scene_factory, parse_args
+    from tabletop.app import App
+    from tabletop.scenes.table import TableScene
+    from tabletop.storage import Settings
+
+    factory = _first_scene_factory(parse_args(list(args)))
+    app = App((1280, 720), settings=Settings(animation_speed=0.0), persist_settings=False)
+    try:
+        scene = factory(app)
+        app.push(scene)
+        for _ in range(3):
+            app.step(1 / 60)
+        assert isinstance(scene, TableScene)
+        return scene.viewer, scene.session.table_display
+    finally:
+        app.quit()
+
+
+def test_table_display_flag_shows_the_public_table(tmp_path: Path) -> None:
+    """Issue 19, section 4: ``--table-display`` was accepted and ignored, so a TV showed the
+    only human's hand. With it the session is a table display (as the setup's checkbox makes
+    it) and the table shows view(None); without it the human's own view."""
+    base = ("--game", "royal_houses", "--seats", "human,ai", "--seed", "4")
+    assert _first_table(*base) == (0, False)
+    assert _first_table(*base, "--table-display") == (None, True)
+    # A loaded game too.
+    from tabletop.saves import write_save
+    from tabletop.session import SeatConfig, Session
+
+    session = Session("royal_houses", [SeatConfig("Ada"), SeatConfig("Bo", "easy")], seed=4)
+    path = tmp_path / "game.json"
+    write_save(session, path)
+    assert _first_table("--load", str(path), "--table-display") == (None, True)
