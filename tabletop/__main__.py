@@ -83,13 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     first = _first_scene_factory(args)  # checks the arguments before a window opens
     from .app import App
 
-    app = App(_size(args.size), fullscreen=args.fullscreen, profile=args.profile)
+    app = App(_size(args.size), fullscreen=args.fullscreen, profile=args.profile, speed=args.speed)
     from . import startup_probe
 
     if startup_probe.enabled():
         app.on_frame = startup_probe.report_first_frame
-    if args.speed is not None:
-        app.settings.animation_speed = max(0.0, args.speed)
     try:
         app.push(first(app))
         code = app.run(max_frames=args.frames)

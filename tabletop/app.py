@@ -7,7 +7,8 @@ import os
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 import pygame
 import pygame_gui
@@ -47,6 +48,7 @@ class App:
         *,
         fullscreen: bool | None = None,
         profile: str | None = None,
+        speed: float | None = None,
         settings: Settings | None = None,
         persist_settings: bool = True,
     ) -> None:
@@ -58,10 +60,17 @@ class App:
             warning = None
         self.settings = settings
         self.persist_settings = persist_settings
-        if profile:
-            self.settings.profile = profile
-        if fullscreen is not None:
-            self.settings.fullscreen = fullscreen
+        # One-off choices (command-line flags) apply to this run only: the settings file keeps
+        # what was saved for them unless the player changes them in Settings.
+        self.run_only: dict[str, Any] = {}
+        for name, value in (
+            ("profile", profile or None),
+            ("fullscreen", fullscreen),
+            ("animation_speed", None if speed is None else max(0.0, speed)),
+        ):
+            if value is not None:
+                self.run_only[name] = getattr(self.settings, name)
+                setattr(self.settings, name, value)
         self.windowed_size = size or (self.settings.window_width, self.settings.window_height)
         self.screen = self._open_window()
         pygame.display.set_caption("tabletop")
@@ -129,10 +138,15 @@ class App:
         if asking:
             self.request_quit()
 
+    def setting_chosen(self, name: str) -> None:
+        """The player chose setting ``name`` (in Settings): it is saved from now on, even if a
+        command-line flag set it for this run."""
+        self.run_only.pop(name, None)
+
     def save_settings(self) -> None:
         if self.persist_settings:
             try:
-                save_settings(self.settings)
+                save_settings(replace(self.settings, **self.run_only))
             except OSError as err:
                 self.toast(f"Settings could not be saved: {describe_os_error(err)}.", kind="error")
 

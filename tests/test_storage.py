@@ -294,3 +294,42 @@ def test_a_failed_autosave_is_told_in_words(app: App, monkeypatch: pytest.Monkey
     assert "disk is full" in said, said
     plain(said)
     assert storage.describe_os_error(OSError(errno.EACCES, "x")) != ""
+
+
+def test_one_off_flags_apply_to_this_run_only() -> None:
+    """Issue 19, section 4: ``--profile``, ``--fullscreen`` and ``--speed`` were saved into the
+    settings for ever. Run with them, the settings file keeps what it held; a change made in
+    Settings during such a run is still saved."""
+    saved = storage.Settings(profile="desktop", animation_speed=1.5, fullscreen=False)
+    storage.save_settings(saved)
+    env = {**ENV, **{k: os.environ[k] for k in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}}
+    flags = ["--profile", "tv", "--fullscreen", "--speed", "0", "--frames", "5"]
+    result = subprocess.run(
+        [sys.executable, "-m", "tabletop", *flags, "--size", "1280x720"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    assert storage.load_settings() == (saved, None)
+    # In-process: the flags are in force for the run, and a choice in Settings is kept.
+    from tabletop.scenes.settings import SettingsScene
+
+    app = App((1280, 720), profile="tv", fullscreen=True, speed=0.0)
+    try:
+        assert (app.settings.profile, app.settings.fullscreen) == ("tv", True)
+        assert app.settings.animation_speed == 0.0
+        app.save_settings()
+        assert storage.load_settings() == (saved, None)
+        scene = SettingsScene(app)
+        app.push(scene)
+        scene.set_speed(2.0)
+        on_disk, _ = storage.load_settings()
+        assert (on_disk.animation_speed, on_disk.profile, on_disk.fullscreen) == (
+            2.0,
+            "desktop",
+            False,
+        )
+    finally:
+        app.quit()

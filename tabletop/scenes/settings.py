@@ -152,16 +152,19 @@ class SettingsScene(Scene):
 
     # ---- applying changes -----------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
+        self.app.setting_chosen("fullscreen")
         if on != self.app.settings.fullscreen:
             self.app.set_fullscreen(on)  # rebuilds every scene, this one too
         self.app.save_settings()
 
     def set_profile(self, profile: str) -> None:
+        self.app.setting_chosen("profile")
         if profile != self.app.settings.profile:
             self.app.set_profile(profile)  # rebuilds every scene, this one too
         self.app.save_settings()
 
     def set_speed(self, speed: float) -> None:
+        self.app.setting_chosen("animation_speed")
         self.app.settings.animation_speed = speed
         self.app.save_settings()
 
