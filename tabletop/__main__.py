@@ -126,6 +126,8 @@ def _first_scene_factory(args: argparse.Namespace) -> SceneFactory:
         )
     names = _names(args.names) if args.names else []
     names += [n for n in DEFAULT_NAMES if n not in names]
+    # More seats than names (a count the rules refuse below, in their words): numbered names.
+    names += [f"Player {i + 1}" for i in range(len(names), len(kinds))]
     seats = [
         SeatConfig(names[i].strip(), SEAT_KINDS[k.strip().lower()]) for i, k in enumerate(kinds)
     ]

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
@@ -128,3 +130,20 @@ def test_table_display_flag_shows_the_public_table(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     write_save(session, path)
     assert _first_table("--load", str(path), "--table-display") == (None, True)
+
+
+def test_too_many_seats_give_the_rules_player_count_sentence() -> None:
+    """Issue 19, section 4: ``--seats`` with ten entries for Allegiance crashed with an
+    IndexError (nine default names) instead of the player-count message."""
+    import rules
+    from tabletop.__main__ import _first_scene_factory, parse_args
+
+    seats = ",".join(["human"] + ["ai"] * 9)
+    with pytest.raises(rules.SetupError) as expected:
+        rules.new_game("allegiance", 10, seed=1)
+    with pytest.raises(SystemExit) as ended:
+        _first_scene_factory(parse_args(["--game", "allegiance", "--seats", seats]))
+    assert ended.value.code == f"tabletop: {expected.value}"
+    result = run("--game", "allegiance", "--seats", seats, timeout=60)
+    assert result.returncode != 0 and str(expected.value) in result.stderr
+    assert "Traceback" not in result.stderr, result.stderr
