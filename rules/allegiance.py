@@ -33,6 +33,7 @@ from .core import (
     SetupError,
     private_event,
     register,
+    sentence_start,
 )
 
 # Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
@@ -454,7 +455,7 @@ class Allegiance(Game):
                 )
             if not entries:
                 return IllegalMove(
-                    "not-in-trick", f"{name.capitalize()} is not in the trick.", move
+                    "not-in-trick", f"{sentence_start(name)} is not in the trick.", move
                 )
             return None
         # What the rules forbid whatever the hand holds comes first.
@@ -467,7 +468,7 @@ class Allegiance(Game):
         if k == "trait" and card not in TRAITS:
             return IllegalMove(
                 "not-a-trait",
-                f"{name.capitalize()} is not a Trait: play it with 'play {card}'.",
+                f"{sentence_start(name)} is not a Trait: play it with 'play {card}'.",
                 move,
             )
         if card not in self.hands[me]:

@@ -135,6 +135,13 @@ class Event:
         return {"kind": self.kind, "text": self.text, "data": dict(self.data)}
 
 
+def sentence_start(text: str) -> str:
+    """``text`` made to start a sentence: its first letter upper-cased, the rest untouched, so
+    the proper names in it keep their capitals ("the 7 of Artois" -> "The 7 of Artois"; the
+    ``str.capitalize`` it replaces gave "The 7 of artois")."""
+    return text[:1].upper() + text[1:]
+
+
 def private_event(
     seats: int | Iterable[int],
     kind: str,

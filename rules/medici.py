@@ -32,6 +32,7 @@ from .core import (
     SetupError,
     private_event,
     register,
+    sentence_start,
 )
 
 # Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
@@ -601,7 +602,7 @@ class Medici(Game):
         span = self._value_range(me, card) if me is not None else None
         if span is None:
             span = JESTER_VALUES if CODE_OF[card] == "J" else MISTRESS_VALUES
-        return f"{card_name(card).capitalize()} may be worth {min(span)} to {max(span)} here."
+        return f"{sentence_start(card_name(card))} may be worth {min(span)} to {max(span)} here."
 
     # ---- applying a decision ----------------------------------------------------------------
     def _apply(self, move: Move) -> list[Event]:

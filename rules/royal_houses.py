@@ -28,6 +28,7 @@ from .core import (
     SetupError,
     private_event,
     register,
+    sentence_start,
 )
 
 # Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
@@ -468,7 +469,7 @@ class RoyalHouses(Game):
             if k == "play" and move.target != _zone(house_of(card)):
                 return IllegalMove(
                     "wrong-house",
-                    f"{card_name(card).capitalize()} can only be played on "
+                    f"{sentence_start(card_name(card))} can only be played on "
                     f"{HOUSES[house_of(card)]}.",
                     move,
                 )

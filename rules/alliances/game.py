@@ -37,6 +37,7 @@ from ..core import (
     SetupError,
     private_event,
     register,
+    sentence_start,
 )
 from . import conflict, notation
 from .cards import ALL_CARDS, SUIT_RANK, SUITS, card_label, card_name, rank_of, suit_of
@@ -548,7 +549,7 @@ class Alliances(Game):
         if k == "keep":
             return IllegalMove(
                 "not-in-packet",
-                f"{card_name(card).capitalize()} is not in the hand passed to you.",
+                f"{sentence_start(card_name(card))} is not in the hand passed to you.",
                 move,
             )
         if k in ("show", "set", "give", "play") and card not in self.hands[me]:
