@@ -80,6 +80,7 @@ class App:
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
+        self.terminated = False  # set by SIGTERM: the games open are saved, the app ends
         _end_on_sigterm(self)
         self.exit_code = 0
         self.toasts: list[Toast] = []
@@ -292,6 +293,9 @@ class App:
             self.step(min(dt, 0.1))
             if max_frames is not None and self.frame >= max_frames:
                 break
+        if self.terminated:
+            for scene in self.scenes:
+                scene.save_on_terminate()
         self.save_settings()
         return self.exit_code
 
@@ -308,11 +312,13 @@ class App:
 
 def _end_on_sigterm(app: App) -> None:
     """SIGTERM (a logout, a shutdown, ``kill``) ends the app at the end of the frame, even
-    mid-game: every move is already saved, and no one is there to answer "Quit now?"."""
+    mid-game, without asking "Quit now?" (no one is there to answer): the games open are saved
+    (:meth:`Scene.save_on_terminate`) and the app exits with code 0."""
     if not hasattr(signal, "SIGTERM"):
         return
 
     def stop(_signum: int, _frame: object) -> None:
+        app.terminated = True
         app.running = False
 
     with contextlib.suppress(ValueError, OSError):  # not the main thread: SDL's handler stays

@@ -333,3 +333,43 @@ def test_one_off_flags_apply_to_this_run_only() -> None:
         )
     finally:
         app.quit()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt", reason="POSIX signal")
+def test_sigterm_during_a_game_saves_and_exits() -> None:
+    """Issue 19, section 4: SIGTERM during a game opened the Quit dialog and the process kept
+    running. A terminate signal saves the game and ends the app with code 0, promptly; the
+    autosave is there and loads (Continue resumes it)."""
+    env = {**ENV, **{k: os.environ[k] for k in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}}
+    game = ["--game", "royal_houses", "--seats", "human,ai", "--seed", "3"]  # the human first
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", *game, "--size", "1280x720"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        # Running: the table holds its game's lock once it is open; a few frames more.
+        deadline = time.monotonic() + 60
+        while not list(storage.saves_dir().glob("*.lock")) and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.2)
+        time.sleep(1.5)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGTERM)
+        started = time.monotonic()
+        code = proc.wait(timeout=10)
+        _, err = proc.communicate()
+        assert code == 0, err
+        assert time.monotonic() - started < 5
+        assert "Traceback" not in err, err
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    found, problems = list_saves()
+    assert not problems
+    assert len(found) == 1 and found[0].game_id == "royal_houses"
+    session = read_save(found[0].path)
+    assert session.game.spec.id == "royal_houses" and session.seed == 3

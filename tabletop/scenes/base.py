@@ -47,6 +47,10 @@ class Scene:
     def leave(self) -> None:
         self.kill_widgets()
 
+    def save_on_terminate(self) -> None:
+        """The app is ending on a terminate signal (a logout, a shutdown, ``kill``): keep
+        whatever must survive (a game in progress is saved). Default: nothing to keep."""
+
     def cover(self) -> None:
         if self.container is not None:
             self.container.hide()

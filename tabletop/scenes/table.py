@@ -633,6 +633,12 @@ class TableScene(Scene):
         else:
             self._save_failed = False
 
+    def save_on_terminate(self) -> None:
+        """A terminate signal ends the app: the game is saved even before its first move (a
+        human who has not moved yet finds it under Continue)."""
+        if not self.game.over:
+            self._autosave()
+
     def save_as(self) -> None:
         """Ask for a name and keep a copy of the game as it is now (Load lists it)."""
         from .save_as import SaveAsScene
