@@ -248,3 +248,35 @@ def test_an_unfinished_games_export_keeps_its_seed_and_deal_secret() -> None:
     assert "seed is secret" in str(err.value) and "Load resumes the game" in str(err.value)
     done = played()
     assert f"# seed: {done.seed}\n" in export_text(done)
+
+
+#: Words that tell a player to act at a live table (a prompt), never shown by a replay.
+PROMPT_WORDS = ("click", "drag", "your turn", "choose the country", "declare exactly")
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_a_replay_shows_no_live_prompt(app: App, game_id: str) -> None:
+    """Issue 19, section 4: a replay showed live prompts ("click a bid"), sentences meant for
+    a player to act on. It shows a neutral description of the position and whose turn it was
+    (in its title), at every position and from every seat's view."""
+    finished = played(game_id)
+    scene = ReplayScene(app, finished)
+    app.push(scene)
+    pump(app)
+    length = scene.replay.length
+    for index in sorted({*range(0, length + 1, max(1, length // 150)), length}):
+        scene.seek(index)
+        for viewer in scene.viewers:
+            scene.viewer = viewer
+            scene._refresh()
+            assert scene.model is not None
+            for text in scene.model.texts:
+                low = text.text.lower()
+                assert not any(w in low for w in PROMPT_WORDS), (index, viewer, text.text)
+    # Whose turn it was is in the replay's title.
+    scene.seek(0)
+    mover = scene.replay.game.to_move
+    assert mover is not None
+    assert scene.title_text().endswith(f"move 0 of {length} · {finished.names[mover]} to move")
+    scene.seek(length)
+    assert scene.title_text().endswith("· game over")

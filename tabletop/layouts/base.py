@@ -22,6 +22,14 @@ class Layout:
     """
 
     game_id = ""
+    #: False when the table is replayed: no one acts on it, so it shows no prompt to act
+    #: ("click a bid", "drag a card here") but a neutral description (:meth:`instruct`).
+    live = True
+
+    def instruct(self, prompt: str, neutral: str = "") -> str:
+        """``prompt`` (words telling a player what to do) at a live table; ``neutral`` (what
+        the position is, or nothing) in a replay."""
+        return prompt if self.live else neutral
 
     def build(
         self,

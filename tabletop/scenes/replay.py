@@ -37,6 +37,7 @@ class ReplayScene(Scene):
         self.session = session
         self.replay = Replay(session)
         self.layout = get_layout(session.game_id)
+        self.layout.live = False  # no prompts to act: nobody plays a replay
         # An unfinished game's replay never shows a hand its human players may not see.
         self.viewers = replay_viewers(session)
         humans = session.humans
@@ -219,10 +220,7 @@ class ReplayScene(Scene):
         top = pygame.Rect(0, 0, self.layout_rect.w, self.layout_rect.y)
         render.draw_box(frame, render.Box(top, PANEL, None, 0))
         render.draw_box(frame, render.Box(self.bar_rect, PANEL, None, 0))
-        r = self.replay
-        title = f"Replay · {self.session.title} · move {r.index} of {r.length}"
-        if r.game.over:
-            title += " · game over"
+        title = self.title_text()
         render.draw_text(
             frame,
             render.Text(
@@ -237,6 +235,16 @@ class ReplayScene(Scene):
         )
         frame.blit(self._render_log(), self.log_rect)
         return frame
+
+    def title_text(self) -> str:
+        """The top bar: the game, the move shown, and the game's end or whose turn it was
+        (a replay shows no prompt to act, only what the position is)."""
+        r = self.replay
+        title = f"Replay · {self.session.title} · move {r.index} of {r.length}"
+        if r.game.over:
+            return title + " · game over"
+        mover = r.game.to_move
+        return title + (f" · {self.session.names[mover]} to move" if mover is not None else "")
 
     def _render_log(self) -> pygame.Surface:
         d = self.app.display

@@ -352,7 +352,7 @@ class AllegianceLayout(Layout):
         tx = ally_rect.right + ip
         if own_spot and not waiting:
             hint = "your Allegiance" if viewer == seat else "Allegiance"
-            if view["phase"] == "ally" and viewer == seat and card is None:
+            if view["phase"] == "ally" and viewer == seat and card is None and self.live:
                 hint = "drag a Face here"
             model.texts.append(
                 Text(hint, (tx, body.y), small_size, MUTED, max_width=body.right - tx)

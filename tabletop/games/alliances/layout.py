@@ -666,9 +666,15 @@ class AlliancesLayout(Layout):
         px, fp = display.px, display.font_px
         declaring = view["phase"] == "declare"
         title = (
-            "Declare exactly how many countries you will control, and the suit"
+            self.instruct(
+                "Declare exactly how many countries you will control, and the suit",
+                "The declaration: how many countries, and the suit",
+            )
             if declaring
-            else "State of the Nations: click a bid (countries, then suit)"
+            else self.instruct(
+                "State of the Nations: click a bid (countries, then suit)",
+                "State of the Nations: the bidding (countries, then suit)",
+            )
         )
         y = self._title(model, title, area, display)
         bid = None if declaring else view.get("bid")
@@ -807,9 +813,11 @@ class AlliancesLayout(Layout):
         empire = view["empire"]
         rise = view["rise"]
         what = {
-            "rise-set": f"{names[empire]}, the Empire, sets two pairs aside: drag cards here",
-            "rise-give": "each Rebel gives the Empire two cards: drag yours to the tribute",
-            "rise-pick": "the Rebel takes one of the Empire's pairs: click it",
+            "rise-set": f"{names[empire]}, the Empire, sets two pairs aside"
+            + self.instruct(": drag cards here"),
+            "rise-give": "each Rebel gives the Empire two cards"
+            + self.instruct(": drag yours to the tribute"),
+            "rise-pick": "the Rebel takes one of the Empire's pairs" + self.instruct(": click it"),
         }.get(phase, "")
         y = self._title(model, f"Rise to power: {what}", area, display)
         head = fp(16) + px(14)  # a slot's label above its cards
@@ -888,7 +896,10 @@ class AlliancesLayout(Layout):
         px = display.px
         y = self._title(
             model,
-            "Drafting: drag the 2 cards you keep onto your hand",
+            self.instruct(
+                "Drafting: drag the 2 cards you keep onto your hand",
+                "Drafting: each player keeps 2 cards of the packet",
+            ),
             area,
             display,
         )
@@ -925,7 +936,13 @@ class AlliancesLayout(Layout):
         ally = (viewer + 2) % 4 if viewer is not None else None
         who = names[ally] if ally is not None else "their ally"
         y = self._title(
-            model, f"Secret meeting: drag 2 cards here to show them to {who}", area, display
+            model,
+            self.instruct(
+                f"Secret meeting: drag 2 cards here to show them to {who}",
+                f"Secret meeting: 2 cards shown to {who}",
+            ),
+            area,
+            display,
         )
         model.zones.append(Zone("meeting", panel, "the secret meeting"))
         shown = view.get("showing") or []
@@ -968,7 +985,9 @@ class AlliancesLayout(Layout):
             if any(d.get(s) != base.get(s) for s in SUITS):
                 notes.append(("* raised by a special action for this conflict", MUTED))
         else:
-            title = "Choose the country to target: click a lit tile"
+            title = self.instruct(
+                "Choose the country to target: click a lit tile", "The country to target"
+            )
         lead, dom = view.get("leading"), view.get("dominant")
         if lead or dom:
             lines.append(
@@ -1007,12 +1026,12 @@ class AlliancesLayout(Layout):
         if pending.get("special"):
             name = SPECIAL_ACTIONS[pending["special"]][0]
             ask = (
-                "click the player it joins"
+                self.instruct("click the player it joins", "which player it joins")
                 if pending.get("card")
-                else "click a lit card on the table"
+                else self.instruct("click a lit card on the table", "which card it takes")
             )
             lines.insert(0, (f"{name}: {ask}", GOLD))
-        elif phase in ("play", "duel") and not view["over"]:
+        elif phase in ("play", "duel") and not view["over"] and self.live:
             notes.append(("Drag a card onto the players to play it.", MUTED))
         lines += notes
         y = self._title(model, title, area, display)
@@ -1077,7 +1096,7 @@ class AlliancesLayout(Layout):
             top = fp(16) + px(8)
             model.texts.append(
                 Text(
-                    "Your hand: drag the cards you keep here",
+                    self.instruct("Your hand: drag the cards you keep here", "Hand"),
                     (area.x + px(12), area.y + px(6)),
                     fp(16),
                     GOLD,

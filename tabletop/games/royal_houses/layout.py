@@ -78,7 +78,12 @@ class RoyalHousesLayout(Layout):
         )
         self._houses(model, view, top, bottom, houses, display, colorblind)
         self._own_strip(model, view, bottom, viewer, hand_area, action, display, names)
-        if view["phase"] == "swap" and viewer is not None and view["to_move"] == viewer:
+        if (
+            view["phase"] == "swap"
+            and viewer is not None
+            and view["to_move"] == viewer
+            and self.live
+        ):
             half = action.w // 2
             model.texts.append(
                 Text(
