@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 
 import pygame
+import pygame_gui
 import pytest
 
 from rules.machiavelli.melds import FACE
@@ -145,6 +146,44 @@ def test_reset_turn_restores_table_and_hand(app: App) -> None:
     assert lay.work.melds == [list(m) for m in start]
     assert lay.work.hand == ["8S.1", "KD.1"]
     assert not action(scene, "reset").enabled
+
+
+def _draw_button(scene: TableScene):  # type: ignore[no-untyped-def]
+    return next(b for b, m in scene.buttons if getattr(m, "kind", None) == "draw")
+
+
+def test_draw_a_card_asks_first_when_the_table_was_changed(app: App) -> None:
+    """Issue 19, section 4: *Draw a card* silently threw away a half-built table. With changes
+    in the working area it asks first; No keeps the work, Yes draws (and ends the turn)."""
+    scene = table(app)
+    set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "KD.1"])
+    scene.drop("6S.1", NEW_ZONE)  # a half-built table
+    lay = layout(scene)
+    assert lay.work is not None and lay.work.changed
+    scene.on_button(_draw_button(scene))
+    assert scene.game.to_move == 0 and len(scene.game.history) == 0  # nothing drawn yet
+    dialog = scene.confirm_dialog
+    assert dialog is not None and dialog.alive()
+    dialog.kill()  # No (closed): the work stays
+    assert lay.work is not None and lay.work.changed and scene.game.to_move == 0
+    scene.on_button(_draw_button(scene))
+    assert scene.confirm_dialog is not None
+    scene.handle(
+        pygame.event.Event(
+            pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.confirm_dialog
+        )
+    )
+    assert scene.game.history and scene.game.history[-1].kind == "draw"
+    assert len(scene.game.hands[0]) == 3
+
+
+def test_draw_a_card_with_an_untouched_table_draws_at_once(app: App) -> None:
+    """The question comes only when there is work to lose."""
+    scene = table(app)
+    set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "KD.1"])
+    scene.on_button(_draw_button(scene))
+    assert scene.confirm_dialog is None
+    assert scene.game.history and scene.game.history[-1].kind == "draw"
 
 
 def test_table_cards_cannot_go_to_the_hand(app: App) -> None:

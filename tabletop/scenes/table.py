@@ -85,6 +85,9 @@ class TableScene(Scene):
         self.rules_button: pygame_gui.elements.UIButton | None = None
         self.results_button: pygame_gui.elements.UIButton | None = None
         self.leave_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        #: A move waiting for the player's yes (it throws away work: Machiavelli's Draw).
+        self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.confirm_move: Move | None = None
         self.undo_button: pygame_gui.elements.UIButton | None = None
         self.save_button: pygame_gui.elements.UIButton | None = None
         self.hint = HintOverlay(self)  # the Hint button and its preview
@@ -534,6 +537,10 @@ class TableScene(Scene):
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
             if event.ui_element is self.leave_dialog:
                 self._leave()
+            elif event.ui_element is self.confirm_dialog:
+                move, self.confirm_dialog, self.confirm_move = self.confirm_move, None, None
+                if move is not None and move in self.game.legal_moves():
+                    self.play(move)
             elif event.ui_element is self.night_dialog:
                 self.play_here()
         elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.night_dialog:
@@ -575,10 +582,28 @@ class TableScene(Scene):
             for button, item in self.buttons:
                 if button is element:
                     if isinstance(item, Move):
-                        self.play(item)
+                        self.play_asking(item)
                     else:
                         self.press_local_action(item)
                     return
+
+    def play_asking(self, move: Move) -> None:
+        """Play ``move`` from its button, asking first if it throws away the player's work."""
+        question = self.gestures.confirm(move)
+        if question is None:
+            self.play(move)
+            return
+        d = self.app.display
+        w, h = d.px(640), d.px(300)
+        self.confirm_move = move
+        self.confirm_dialog = pygame_gui.windows.UIConfirmationDialog(
+            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+            question,
+            self.app.ui,
+            window_title=self.layout.describe(move, self.game, self.viewer, self.session.names),
+            action_short_name="Yes",
+            blocking=True,
+        )
 
     def press_local_action(self, key: str) -> None:
         """As if the working area's action ``key`` were pressed (its button)."""

@@ -102,6 +102,11 @@ class Gestures:
         """Whether piece ``drag`` may be picked up now (default: some legal move uses it)."""
         return bool(self.moves_for_piece(drag, legal))
 
+    def confirm(self, move: Move) -> str | None:
+        """A question to ask before a button plays ``move`` (it would throw away work the
+        player did), or None to play it at once (default)."""
+        return None
+
     def button_moves(self, legal: list[Move]) -> list[Move]:
         """The legal moves the scene may offer as buttons when no gesture makes them."""
         return legal

@@ -26,5 +26,15 @@ class MachiavelliGestures(Gestures):
     def candidate(self, drag: str, zone_id: str, legal: list[Move]) -> Move | None:
         return None
 
+    def confirm(self, move: Move) -> str | None:
+        """Drawing ends the turn: a table rearranged in the working area is put back first."""
+        work = self.area.work
+        if move.kind == "draw" and work is not None and work.changed:
+            return (
+                "Draw a card and end your turn? The changes you made to the table and your "
+                "hand are put back."
+            )
+        return None
+
     def button_moves(self, legal: list[Move]) -> list[Move]:
         return [m for m in legal if m.kind in ("draw", "pass")]
