@@ -151,18 +151,24 @@ def tap_a_legal_move(page: Any) -> None:
     wait_ply_after(page, ply)
 
 
-def shown_words(page: Any) -> set[str]:
-    """Every word the page shows or names: its text, image addresses and alt texts, data
-    attributes."""
-    text = page.evaluate(
-        """() => [document.body.innerText,
-           ...[...document.querySelectorAll('img')].map(i => i.src + ' ' + i.alt),
-           ...[...document.querySelectorAll('[data-card],[data-move]')]
-              .map(e => (e.dataset.card || '') + ' ' + (e.dataset.move || ''))].join(' ')"""
-    )
+SHOWN_TEXT = """() => [document.body.innerText,
+   ...[...document.querySelectorAll('img')].map(i => i.src + ' ' + i.alt),
+   ...[...document.querySelectorAll('[data-card],[data-move]')]
+      .map(e => (e.dataset.card || '') + ' ' + (e.dataset.move || ''))].join(' ')"""
+"""A page's text, image addresses and alt texts, and card and move data attributes."""
+
+
+def words(text: str) -> set[str]:
+    """Every word of ``text`` (split at punctuation, or at spaces with end dots dropped)."""
     return {w for w in re.split(r"[\s,;:!?()\[\]{}\"'/=<>|*+@-]+", text) if w} | {
         w.strip(".") for w in re.split(r"[\s/]+", text)
     }
+
+
+def shown_words(page: Any) -> set[str]:
+    """Every word the page shows or names: its text, image addresses and alt texts, data
+    attributes."""
+    return words(page.evaluate(SHOWN_TEXT))
 
 
 def requested_cards(page: Any) -> set[str]:

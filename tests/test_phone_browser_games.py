@@ -1,0 +1,276 @@
+"""A whole game night of every game, played with phones only, in a real browser (issue #16,
+"Done when"): Debian's chromium driven by Playwright against a game night on loopback.
+
+Every seat is a phone page on its own link (one browser, one context per seat); the host's
+``poll()`` runs as the desktop's UI loop would, beside Playwright (``Host`` of
+tests/test_phone_browser.py). The test plays like the players: it finds the page whose turn it
+is (``data-your-turn``), taps a playable card and one of its target buttons, or a decision
+button, choosing with a seeded generator. Machiavelli's players use the page's play builder as
+well: they pick the cards of one of the rules' suggested plays and ask the host to lay them
+(confirming its table), or lay them as a new meld, or tap a suggested play, Draw or Pass.
+
+At every step each page shows the game's current ply and never a card id that
+``game.hidden_cards(its seat)`` holds (page text, image addresses and alt texts, data
+attributes, and the card images it asked for). At the end the game is over, each page shows the
+result, and the moves the host applied are exactly the taps and the game's history. Bounded:
+a move cap and a time limit per game, Playwright's timeout on every wait, no fixed sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import unquote
+
+import pytest
+
+import rules
+from tabletop.net import AppliedMove, GameNight
+from tests.test_night_server import make_session
+from tests.test_phone_browser import (
+    SHOWN_TEXT,
+    Host,
+    browser,  # noqa: F401 (the module's chromium, a fixture)
+    data,
+    open_phone,
+    wait_data,
+    wait_ply_after,
+    words,
+)
+
+GAMES = [(gid, spec.counts[0]) for gid, spec in sorted(rules.GAMES.items())]
+GAMES += [("medici", 4), ("alliances", 4)]
+MOVE_CAP = 600
+"""Moves a game may take at most (random games here take 50 to 210)."""
+TIME_CAP = 150.0
+"""Seconds a game may take at most."""
+
+
+class CountingHost(Host):
+    """The UI loop of the host when every seat is a phone: poll the night and keep the moves
+    it applied (the desktop would animate them)."""
+
+    def __init__(self, night: GameNight) -> None:
+        self.applied: list[AppliedMove] = []
+        super().__init__(night, {})
+
+    def _run(self) -> None:
+        while not self.done.wait(0.003):
+            with self.lock:
+                self.applied.extend(self.night.poll())
+
+
+@pytest.fixture
+def phones_only(browser: Any) -> Iterator[Any]:  # noqa: F811
+    """Start a game night where every seat is a phone, its host loop, and a page per seat."""
+    started: list[tuple[CountingHost, list[Any]]] = []
+
+    def start(session: Any) -> tuple[CountingHost, list[Any]]:
+        seats = list(range(len(session.seats)))
+        night = GameNight(session, seats, bind=["127.0.0.1"], port=0)
+        night.start()
+        host = CountingHost(night)
+        pages: list[Any] = []
+        started.append((host, pages))
+        for seat in seats:
+            pages.append(open_phone(browser, night.link(seat)))
+            pages[-1].seen_requests = 0  # card images checked so far
+            pages[-1].cards_seen = set()  # card ids found on the page
+            pages[-1].hidden_seen = set()  # card ids hidden from its seat
+        return host, pages
+
+    yield start
+    for host, pages in started:
+        host.stop()
+        for page in pages:
+            page.context.close()
+
+
+def new_requests(page: Any) -> set[str]:
+    """The card images the page asked for since the last call."""
+    urls = page.card_requests[page.seen_requests :]
+    page.seen_requests += len(urls)
+    return {unquote(u.rsplit("/card/", 1)[1].split(".png")[0]) for u in urls}
+
+
+SNAPSHOT = f"""p => {{
+  const d = document.querySelector('#state').dataset;
+  return d.ply === p && [d.yourTurn, ({SHOWN_TEXT})()];
+}}"""
+"""Once the page shows ply ``p``: whether it is its turn, and everything it shows."""
+
+
+def settle(host: CountingHost, pages: list[Any], before: list[set[str]]) -> dict[str, Any]:
+    """Wait until every page shows the game's current ply and check what each one shows
+    against what its seat may know; return the game's state and the seats whose page says
+    it is their turn (``before``: each seat's hidden cards at the previous step, replaced by
+    the current ones)."""
+    with host.lock:
+        game = host.session.game
+        state = {
+            "ply": len(game.history),
+            "over": game.over,
+            "to_move": game.to_move,
+            "hidden": [game.hidden_cards(seat) for seat in range(len(pages))],
+            "census": set(game.census()),
+            "turns": [],
+        }
+    census = state["census"]
+    for seat, page in enumerate(pages):
+        mine, text = page.wait_for_function(SNAPSHOT, arg=str(state["ply"])).json_value()
+        if mine == "1":
+            state["turns"].append(seat)
+        hidden = state["hidden"][seat]
+        seen = words(text)
+        page.cards_seen |= seen & census  # the check does find this game's card ids
+        page.hidden_seen |= hidden
+        shown = seen & hidden
+        assert not shown, f"seat {seat} shows hidden cards {sorted(shown)} at ply {state['ply']}"
+        # an image asked for since the last step came from a render of that step or this one
+        asked = new_requests(page) & hidden & before[seat]
+        assert not asked, f"seat {seat} asked for hidden card images {sorted(asked)}"
+        before[seat] = hidden
+    return state
+
+
+AIM = """([sel, i]) => {
+  const e = document.querySelectorAll(sel)[i];
+  if (!e) return null;
+  e.scrollIntoView({block: 'nearest'});
+  const r = e.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return [x, y, Math.min(r.width, r.height), !!hit && e.contains(hit)];
+}"""
+
+
+def tap(page: Any, selector: str, index: int = 0) -> None:
+    """Tap the ``index``-th element of ``selector`` with a finger, as a player would: scrolled
+    into view, at its centre, where nothing covers it, and at least 44 px in both directions."""
+    aim = page.evaluate(AIM, [selector, index])
+    assert aim is not None, f"nothing to tap at {selector} [{index}]"
+    x, y, size, reachable = aim
+    assert reachable, f"{selector} [{index}] is covered"
+    assert size >= 44, f"{selector} [{index}] is {size} px: too small to tap"
+    page.touchscreen.tap(x, y)
+
+
+OFFERED = """() => [
+  [...document.querySelectorAll('#hand .card.playable')].map(e => e.dataset.card),
+  [...document.querySelectorAll('#decisions button.move')].map(e => e.dataset.move)]"""
+"""What the page offers: its playable cards and its decision buttons."""
+
+
+def tap_generic(page: Any, rng: random.Random) -> str:
+    """Tap a playable card then one of its targets, or a decision button; say which."""
+    cards, buttons = page.evaluate(OFFERED)
+    assert cards or buttons, f"the page offers nothing to do: {page.inner_text('#state')}"
+    pick = rng.randrange(len(cards) + len(buttons))
+    if pick >= len(cards):
+        tap(page, "#decisions button.move", pick - len(cards))
+        return "decision"
+    tap(page, f"#hand .card[data-card={json.dumps(cards[pick])}]")
+    targets = page.wait_for_function(
+        """c => document.querySelector('#state').dataset.selected === c &&
+          !document.querySelector('#sheet').hidden &&
+          document.querySelectorAll('#targets button.target').length""",
+        arg=cards[pick],
+    ).json_value()
+    tap(page, "#targets button.target", rng.randrange(targets))
+    return "card"
+
+
+def tap_machiavelli(page: Any, rng: random.Random) -> str:
+    """A Machiavelli turn: lay the cards of a suggested play through the host's proposal or as
+    a new meld, or else tap a decision (a suggested play, Draw or Pass). Returns what it did."""
+    _, buttons = page.evaluate(OFFERED)
+    assert buttons, f"the page offers nothing to do: {page.inner_text('#state')}"
+    table = page.evaluate("() => phone.state().view.table")
+    on_table = {c for meld in table for c in meld}
+    plays = [m for m in buttons if m.startswith("play ")]
+    roll = rng.random()
+    if plays and roll < 0.5:
+        melds = [m.split("-") for m in rng.choice(plays).split()[1:]]
+        added = [c for meld in melds for c in meld if c not in on_table]
+        new = [meld for meld in melds if meld not in table]
+        for card in added:
+            tap(page, f"#hand .card[data-card={json.dumps(card)}]")
+        wait_data(page, "picks", str(len(added)))
+        if roll >= 0.3 and len(new) == 1 and new[0] == added:
+            tap(page, "#new-meld")  # the table stays; the picked cards are a meld of their own
+            return "new meld"
+        tap(page, "#propose")
+        page.wait_for_function("() => document.querySelector('#state').dataset.proposal")
+        # a suggested play's cards always fit: the host's solver finds a table for them
+        assert data(page, "proposal") == "ok", page.inner_text("#notice")
+        shown = page.eval_on_selector_all("#melds .card", "cs => cs.map(c => c.dataset.card)")
+        assert set(added) <= set(shown)
+        tap(page, "#confirm")
+        return "proposal"
+    pick = rng.randrange(len(buttons))
+    tap(page, "#decisions button.move", pick)
+    return buttons[pick].split()[0]
+
+
+def result_shown(page: Any, names: list[str], winners: list[int]) -> None:
+    """The page shows that the game is over, the winners and the scores, and offers nothing."""
+    assert data(page, "yourTurn") == "0"
+    assert page.inner_text("#turn") == "The game is over."
+    assert page.is_visible("#outcome-sec")
+    text = page.inner_text("#outcome")
+    assert "Scores:" in text
+    for seat in winners:
+        assert re.search(rf"\b{names[seat]}\b", text.split("Scores:")[0]), text
+    assert not page.is_visible("#decisions-sec") and not page.query_selector(".card.playable")
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_whole_game_night_played_by_tapping_phones_only(
+    phones_only: Any, game_id: str, players: int
+) -> None:
+    session = make_session(game_id, players, seed=11)
+    host, pages = phones_only(session)
+    rng = random.Random(f"{game_id}-{players}")
+    turn = tap_machiavelli if game_id == "machiavelli" else tap_generic
+    with host.lock:
+        before = [session.game.hidden_cards(seat) for seat in range(players)]
+    taps: list[int] = []
+    kinds: Counter[str] = Counter()
+    start = time.monotonic()
+    for _ in range(MOVE_CAP):
+        state = settle(host, pages, before)
+        if state["over"]:
+            break
+        assert time.monotonic() - start < TIME_CAP, f"{game_id}: over {TIME_CAP} s"
+        assert state["turns"] == [state["to_move"]], (state["turns"], state["to_move"])
+        seat = state["to_move"]
+        kinds[turn(pages[seat], rng)] += 1
+        wait_ply_after(pages[seat], state["ply"])
+        taps.append(seat)
+    else:
+        pytest.fail(f"{game_id} with {players}: not over after {MOVE_CAP} moves")
+
+    with host.lock:
+        game = host.session.game
+        history = list(game.history)
+        winners = list(game.outcome().winners)
+        applied = list(host.applied)
+    assert game.over
+    # the players used every way the page offers (the runs are seeded: always the same)
+    used = {"proposal", "new meld", "draw"} if game_id == "machiavelli" else {"card", "decision"}
+    assert used <= set(kinds), kinds
+    assert len(applied) == len(taps) == len(history)
+    assert [a.move for a in applied] == history
+    assert [a.seat for a in applied] == taps
+    assert [a.ply for a in applied] == list(range(len(history)))
+    for seat, page in enumerate(pages):
+        result_shown(page, list(session.names), winners)
+        assert data(page, "seat") == str(seat) and data(page, "status") == "open"
+        assert page.card_requests, f"seat {seat} showed no card"
+        # the leak check was not empty: the page showed card ids, its seat had hidden cards
+        assert page.cards_seen and page.hidden_seen, seat
