@@ -223,6 +223,10 @@ class App:
         if scene is not None:
             scene.update(dt)
         self.ui.update(dt)
+        # pygame-gui 0.6.14 appends a dirty rect to its group's ``lostsprites`` for every
+        # element killed and never reads or clears the list: ~120 rects a game, kept forever
+        # (bench_game_night's memory check, tracemalloc).
+        self.ui.get_sprite_group().lostsprites.clear()
         self.draw()
         self.frame += 1
         if self.on_frame is not None:

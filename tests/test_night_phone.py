@@ -14,6 +14,7 @@ import aiohttp
 import pytest
 
 from rules.machiavelli.melds import ALL_CARDS, meld_problem
+from tabletop.net import night as night_module
 from tabletop.net import protocol, qr_png
 from tabletop.net import server as night_server
 from tabletop.net.propose import NotInHand, propose
@@ -69,8 +70,9 @@ def test_without_a_renderer_a_card_is_an_svg_naming_it_and_only_census_ids_exist
 
 
 def test_the_host_renders_card_faces_on_its_own_thread_a_few_per_poll_and_caches_them(
-    nights,
+    nights, monkeypatch
 ) -> None:
+    monkeypatch.setattr(night_module, "IMAGE_BUDGET", 60.0)  # the count alone limits here
     session = make_session("machiavelli", 2)
     calls: list[tuple[str, int]] = []
 
@@ -106,6 +108,26 @@ def test_the_host_renders_card_faces_on_its_own_thread_a_few_per_poll_and_caches
     assert polls == [4]  # at most four faces per poll()
     assert sorted(c for c, _ in calls) == sorted([*cards, "AS.1"])  # each face once
     assert {thread for _, thread in calls} == {threading.get_ident()}  # on the polling thread
+
+
+def test_slow_faces_are_rendered_one_per_poll(nights, monkeypatch) -> None:
+    """Past IMAGE_BUDGET seconds a poll() renders no more faces: one slow face a frame."""
+    monkeypatch.setattr(night_module, "IMAGE_BUDGET", 0.0)
+    session = make_session("royal_houses", 2)
+    rendered: list[str] = []
+    night = nights(session, card_image=lambda card: rendered.append(card) or b"png")
+    cards = session.game.census()[:3]
+
+    async def body() -> None:
+        fetching = asyncio.gather(*[fetch(f"{night.url}/card/{c}.png") for c in cards])
+        while night.server.image_requests.qsize() < len(cards):
+            await asyncio.sleep(0.01)
+        for count in (1, 2, 3):
+            night.poll()
+            assert len(rendered) == count
+        assert [a[0] for a in await fetching] == [200, 200, 200]
+
+    run(body)
 
 
 def test_a_face_the_host_does_not_render_in_time_is_a_503(nights, monkeypatch) -> None:

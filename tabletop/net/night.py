@@ -22,6 +22,7 @@ import json
 import logging
 import queue
 import secrets
+import time
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -47,6 +48,11 @@ REMEMBERED_IDS = 4096
 
 IMAGES_PER_POLL = 4
 """Card faces one ``poll()`` renders at most (each is cached by the server afterwards)."""
+
+IMAGE_BUDGET = 0.004
+"""Seconds of one ``poll()`` spent rendering card faces before the rest wait for the next
+frame (one face at least). A face costs about 5-11 ms (bench_game_night, Allegiance faces):
+four in one frame made a frame of 20-45 ms while 9 phones fetched their hands."""
 
 log = logging.getLogger(__name__)
 
@@ -187,7 +193,10 @@ class GameNight:
         render = self._card_image
         if render is None:
             return
-        for _ in range(IMAGES_PER_POLL):
+        end = time.perf_counter() + IMAGE_BUDGET
+        for rendered in range(IMAGES_PER_POLL):
+            if rendered and time.perf_counter() > end:
+                return
             try:
                 card = self.server.image_requests.get_nowait()
             except queue.Empty:

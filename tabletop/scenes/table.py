@@ -79,6 +79,7 @@ class TableScene(Scene):
         self.status = StatusPanel()
         self.log = LogPanel()
         self._static: tuple[tuple, pygame.Surface] | None = None
+        self._log_text: tuple[list, int, object, int | None, list[str]] | None = None
         self._last_events: list[rules.Event] = []
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.menu_button: pygame_gui.elements.UIButton | None = None
@@ -787,11 +788,29 @@ class TableScene(Scene):
             )
         self.hint.draw(surface)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())
-        self.log.draw(surface, d, self.session.log_lines(self.viewer), self.viewer)
+        self.log.draw(surface, d, self._log_lines(), self.viewer)
         # A game night's phones strip, and its join panel over everything under the status bar.
         self.night.draw(surface, d, self.night_area())
         if dragged is None:
             self._draw_tip(surface, pygame.mouse.get_pos())
+
+    def _log_lines(self) -> list[str]:
+        """The log in words for the viewer, rendered again only when the log or the viewer
+        changed (every entry's words every frame cost 1-2 ms at 60 entries of Allegiance and
+        grew with the game: bench_game_night)."""
+        log, viewer = self.session.log, self.viewer
+        last = log[-1] if log else None
+        cached = self._log_text
+        if (
+            cached is None
+            or cached[0] is not log
+            or cached[1] != len(log)
+            or cached[2] is not last  # held, so an undo's new last entry never looks the same
+            or cached[3] != viewer
+        ):
+            cached = (log, len(log), last, viewer, self.session.log_lines(viewer))
+            self._log_text = cached
+        return cached[4]
 
     def night_area(self) -> pygame.Rect:
         """Where a game night's join panel may spread: everything under the status bar."""

@@ -173,8 +173,12 @@
     if (msg.your_turn && !S.wasMine && navigator.vibrate) {
       try { navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed yet */ }
     }
+    const turnStarts = !!msg.your_turn && !S.wasMine && !!old;
     S.wasMine = !!msg.your_turn;
     render();
+    // A turn begins: bring the turn banner and the prompt back into view (after a tap low
+    // on the page the phone stays scrolled down, the banner hidden).
+    if (turnStarts) $("turn").scrollIntoView({ block: "nearest" });
     root.dataset.ready = "1";
   }
 
