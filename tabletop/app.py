@@ -26,6 +26,7 @@ from .storage import (
     save_settings,
 )
 from .theme import theme_for
+from .ui.dialogs import ask
 from .ui.text import wrap_text
 
 BACKGROUND = (22, 48, 36)
@@ -200,16 +201,11 @@ class App:
                 else "The game will be lost."
             )
             if self.quit_dialog is None or not self.quit_dialog.alive():
-                self.quit_dialog = pygame_gui.windows.UIConfirmationDialog(
-                    pygame.Rect(0, 0, self.display.px(640), self.display.px(300)).move(
-                        (self.display.width - self.display.px(640)) // 2,
-                        (self.display.height - self.display.px(300)) // 2,
-                    ),
+                self.quit_dialog = ask(
+                    self,
                     f"A game is in progress. Quit now? {note}",
-                    self.ui,
-                    window_title="Quit tabletop?",
-                    action_short_name="Quit",
-                    blocking=True,
+                    title="Quit tabletop?",
+                    action="Quit",
                 )
             return
         self.running = False

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
 import pygame_gui
 
 from ..locks import IN_USE
 from ..saves import fresh_save_id
+from ..ui.dialogs import ask
 
 if TYPE_CHECKING:
     from ..app import App
@@ -17,16 +17,13 @@ if TYPE_CHECKING:
 
 
 def offer_copy(app: App) -> pygame_gui.windows.UIConfirmationDialog:
-    d = app.display
-    w, h = d.px(720), d.px(340)
-    return pygame_gui.windows.UIConfirmationDialog(
-        pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+    return ask(
+        app,
         f"{IN_USE} Open a copy of it here? The copy is saved as a new game; "
         "the other window keeps the original.",
-        app.ui,
-        window_title="This game is already open",
-        action_short_name="Open a copy",
-        blocking=True,
+        title="This game is already open",
+        action="Open a copy",
+        size=(720, 340),
     )
 
 

@@ -27,6 +27,7 @@ from ..saves import (
     write_save,
 )
 from ..storage import describe_os_error, exports_dir, write_text_atomic
+from ..ui.dialogs import ask
 from ..ui.menu import Backdrop, add_label, line_height, text_width, theme_font, wrap_for
 from ..ui.text import ellipsize
 from .base import Scene
@@ -293,19 +294,16 @@ class LoadScene(Scene):
         return target
 
     def ask_delete(self, info: SaveInfo) -> None:
-        d = self.app.display
-        w, h = d.px(700), d.px(320)
         when = when_text(info.saved)
         self.confirm_target = info
-        self.confirm = pygame_gui.windows.UIConfirmationDialog(
-            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+        self.confirm = ask(
+            self.app,
             f"Delete the {info.title} game with {', '.join(info.names)}"
             + (f" ({when})" if when else "")
             + "? This cannot be undone.",
-            self.app.ui,
-            window_title="Delete this save?",
-            action_short_name="Delete",
-            blocking=True,
+            title="Delete this save?",
+            action="Delete",
+            size=(700, 320),
         )
 
     def delete(self, info: SaveInfo) -> None:

@@ -30,6 +30,7 @@ from ..storage import describe_os_error
 from ..table import render
 from ..table.gestures import WorkingArea
 from ..table.model import Piece, TableModel
+from ..ui.dialogs import ask
 from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
 from .base import Scene
@@ -120,18 +121,15 @@ class TableScene(Scene):
 
     def _offer_local(self, problem: str) -> None:
         """The server could not start: offer to go on with the phone seats at this computer."""
-        d = self.app.display
-        w, h = d.px(700), d.px(340)
         names = [self.session.names[s] for s in self.session.phone_seats]
         who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        self.night_dialog = pygame_gui.windows.UIConfirmationDialog(
-            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+        self.night_dialog = ask(
+            self.app,
             f"{problem} Play on with {who} at this computer instead? (Cancel goes back to the "
             "title screen; the game is saved.)",
-            self.app.ui,
-            window_title="Game night",
-            action_short_name="Play here",
-            blocking=True,
+            title="Game night",
+            action="Play here",
+            size=(700, 340),
         )
 
     def play_here(self) -> None:
@@ -594,16 +592,12 @@ class TableScene(Scene):
         if question is None:
             self.play(move)
             return
-        d = self.app.display
-        w, h = d.px(640), d.px(300)
         self.confirm_move = move
-        self.confirm_dialog = pygame_gui.windows.UIConfirmationDialog(
-            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+        self.confirm_dialog = ask(
+            self.app,
             question,
-            self.app.ui,
-            window_title=self.layout.describe(move, self.game, self.viewer, self.session.names),
-            action_short_name="Yes",
-            blocking=True,
+            title=self.layout.describe(move, self.game, self.viewer, self.session.names),
+            action="Yes",
         )
 
     def press_local_action(self, key: str) -> None:
@@ -627,16 +621,12 @@ class TableScene(Scene):
         if self.game.over:
             self._leave()
             return
-        d = self.app.display
-        w, h = d.px(640), d.px(300)
-        self.leave_dialog = pygame_gui.windows.UIConfirmationDialog(
-            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+        self.leave_dialog = ask(
+            self.app,
             "Leave this game and go back to the title screen? It is saved: Continue on the "
             "title screen resumes it.",
-            self.app.ui,
-            window_title="Leave the game?",
-            action_short_name="Leave",
-            blocking=True,
+            title="Leave the game?",
+            action="Leave",
         )
 
     # ---- saving and undo ------------------------------------------------------------
