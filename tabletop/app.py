@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from . import fonts
+from . import autosave, fonts
 from .display import MIN_SIZE, Display
 from .names import typed_text
 from .resources import asset_path
@@ -296,6 +296,7 @@ class App:
         if self.terminated:
             for scene in self.scenes:
                 scene.save_on_terminate()
+        autosave.flush()  # every autosave handed over is on disk before the app ends
         self.save_settings()
         return self.exit_code
 
@@ -303,6 +304,7 @@ class App:
         for scene in reversed(self.scenes):
             scene.leave()
         self.scenes.clear()
+        autosave.flush()
         from .ai.worker import shutdown_shared
 
         shutdown_shared()

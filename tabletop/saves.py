@@ -112,8 +112,20 @@ def save_path(session: Session) -> Path:
 def write_save(session: Session, path: Path | None = None) -> Path:
     """Write ``session`` atomically (the autosave after every move); return the file."""
     target = path or save_path(session)
-    write_json_atomic(target, to_save(session))
+    write_save_data(target, to_save(session))
     return target
+
+
+def save_snapshot(session: Session) -> dict[str, Any]:
+    """:func:`to_save` as a copy that shares nothing with the live session (a JSON round trip,
+    C-fast): the background autosave (:mod:`tabletop.autosave`) writes it while play goes on."""
+    data: dict[str, Any] = json.loads(json.dumps(to_save(session)))
+    return data
+
+
+def write_save_data(target: Path, data: Mapping[str, Any]) -> None:
+    """Write a save's content (:func:`to_save`) to ``target`` atomically."""
+    write_json_atomic(target, data)
 
 
 def clean_label(text: str) -> str:

@@ -105,6 +105,7 @@ def test_a_game_open_in_another_window_is_offered_as_a_copy(
     assert table.session.save_id != session.save_id
     assert table.game.snapshot() == session.game.snapshot()
     table.play(table.game.legal_moves()[0])
+    table.flush_save()  # the autosave thread has written it (a player could not tell)
     assert path.read_bytes() == before  # the other window's game is untouched
     assert len(read_save(saves.save_path(table.session)).game.history) > len(session.game.history)
     # Deleting it from the Load screen is refused while it is open there.

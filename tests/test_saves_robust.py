@@ -61,6 +61,7 @@ def test_importing_an_older_copy_never_overwrites_the_newer_game(app: App, tmp_p
     table = app.top
     assert isinstance(table, TableScene) and table.session.save_id != session.save_id
     table.play(table.game.legal_moves()[0])  # the autosave goes to the copy's own file
+    table.flush_save()  # the autosave thread has written it (a player could not tell)
     assert newer.read_bytes() == newer_bytes
     assert len(read_save(newer).game.history) == 30
     infos, _ = list_saves()

@@ -113,10 +113,12 @@ def test_every_move_is_saved_and_ai_only_games_are_not(app: App) -> None:
     app.push(scene)
     pump(app)
     scene.play(scene.game.parse_move("go first"))
+    scene.flush_save()  # the autosave thread has written it (a player could not tell)
     path = saves.save_path(scene.session)
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["game"]["moves"] == ["go first"]
     scene.play(scene.game.parse_move(STANDARD_COUNTERS[0]))
+    scene.flush_save()
     assert len(json.loads(path.read_text(encoding="utf-8"))["game"]["moves"]) == 2
     bots = TableScene(app, rh_session(("easy", "easy"), seed=2))
     app.push(bots)
@@ -195,6 +197,7 @@ def test_undo_key_and_button_take_back_and_mark_the_game_assisted(app: App) -> N
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert len(scene.game.history) == 5 and scene.session.assisted
     assert scene.game is scene.session.game and scene.acting_human
+    scene.flush_save()  # the autosave thread has written it (a player could not tell)
     data = json.loads(saves.save_path(scene.session).read_text(encoding="utf-8"))
     assert data["assisted"] is True and len(data["game"]["moves"]) == 5
     click(app, scene.undo_button)

@@ -290,6 +290,7 @@ def test_a_failed_autosave_is_told_in_words(app: App, monkeypatch: pytest.Monkey
     app.push(table)
     pump(app)
     table.play(table.game.legal_moves()[0])
+    table.flush_save()  # the autosave thread's outcome, told a frame later in play
     said = " | ".join(t.text for t in app.toasts)
     assert "disk is full" in said, said
     plain(said)

@@ -22,7 +22,7 @@ import pygame_gui
 import rules
 from rules import Move
 
-from .. import locks
+from .. import autosave, locks
 from ..ai.worker import AIWorker
 from ..layouts import get_gestures, get_layout
 from ..session import Session, UndoRefused
@@ -631,29 +631,52 @@ class TableScene(Scene):
 
     # ---- saving and undo ------------------------------------------------------------
     def _autosave(self) -> None:
-        """Save after every move, so quitting never loses the game (Continue resumes it)."""
+        """Save after every move, so quitting never loses the game (Continue resumes it). The
+        data is taken now; the writing happens on the autosave thread (:mod:`..autosave`),
+        and its outcome is told on a later frame (or when the table flushes)."""
         if not self.session.humans:
             return  # AI-only games (the self-test, demos) are nobody's to resume
-        from ..saves import write_save
+        from ..saves import save_path, save_snapshot
 
-        try:
-            write_save(self.session)
-        except OSError as err:
-            if not self._save_failed:
-                self.app.toast(
-                    f"The game could not be saved: {describe_os_error(err)}.",
-                    kind="error",
-                    seconds=6,
-                )
-            self._save_failed = True
-        else:
-            self._save_failed = False
+        self._report_saves()
+        autosave.shared().submit(save_path(self.session), save_snapshot(self.session))
+
+    def _report_saves(self) -> None:
+        """Tell the player about the autosaves that finished (a failure once, until one works)."""
+        from ..saves import save_path
+
+        if self._saver_used is None:
+            return
+        for _path, err in self._saver_used.outcomes(save_path(self.session)):
+            if err is not None:
+                if not self._save_failed:
+                    self.app.toast(
+                        f"The game could not be saved: {describe_os_error(err)}.",
+                        kind="error",
+                        seconds=6,
+                    )
+                self._save_failed = True
+            else:
+                self._save_failed = False
+
+    @property
+    def _saver_used(self) -> autosave.Saver | None:
+        return autosave.shared() if self.session.humans else None
+
+    def flush_save(self) -> None:
+        """Wait until the autosave is on disk and tell how it went: before the table is left
+        or covered (results, Load, replay, export, quitting, a terminate signal)."""
+        if self._saver_used is None:
+            return
+        self._saver_used.flush()
+        self._report_saves()
 
     def save_on_terminate(self) -> None:
         """A terminate signal ends the app: the game is saved even before its first move (a
         human who has not moved yet finds it under Continue)."""
         if not self.game.over:
             self._autosave()
+        self.flush_save()
 
     def save_as(self) -> None:
         """Ask for a name and keep a copy of the game as it is now (Load lists it)."""
@@ -691,6 +714,7 @@ class TableScene(Scene):
 
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        self._report_saves()  # the autosave thread's outcomes, told on this (the UI) thread
         for applied in self.night.poll():  # the phones' moves, shown like local ones
             self.game = self.session.game
             self._after_move(applied.events)
@@ -887,7 +911,12 @@ class TableScene(Scene):
                 border_radius=self.app.display.px(10),
             )
 
+    def cover(self) -> None:
+        self.flush_save()  # results, save-as, rules, hand-over: the file is whole on disk
+        super().cover()
+
     def leave(self) -> None:
+        self.flush_save()  # on disk before the lock goes and Load, replay or export reads it
         self.night.stop()  # left (or the app quits): the phones are told, the port is free
         self.ai.forget()  # an answer still coming is for a table that is gone
         self.hint.clear()
