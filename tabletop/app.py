@@ -216,6 +216,8 @@ class App:
         for event in pygame.event.get():
             self.dispatch(event)
         scene = self.top
+        for below in self.scenes[:-1]:
+            below.update_covered(dt)  # e.g. a game night's phones play on under the rules
         if scene is not None:
             scene.update(dt)
         self.ui.update(dt)

@@ -1,13 +1,14 @@
 """The autosave's writer: one background thread that writes save files, so a move's frame does
 not wait for the disk (an atomic write with fsyncs costs milliseconds, sometimes a hundred).
 
-The UI thread builds the save's JSON-ready data itself (cheap, and the writer never reads the
-live session) and hands it over with :meth:`Saver.submit`. Per file, the newest snapshot wins:
-one still waiting is replaced by a newer one, and since a single thread writes them in turn,
-an older state is never written after a newer one. Every write's outcome (None, or the
-OSError) is kept for the UI thread to collect with :meth:`Saver.outcomes`. :meth:`Saver.flush`
-waits until everything handed over is on disk: called wherever the app must have the file
-before it goes on (leaving the table, results, quitting, a terminate signal, the app's end).
+The UI thread encodes the save's text itself (cheap with the C JSON encoder, and the writer
+never reads the live session) and hands it over with :meth:`Saver.submit`. Per file, the
+newest snapshot wins: one still waiting is replaced by a newer one, and since a single thread
+writes them in turn, an older state is never written after a newer one. Every write's outcome
+(None, or the OSError) is kept for the UI thread to collect with :meth:`Saver.outcomes`.
+:meth:`Saver.flush` waits until everything handed over is on disk: called wherever the app
+must have the file before it goes on (leaving the table, results, quitting, a terminate
+signal, the app's end).
 No pygame here.
 """
 
@@ -87,10 +88,10 @@ _shared: Saver | None = None
 _shared_lock = threading.Lock()
 
 
-def _write_save_data(path: Path, data: Any) -> None:
+def _write_save_data(path: Path, text: str) -> None:
     from .saves import write_save_data
 
-    write_save_data(path, data)
+    write_save_data(path, text)
 
 
 def shared() -> Saver:

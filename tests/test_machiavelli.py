@@ -26,6 +26,7 @@ from rules.machiavelli import (
     play_move,
     table_problems,
 )
+from rules.machiavelli.melds import card_label
 from rules.machiavelli.solver import RANKS
 
 
@@ -483,4 +484,13 @@ def test_describe_move_words_each_kind() -> None:
     assert game.describe_move(DRAW, 0, names) == "Draw a card"
     assert game.describe_move(PASS, 0, names) == "Pass"
     play = play_move([["5H.1", "6H.1", "7H.1"], SET_9])
-    assert game.describe_move(play, 0, names) == "Play 2 melds"
+    # Issue #16 (the phone's buttons said "Play 5 melds" whatever they laid): the mover reads
+    # which hand cards the play lays; anyone else only how many melds (the cards are a hand).
+    on_table = {c for meld in game.table for c in meld}
+    laid = [c for c in ("5H.1", "6H.1", "7H.1", *SET_9) if c not in on_table]
+    described = game.describe_move(play, 0, names)
+    assert described.startswith("Lay ") and described.endswith("(2 melds on the table)")
+    for card in laid:
+        assert card_label(card) in described
+    assert game.describe_move(play, 1, names) == "Play (2 melds on the table)"
+    assert game.describe_move(play, None, names) == "Play (2 melds on the table)"

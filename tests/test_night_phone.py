@@ -17,6 +17,7 @@ from rules.machiavelli.melds import ALL_CARDS, meld_problem
 from tabletop.net import night as night_module
 from tabletop.net import protocol, qr_png
 from tabletop.net import server as night_server
+from tabletop.net.png import Pixels
 from tabletop.net.propose import NotInHand, propose
 from tabletop.session import SeatConfig, Session
 from tests import test_night_server
@@ -283,3 +284,34 @@ def test_a_proposal_runs_off_the_event_loop_and_the_ui_thread(nights, monkeypatc
 
     run(body)
     assert len(threads) == 1 and threads[0].startswith("game-night-solver")
+
+
+def test_pixels_from_the_host_are_encoded_as_png_off_the_ui_thread(nights) -> None:
+    """Issue #16 (TV frames): the host hands a face's pixels; the server encodes the PNG on its
+    own worker thread, so the UI thread's poll() only paints."""
+    session = make_session("royal_houses", 2)
+    card = session.game.census()[0]
+    red = bytes([200, 30, 40, 255]) * (3 * 2)
+    night = nights(session, card_image=lambda c: Pixels(3, 2, red) if c == card else None)
+    encoded_on: list[str] = []
+    png = Pixels.png
+
+    def spy(self: Pixels, level: int = 6) -> bytes:
+        encoded_on.append(threading.current_thread().name)
+        return png(self, level)
+
+    async def body() -> None:
+        fetching = asyncio.ensure_future(fetch(f"{night.url}/card/{card}.png"))
+        while night.server.image_requests.qsize() < 1:
+            await asyncio.sleep(0.01)
+        night.poll()
+        status, headers, data = await fetching
+        assert status == 200 and headers["Content-Type"] == "image/png"
+        assert data == png(Pixels(3, 2, red))
+
+    Pixels.png = spy  # type: ignore[method-assign]
+    try:
+        run(body)
+    finally:
+        Pixels.png = png  # type: ignore[method-assign]
+    assert encoded_on and all(name.startswith("game-night-images") for name in encoded_on)

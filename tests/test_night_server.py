@@ -130,6 +130,7 @@ async def hosting(night: GameNight, until: Callable[[], bool] = lambda: False) -
 
 async def host_until(night: GameNight, condition: Callable[[], bool]) -> None:
     await asyncio.wait_for(hosting(night, condition), STEP)
+    night.poll()  # the next frame: a move applied by poll() is published at the next poll()
 
 
 def normal(data: Any) -> Any:

@@ -14,6 +14,7 @@ import io
 import json
 import socket
 import threading
+import time
 from collections.abc import Coroutine, Iterator
 from typing import Any, TypeVar
 
@@ -24,13 +25,14 @@ from scene_helpers import click, click_at, make_app, pump, use_private_home, wai
 
 from tabletop import saves, stats
 from tabletop.app import App
+from tabletop.net.png import Pixels
 from tabletop.scenes import table_night
 from tabletop.scenes.results import ResultsScene
 from tabletop.scenes.setup import SetupScene
 from tabletop.scenes.table import TableScene
 from tabletop.scenes.title import TitleScene
 from tabletop.session import HUMAN, PHONE, SeatConfig, Session
-from tabletop.table.card_png import card_png
+from tabletop.table.card_png import card_pixels, card_png
 
 T = TypeVar("T")
 LOOPBACK = "127.0.0.1"
@@ -374,3 +376,63 @@ def test_card_png_paints_the_desktop_art(game_id: str) -> None:
     assert card_png(game_id, "x" * 500) is None
     assert card_png(game_id, card, 0) is None
     assert card_png("no_such_game", card) is None
+
+
+def test_pixels_encode_as_a_png_that_decodes_to_the_same_pixels() -> None:
+    """Issue #16: the phones' card pictures are encoded by tabletop.net.png (not pygame); a
+    PNG reader gets back exactly the painted pixels, alpha included."""
+    pygame.init()
+    session = Session("allegiance", [SeatConfig(n) for n in ("Ann", "Bob", "Cleo")], 1)
+    card = session.game.census()[0]
+    pixels = card_pixels("allegiance", card, 120)
+    assert pixels is not None and pixels.width == 120
+    decoded = pygame.image.load(io.BytesIO(pixels.png()), "card.png")
+    assert decoded.get_size() == (pixels.width, pixels.height)
+    assert pygame.image.tobytes(decoded, "RGBA") == pixels.rgba
+    assert card_pixels("allegiance", "no-such-card") is None
+    with pytest.raises(ValueError):
+        Pixels(2, 2, b"\x00" * 15)  # not 2x2 RGBA
+
+
+def test_ai_seats_wait_while_the_join_codes_cover_the_table(app: App, phones: Phones) -> None:
+    """Issue #16 (the TV shows the table): while the join panel covers the table nobody could
+    follow an AI's move, so the AI seats wait and the status bar says so; once every phone
+    has joined (the panel folds), they play."""
+    scene = night_table(app, "royal_houses", ["easy", PHONE])
+    assert scene.game.to_move == 0 and scene.night.covers_table
+    deadline = time.monotonic() + 2.0  # far longer than an Easy AI's pause before its move
+    while time.monotonic() < deadline:
+        pump(app, 1)
+    assert scene.game.history == []
+    assert "join" in scene.status_text()
+    phones.join(scene, 1)
+    wait_for(app, lambda: not scene.night.covers_table)
+    wait_for(app, lambda: len(scene.game.history) >= 1)
+    assert scene.session.movers[0] == 0
+
+
+def test_phones_play_on_while_another_scene_covers_the_table(app: App, phones: Phones) -> None:
+    """Issue #16: the host opens the rules (or any scene) on the TV; a phone's move is still
+    applied, answered and saved at once, and the table shows it when it is on top again."""
+    from tabletop.scenes.rules_screen import RulesScene
+
+    scene = night_table(app, "royal_houses", [PHONE, PHONE])
+    ws = phones.join(scene, 0)
+    phones.join(scene, 1)
+    wait_for(app, lambda: scene.night.connected() == {0, 1})
+    app.push(RulesScene(app, scene.session.game_id))
+    pump(app, 2)
+    assert app.top is not scene
+    move = scene.game.legal_moves()[0]
+    phones.send(ws, {"type": "move", "id": "m1", "ply": 0, "move": str(move)})
+    wait_for(app, lambda: len(scene.game.history) >= 1)
+    assert app.top is not scene  # applied under the rules screen
+    wait_for(app, lambda: any(m["type"] == "accepted" for m in phones.received[0]))
+    wait_for(app, lambda: any(m.get("ply") == 1 for m in phones.received[1]))
+    scene.flush_save()
+    assert len(saves.read_save(saves.save_path(scene.session)).game.history) == 1
+    before = scene.model
+    app.pop()
+    pump(app, 2)
+    assert scene.model is not before and scene._last_events  # shown like any move
+    public_only(scene)

@@ -285,7 +285,7 @@ def test_a_failed_autosave_is_told_in_words(app: App, monkeypatch: pytest.Monkey
     def full(*_: object, **__: object) -> None:
         raise OSError(errno.ENOSPC, "No space left on device", "/x/y.json.tmp")
 
-    monkeypatch.setattr(saves, "write_json_atomic", full)
+    monkeypatch.setattr(saves, "write_text_atomic", full)
     table = TableScene(app, played(0))
     app.push(table)
     pump(app)

@@ -208,7 +208,13 @@ class Machiavelli(Game):
             return "Draw a card"
         if move.kind == "pass":
             return "Pass"
-        return f"Play {len(move.value)} melds"
+        melds = len(move.value)
+        table = "1 meld" if melds == 1 else f"{melds} melds"
+        if seat != self.current:  # the cards laid are the mover's hand: only the mover reads them
+            return f"Play ({table} on the table)"
+        on_table = {c for meld in self.table for c in meld}
+        laid = sorted((c for meld in move.value for c in meld if c not in on_table), key=card_order)
+        return f"Lay {meld_label(laid)} ({table} on the table)"
 
     def prompt(self) -> str:
         if self.phase == "over":

@@ -3,7 +3,8 @@
 - :mod:`tabletop.net.protocol`: the JSON messages over the WebSocket (documented there);
 - :mod:`tabletop.net.server`: the aiohttp server, on its own thread and event loop;
 - :mod:`tabletop.net.night`: :class:`GameNight`, the host's side, used from the UI thread;
-- :mod:`tabletop.net.qr`: QR codes of the seats' links.
+- :mod:`tabletop.net.qr`: QR codes of the seats' links;
+- :mod:`tabletop.net.png`: card pictures' pixels encoded as PNG off the UI thread.
 
 Nothing here imports pygame: the package runs headless (tests/test_layering.py checks it).
 """

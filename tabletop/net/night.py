@@ -32,6 +32,7 @@ from rules import Event, IllegalMove, Move
 from tabletop.session import Session
 
 from . import protocol
+from .png import Pixels
 from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
 
 TOKEN_BYTES = 24
@@ -92,10 +93,11 @@ class GameNight:
     the port wanted (another free one is taken if it is busy; 0: any). Each legal move goes
     with the rules' words for it (``Game.describe_move``), the ones the table's buttons show.
 
-    ``card_image``: renders one card id of the game's census as PNG bytes (``None``: no image),
-    with the desktop's art. It is called ONLY on the UI thread, inside :meth:`poll` (a few
-    cards per call), when a phone asks for a face the server has not cached yet; without it
-    the phones get a simple card naming the id.
+    ``card_image``: renders one card id of the game's census with the desktop's art, as PNG
+    bytes or as :class:`~.png.Pixels` that the server thread encodes (``None``: no image). It
+    is called ONLY on the UI thread, inside :meth:`poll` (a few cards per call), when a phone
+    asks for a face the server has not cached yet; without it the phones get a simple card
+    naming the id.
     """
 
     def __init__(
@@ -106,7 +108,7 @@ class GameNight:
         bind: Iterable[str] | None = None,
         port: int = DEFAULT_PORT,
         advertise: str | None = None,
-        card_image: Callable[[str], bytes | None] | None = None,
+        card_image: Callable[[str], bytes | Pixels | None] | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -119,6 +121,7 @@ class GameNight:
         self._seen: dict[int, _Seen] = {s: _Seen() for s in seats}
         self._log_ref: object = None
         self._log_count = 0
+        self._publish_due = False  # poll() applied a move: publish at the next poll()
         self._card_image = card_image
         welcome = {
             "names": list(session.names),
@@ -172,8 +175,11 @@ class GameNight:
 
     def poll(self) -> list[AppliedMove]:
         """Judge and apply the phones' waiting moves (call it on the UI thread, every frame);
-        answer each phone, publish the new state if anything changed, and return the applied
-        moves for the table to animate."""
+        answer each phone and return the applied moves for the table to animate. The new
+        state goes to the phones at the next poll: the frame that applies a move also lays out
+        and draws the table, the next one publishes (bench_game_night: frame time p99)."""
+        if self._publish_due:
+            self.publish()
         self._render_images()
         applied: list[AppliedMove] = []
         for _ in range(MAX_PER_POLL):
@@ -185,7 +191,7 @@ class GameNight:
             if done is not None:
                 applied.append(done)
         if applied:
-            self.publish()
+            self._publish_due = True
         return applied
 
     def _render_images(self) -> None:
@@ -252,6 +258,7 @@ class GameNight:
     def publish(self) -> None:
         """Send every phone seat (and the public table) what it sees now. Call it on the UI
         thread after any change that ``poll()`` did not make."""
+        self._publish_due = False
         session, game = self.session, self.session.game
         log = session.log
         reset = log is not self._log_ref or len(log) < self._log_count

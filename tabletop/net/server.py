@@ -34,6 +34,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from . import protocol
+from .png import Pixels
 from .propose import PROPOSERS, NotInHand, Proposal, propose
 from .protocol import Hello, MoveRequest, Ping, ProposeRequest, Refusal, Reload
 
@@ -169,6 +170,7 @@ class NightServer:
         """Card ids for the host to render (``images``: on the UI thread), then
         :meth:`image_done`."""
         self._executor: ThreadPoolExecutor | None = None
+        self._encoder: ThreadPoolExecutor | None = None  # card pictures to PNG
         self._tasks: set[asyncio.Task[None]] = set()
         self._images: dict[str, bytes | None] = {}
         self._image_waiters: dict[str, asyncio.Future[bytes | None]] = {}
@@ -234,9 +236,13 @@ class NightServer:
         """The seats whose device is connected now (thread-safe)."""
         return self._connected
 
-    def image_done(self, card: str, data: bytes | None) -> None:
-        """The host rendered ``card`` (``None``: it has no image: a placeholder is served)."""
-        self._call(self._image_ready, card, data)
+    def image_done(self, card: str, data: bytes | Pixels | None) -> None:
+        """The host rendered ``card``: PNG bytes, or pixels this thread encodes as PNG
+        (``None``: it has no image: a placeholder is served)."""
+        if isinstance(data, Pixels):
+            self._call(self._encode_image, card, data)
+        else:
+            self._call(self._image_ready, card, data)
 
     def _call(self, fn: Callable[..., None], *args: Any) -> None:
         loop = self._loop
@@ -277,6 +283,7 @@ class NightServer:
         app.router.add_get("/card/{card}.png", self._card)
         app.router.add_get("/static/{name}", self._static)
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="game-night-solver")
+        self._encoder = ThreadPoolExecutor(1, thread_name_prefix="game-night-images")
         runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
         await runner.setup()
         self._runner = runner
@@ -296,6 +303,8 @@ class NightServer:
             await self._runner.cleanup()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
+        if self._encoder is not None:
+            self._encoder.shutdown(wait=False, cancel_futures=True)
         self._connected = frozenset()
 
     def _seat_of(self, token: str) -> int | None:
@@ -348,6 +357,23 @@ class NightServer:
             return web.Response(body=data, content_type="image/png", headers=headers)
         svg = _placeholder_card(card)
         return web.Response(text=svg, content_type="image/svg+xml", headers=headers)
+
+    def _encode_image(self, card: str, pixels: Pixels) -> None:
+        """Encode off the event loop too (zlib releases the GIL: neither the UI thread nor the
+        phones' messages wait for it)."""
+
+        async def encode() -> None:
+            try:
+                data: bytes | None = await asyncio.get_running_loop().run_in_executor(
+                    self._encoder, pixels.png
+                )
+            except Exception:  # never leave a phone waiting: it gets the placeholder
+                data = None
+            self._image_ready(card, data)
+
+        task = asyncio.get_running_loop().create_task(encode())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _image_ready(self, card: str, data: bytes | None) -> None:
         self._images[card] = data

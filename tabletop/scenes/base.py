@@ -74,5 +74,8 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds."""
 
+    def update_covered(self, dt: float) -> None:
+        """Each frame while another scene is on top of this one: most scenes wait."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw what is not a widget (widgets are drawn by the app's UI manager)."""

@@ -42,6 +42,7 @@ from .table_panels import LogPanel, StatusPanel
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..net import AppliedMove
 
 RESULTS_DELAY = 1.2
 
@@ -94,6 +95,8 @@ class TableScene(Scene):
         self.save_button: pygame_gui.elements.UIButton | None = None
         self.hint = HintOverlay(self)  # the Hint button and its preview
         self._save_failed = False  # say once, not after every move, that saving fails
+        self._save_due = False  # a move was made: autosave at the next frame's start
+        self._covered_moves: list[AppliedMove] = []  # phones' moves made under another scene
         self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
         if session.humans:
             self._lock_game()
@@ -449,7 +452,9 @@ class TableScene(Scene):
         return True
 
     def _after_move(self, events: list[rules.Event]) -> None:
-        self._autosave()
+        # Saved at the start of the next frame: a move's own frame lays out and draws the
+        # table, the next one takes the save's text (bench_game_night: frame time p99).
+        self._save_due = True
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
@@ -634,12 +639,13 @@ class TableScene(Scene):
         """Save after every move, so quitting never loses the game (Continue resumes it). The
         data is taken now; the writing happens on the autosave thread (:mod:`..autosave`),
         and its outcome is told on a later frame (or when the table flushes)."""
+        self._save_due = False
         if not self.session.humans:
             return  # AI-only games (the self-test, demos) are nobody's to resume
-        from ..saves import save_path, save_snapshot
+        from ..saves import save_path, save_text
 
         self._report_saves()
-        autosave.shared().submit(save_path(self.session), save_snapshot(self.session))
+        autosave.shared().submit(save_path(self.session), save_text(self.session))
 
     def _report_saves(self) -> None:
         """Tell the player about the autosaves that finished (a failure once, until one works)."""
@@ -666,6 +672,8 @@ class TableScene(Scene):
     def flush_save(self) -> None:
         """Wait until the autosave is on disk and tell how it went: before the table is left
         or covered (results, Load, replay, export, quitting, a terminate signal)."""
+        if self._save_due:
+            self._autosave()
         if self._saver_used is None:
             return
         self._saver_used.flush()
@@ -714,13 +722,16 @@ class TableScene(Scene):
 
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        if self._save_due:
+            self._autosave()  # the last frame's move
         self._report_saves()  # the autosave thread's outcomes, told on this (the UI) thread
-        for applied in self.night.poll():  # the phones' moves, shown like local ones
+        covered, self._covered_moves = self._covered_moves, []
+        for applied in [*covered, *self.night.poll()]:  # the phones' moves, shown like local ones
             self.game = self.session.game
             self._after_move(applied.events)
         self._animate(dt)
         self.hint.update()
-        if not self.handing_over and self.app.top is self:
+        if not self.handing_over and self.app.top is self and not self.night.covers_table:
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
             if move is not None:
@@ -732,6 +743,15 @@ class TableScene(Scene):
             and self.app.top is self
         ):
             self._show_results()
+
+    def update_covered(self, dt: float) -> None:
+        """Under the rules, a save's name or a dialog scene, a game night's phones play on: their
+        moves are applied and saved now, and shown when the table is on top again."""
+        applied = self.night.poll()
+        if applied:
+            self.game = self.session.game
+            self._covered_moves += applied
+            self._autosave()
 
     def _show_results(self) -> None:
         from .results import ResultsScene
@@ -880,6 +900,8 @@ class TableScene(Scene):
         if mover is not None and self.session.seats[mover].is_phone and self.night.active:
             return self.night.waiting_text(mover)
         if mover is not None and mover in self.ai.bots:
+            if self.night.covers_table:  # the AI waits: nobody could see its move
+                return self.night.covered_text()
             return f"{names[mover]} is thinking…"
         return f"{names[mover]}'s turn" if mover is not None else ""
 

@@ -19,9 +19,10 @@ import pygame
 
 from ..display import Display
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
+from ..net.png import Pixels
 from ..session import Session
 from ..table import render
-from ..table.card_png import card_png
+from ..table.card_png import card_pixels
 from ..ui.palette import CREAM, GOLD, MUTED
 from ..ui.text import fit_size
 
@@ -114,9 +115,9 @@ class NightHost:
             night.stop()
         self._qr.clear()
 
-    def card_image(self, card: str) -> bytes | None:
-        """A card's picture for the phones (PNG), the desktop's own art."""
-        return card_png(self.session.game_id, card)
+    def card_image(self, card: str) -> Pixels | None:
+        """A card's picture for the phones, the desktop's own art (the server encodes it)."""
+        return card_pixels(self.session.game_id, card)
 
     def poll(self) -> list[AppliedMove]:
         """The phones' moves the rules accepted since the last frame (the UI thread)."""
@@ -133,6 +134,17 @@ class NightHost:
         """Send every phone the new state after a local or AI move, or an undo."""
         if self.night is not None:
             self.night.publish()
+
+    @property
+    def covers_table(self) -> bool:
+        """The join panel is open over the table: nobody sees the table, so AI seats wait."""
+        return self.night is not None and self.show_codes
+
+    def covered_text(self) -> str:
+        """The status bar while an AI seat waits for the join panel to close."""
+        if not self.all_joined:
+            return "Waiting for every phone to join (the computer players wait too)"
+        return "Close the codes to go on"
 
     @property
     def all_joined(self) -> bool:

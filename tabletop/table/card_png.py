@@ -1,17 +1,16 @@
 """Card pictures for the phones at a game night (issue #16): the desktop's own card art as PNG.
 
-One art source for both: :func:`card_png` paints ``card_art.card_face`` (or the back, for the
-id ``"back"``) and encodes it as a PNG. The server asks for a card only through the host's UI
-thread (``GameNight.poll``), where pygame lives. Encoded pictures are cached.
+One art source for both: :func:`card_pixels` paints ``card_art.card_face`` (or the back, for
+the id ``"back"``) and takes its pixels; the server asks for a card only through the host's UI
+thread (``GameNight.poll``), where pygame lives, and encodes the pixels as PNG on its own thread
+(:mod:`tabletop.net.png`). :func:`card_png` does both at once.
 """
 
 from __future__ import annotations
 
-import io
-from functools import lru_cache
-
 import pygame
 
+from ..net.png import Pixels
 from . import card_art
 
 BACK = "back"
@@ -26,6 +25,12 @@ MAX_WIDTH = 1024
 def card_png(game_id: str, card: str, width: int = 240) -> bytes | None:
     """``card`` of ``game_id`` as PNG bytes, ``width`` pixels wide (the back for ``"back"``);
     None for a card (or game) the art does not know, or an unreasonable width."""
+    pixels = card_pixels(game_id, card, width)
+    return pixels.png() if pixels is not None else None
+
+
+def card_pixels(game_id: str, card: str, width: int = 240) -> Pixels | None:
+    """:func:`card_png`'s picture before encoding (call it on the UI thread)."""
     if (
         not isinstance(card, str)
         or not card
@@ -35,11 +40,6 @@ def card_png(game_id: str, card: str, width: int = 240) -> bytes | None:
         or not card_art.MIN_WIDTH <= width <= MAX_WIDTH
     ):
         return None
-    return _encoded(game_id, card, width)
-
-
-@lru_cache(maxsize=512)
-def _encoded(game_id: str, card: str, width: int) -> bytes | None:
     try:
         if card == BACK:
             surface = card_art.card_back(game_id, width)
@@ -47,11 +47,4 @@ def _encoded(game_id: str, card: str, width: int) -> bytes | None:
             surface = card_art.card_face(game_id, card, width)
     except (ValueError, KeyError, IndexError, TypeError):  # a card the art refuses
         return None
-    out = io.BytesIO()
-    pygame.image.save(surface, out, "card.png")
-    return out.getvalue()
-
-
-def clear_cache() -> None:
-    """Forget the encoded pictures (the art's own caches are card_art's)."""
-    _encoded.cache_clear()
+    return Pixels(surface.get_width(), surface.get_height(), pygame.image.tobytes(surface, "RGBA"))

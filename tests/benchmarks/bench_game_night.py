@@ -16,8 +16,9 @@ one, or at once when a frame ran late).
 ``--deals`` deals). Each phone stamps ``time.perf_counter()`` just before it sends a move (the
 client thread); the TV stamps the end of every frame (this thread, same process, same clock).
 A move's latency is the end of the first frame after which the game's history holds it: that
-frame's ``poll()`` applied it and laid out the table model drawn in the same frame. Goal:
-median ≤ 50 ms.
+frame's ``poll()`` applied it and laid out the table model drawn in the same frame (the
+phones get the new state at the next ``poll()``, and the autosave is taken at the next frame's
+start: a move's own frame only applies and shows it). Goal: median ≤ 50 ms.
 
 (b) TV frames: each frame's ``app.step`` time while the 9 phones play, split into frames that
 applied a phone's move and the others; at the middle of the match the phones hold still and

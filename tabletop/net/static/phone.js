@@ -315,6 +315,18 @@
     sheet.hidden = false;
     root.classList.add("sheet-open");
     root.style.setProperty("--sheet", (sheet.offsetHeight + 16) + "px");
+    keepAboveSheet(sheet);
+  }
+
+  // The chosen card stays in sight above the sheet of its targets (on a 360x640 phone the
+  // sheet would otherwise cover the hand it was picked from).
+  function keepAboveSheet(sheet) {
+    const picked = document.querySelector(".card.selected");
+    if (!picked) return;
+    const box = picked.getBoundingClientRect();
+    const limit = window.innerHeight - sheet.offsetHeight - 8;
+    if (box.bottom > limit) window.scrollBy(0, box.bottom - limit);
+    else if (box.top < 0) window.scrollBy(0, box.top - 8);
   }
 
   $("sheet-cancel").onclick = () => { S.selected = null; render(); };
