@@ -18,6 +18,7 @@ from .display import MIN_SIZE, Display
 from .names import typed_text
 from .resources import asset_path
 from .scenes.base import Scene
+from .setup_memory import SetupMemory
 from .storage import (
     Settings,
     cleanup_temp_files,
@@ -61,6 +62,7 @@ class App:
             warning = None
         self.settings = settings
         self.persist_settings = persist_settings
+        self.setup_memory = SetupMemory(persist_settings)  # the setup forms' last choices
         # One-off choices (command-line flags) apply to this run only: the settings file keeps
         # what was saved for them unless the player changes them in Settings.
         self.run_only: dict[str, Any] = {}

@@ -1638,6 +1638,7 @@ SPEC = register(
                 "Each campaign starts with a draft: keep 2 cards of the hand you hold and pass "
                 "the rest to your left until every card is chosen. (The 2-player game always "
                 "has its own drafting phase.)",
+                players=(3, 4),
             ),
             OptionSpec(
                 "secret_meeting",
@@ -1645,6 +1646,7 @@ SPEC = register(
                 False,
                 "Secret meeting (4 players)",
                 "Before the bidding, allies secretly show each other 2 cards of their hands.",
+                players=(4,),
             ),
             OptionSpec(
                 "exact_bid",
@@ -1653,6 +1655,7 @@ SPEC = register(
                 "State of Nations (2 players)",
                 "The winner of the drafting phase declares the exact number of countries they "
                 "will control, and wins the campaign only with exactly that many.",
+                players=(2,),
             ),
             OptionSpec(
                 "first",
