@@ -1462,6 +1462,9 @@ class Alliances(Game):
                     "card": e["card"],
                     "discarded": e["discarded"],
                     "choice": [c for c in e["choice"] if isinstance(c, str)],
+                    # Dual Allegiance: the seat whose power its card joined (public: the
+                    # "boost" event names it), so the table can show the card move there.
+                    "boosted": next((c for c in e["choice"][1:] if isinstance(c, int)), None),
                 }
                 for e in self.table
             ],
