@@ -99,6 +99,7 @@ class AlliancesPlayed(TypedDict):
     card: str
     discarded: bool
     choice: list[str]
+    boosted: int | None  # Dual Allegiance: the seat whose power its card joined
 
 
 class AlliancesWinning(TypedDict):

@@ -438,8 +438,10 @@ class SetupScene(Scene):
             max_lines=1,
         )
         y += row_h
+        # The two switches under the fields; moved left when the panel is too narrow for both.
+        sx = max(left, min(left + field_w, left + inner - (table_w + d.px(40) + night_w)))
         self.table_check = UICheckBox(
-            pygame.Rect(left + field_w, y + (row_h - cb) // 2, cb, cb),
+            pygame.Rect(sx, y + (row_h - cb) // 2, cb, cb),
             table_text,
             app.ui,
             container=box,
@@ -447,7 +449,7 @@ class SetupScene(Scene):
         )
         # Game night beside it: the TV shows the table, every phone is its player's hand.
         self.night_check = UICheckBox(
-            pygame.Rect(left + field_w + table_w + d.px(40), y + (row_h - cb) // 2, cb, cb),
+            pygame.Rect(sx + table_w + d.px(40), y + (row_h - cb) // 2, cb, cb),
             night_text,
             app.ui,
             container=box,

@@ -199,7 +199,9 @@ class TableScene(Scene):
         if cards is None:
             return None
         mover = self.game.to_move
-        name = self.session.names[mover] if self._is_local_human(mover) else None
+        name = (
+            self.session.names[mover] if mover is not None and self._is_local_human(mover) else None
+        )
         return RevealHold(actor, name, cards)
 
     def end_reveal(self) -> None:
@@ -360,9 +362,7 @@ class TableScene(Scene):
         self.button_panel = None
         area = self.model.action_area
         if self.reveal is not None:
-            self.reveal.build_button(
-                self.app.ui, self.container, self.app.display, area or self.layout_rect
-            )
+            self.reveal.build_button(self.app, self.container, area or self.layout_rect)
             return
         if area is None or not self.acting_human:
             return
@@ -826,7 +826,7 @@ class TableScene(Scene):
                 surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
         if self.reveal is not None:
-            self.reveal.draw_marks(surface, self.model, d)
+            self.reveal.draw_marks(surface, self.model, d, self.draw_rect)
         self.hint.draw(surface)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())
         self.log.draw(surface, d, self._log_lines(), self.viewer)

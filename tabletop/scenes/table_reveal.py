@@ -9,8 +9,9 @@ seen. The table then holds: the drawer's hand stays up with the new cards marked
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pygame
 import pygame_gui
@@ -20,7 +21,11 @@ import rules
 from ..display import Display
 from ..table import render
 from ..table.model import Piece, TableModel
+from ..ui.menu import line_height, text_width
 from .handover import HandOverScene
+
+if TYPE_CHECKING:
+    from ..app import App
 
 #: Keys that pass the screen on (the same as on the hand-over cover).
 PASS_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -55,26 +60,32 @@ class RevealHold:
         return [p for p in model.pieces if _card_of(p) in self.cards or p.id in self.cards]
 
     def build_button(
-        self, ui: pygame_gui.UIManager, container: object, display: Display, area: pygame.Rect
+        self, app: App, container: pygame_gui.core.UIContainer | None, area: pygame.Rect
     ) -> None:
         """The "Pass to …" button, centred in ``area`` (the layout's action strip)."""
-        d = display
-        font = render.fonts.get_font(d.font_px(22))
-        w = font.size(self.label)[0] + d.px(48)
-        h = max(d.px(44), d.font_px(22) + d.px(16))
-        rect = pygame.Rect(0, 0, w, h)
+        d = app.display
+        w = text_width(app, "#primary", self.label, "button") + d.px(48)
+        h = max(d.px(44), line_height(app, "#primary", "button") + d.px(12))
+        rect = pygame.Rect(0, 0, min(w, area.w), h)
         rect.center = area.center
         self.button = pygame_gui.elements.UIButton(
-            rect, self.label, ui, container=container, object_id="#primary"
+            rect, self.label, app.ui, container=container, object_id="#primary"
         )
 
-    def draw_marks(self, surface: pygame.Surface, model: TableModel, display: Display) -> None:
+    def draw_marks(
+        self,
+        surface: pygame.Surface,
+        model: TableModel,
+        display: Display,
+        rect_of: Callable[[Piece], pygame.Rect],
+    ) -> None:
+        """A glow round each new card, where it is drawn now (it may still be gliding in)."""
         d = display
         for piece in self.marked(model):
             pygame.draw.rect(
                 surface,
                 render.GLOW,
-                piece.rect.inflate(d.px(12), d.px(12)),
+                rect_of(piece).inflate(d.px(12), d.px(12)),
                 d.px(5),
                 border_radius=d.px(12),
             )
