@@ -6,13 +6,12 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from scene_helpers import click, key, make_app, pump
 
 from tabletop.app import App
 from tabletop.scenes.handover import HandOverScene
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
-
-from scene_helpers import click, key, make_app, pump
 
 
 @pytest.fixture
