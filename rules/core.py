@@ -193,7 +193,9 @@ class OptionSpec:
 
     ``kind`` is ``"int"``, ``"bool"``, ``"choice"``, ``"int-list"`` (one number per player)
     or ``"card-list"`` (card ids, checked by the game). ``advanced`` options are for tests
-    and replaying a real table's deal, not for the setup screen.
+    and replaying a real table's deal, not for the setup screen. ``players``: the player
+    counts the option means something for (empty: every count); the setup screen offers it
+    only for those.
     """
 
     key: str
@@ -205,6 +207,11 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     advanced: bool = False
+    players: tuple[int, ...] = ()
+
+    def offered_for(self, players: int) -> bool:
+        """Whether the option means something with ``players`` players."""
+        return not self.players or players in self.players
 
     def validate(self, value: Any, players: int) -> Any:
         """Return ``value`` checked (raises :class:`SetupError`)."""

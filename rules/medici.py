@@ -1093,6 +1093,7 @@ SPEC = register(
                 "Inner Circle totals decide who starts). With 4 players every house plays "
                 "(Gonzaga, Della Rovere, Orsini, Pazzi by seat).",
                 choices=PAIRS,
+                players=(2,),
             ),
             OptionSpec(
                 "mistresses",
@@ -1101,6 +1102,7 @@ SPEC = register(
                 "Mistresses (duel)",
                 "Add the two Mistresses of the Alliances variant to each house in a 2-player "
                 "game. With 4 players they are always in.",
+                players=(2,),
             ),
             OptionSpec(
                 "decks",

@@ -18,6 +18,7 @@ from .display import MIN_SIZE, Display
 from .names import typed_text
 from .resources import asset_path
 from .scenes.base import Scene
+from .setup_memory import SetupMemory
 from .storage import (
     Settings,
     cleanup_temp_files,
@@ -61,6 +62,7 @@ class App:
             warning = None
         self.settings = settings
         self.persist_settings = persist_settings
+        self.setup_memory = SetupMemory(persist_settings)  # the setup forms' last choices
         # One-off choices (command-line flags) apply to this run only: the settings file keeps
         # what was saved for them unless the player changes them in Settings.
         self.run_only: dict[str, Any] = {}
@@ -85,6 +87,7 @@ class App:
         _end_on_sigterm(self)
         self.exit_code = 0
         self.toasts: list[Toast] = []
+        self.toast_rects: list[pygame.Rect] = []  # where the last frame drew them
         self.frame = 0
         self.quit_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.on_frame: Callable[[App], None] | None = None
@@ -271,6 +274,10 @@ class App:
         self.toasts = [t for t in self.toasts if t.until > now]
         d = self.display
         y = d.height - d.px(40)
+        floor = self.top.toast_floor() if self.top is not None else None
+        if floor is not None:
+            y = min(y, floor - d.px(12))
+        self.toast_rects = []
         for toast in reversed(self.toasts):
             font = fonts.get_font(d.font_px(24), "sans-bold" if toast.kind == "error" else "sans")
             lines = wrap_text(toast.text, font, min(d.width - d.px(80), d.px(1100)))
@@ -284,6 +291,7 @@ class App:
             pygame.draw.rect(box, bg, box.get_rect(), border_radius=d.px(12))
             pygame.draw.rect(box, (232, 198, 106), box.get_rect(), 2, border_radius=d.px(12))
             self.screen.blit(box, rect)
+            self.toast_rects.append(rect)
             for i, line in enumerate(lines):
                 text = font.render(line, True, (250, 245, 230))
                 self.screen.blit(text, (rect.x + pad, rect.y + pad + i * font.get_linesize()))

@@ -330,3 +330,35 @@ def cleanup_temp_files(
 
 def save_settings(settings: Settings) -> None:
     write_json_atomic(settings_path(), {"format": SETTINGS_FORMAT, "settings": asdict(settings)})
+
+
+# ---- the setup screen's memory (issue #19) ------------------------------------------------
+SETUP_MEMORY_FORMAT = 1
+
+
+def setup_memory_path() -> Path:
+    return config_dir() / "setup.json"
+
+
+def load_setup_memory() -> dict[str, dict[str, Any]]:
+    """Each game's last setup choices, as stored (raw: the setup screen checks every value).
+    A missing, unreadable or foreign file is no memory at all; a bad one is kept aside."""
+    path = setup_memory_path()
+    if not path.exists():
+        return {}
+    try:
+        data = read_json(path)
+    except StorageError:
+        return {}
+    problem = format_problem(data, SETUP_MEMORY_FORMAT, "setup memory")
+    if problem:
+        keep_aside(path, problem, "the setup screen starts afresh")
+        return {}
+    games = data.get("games")
+    if not isinstance(games, dict):
+        return {}
+    return {k: v for k, v in games.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def save_setup_memory(games: dict[str, dict[str, Any]]) -> None:
+    write_json_atomic(setup_memory_path(), {"format": SETUP_MEMORY_FORMAT, "games": games})

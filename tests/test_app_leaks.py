@@ -308,7 +308,9 @@ def frame(app: App, watch: Watch, scene: TableScene, where: str) -> None:
     shared = len(scene.session.humans) > 1 or scene.session.table_display
     if shared and scene.viewer is not None:
         # A private view is shown only to the human to move, and only after the hand-over.
-        assert scene.game.to_move == scene.viewer, f"{where}: a hand shown out of turn"
+        # ... or to the player who just drew, before the hand-over (issue #19).
+        held = scene.reveal is not None and scene.reveal.seat == scene.viewer
+        assert held or scene.game.to_move == scene.viewer, f"{where}: a hand shown out of turn"
         assert not isinstance(app.top, HandOverScene), f"{where}: a hand behind the cover"
 
 
@@ -336,6 +338,10 @@ def play_table(
     while len(session.game.history) < plies and not session.game.over:
         guard += 1
         assert guard < 3000, "the table stopped moving"
+        if scene.reveal is not None:  # the drawer looked at the drawn card: pass on
+            scene.end_reveal()
+            frame(app, watch, scene, "after the drawn card was seen")
+            continue
         if isinstance(app.top, HandOverScene):
             frame(app, watch, scene, "hand-over")
             key(app, pygame.K_SPACE, frames=1)
@@ -359,7 +365,9 @@ def play_table(
 def drive_ai(app: App, watch: Watch, scene: TableScene) -> None:
     """Let the AI seats answer until a human is to decide (or the game ends)."""
     for _ in range(400):
-        if scene.game.over or scene.acting_human or isinstance(app.top, HandOverScene):
+        if scene.game.over or scene.acting_human or scene.reveal is not None:
+            return
+        if isinstance(app.top, HandOverScene):
             return
         frame(app, watch, scene, f"AI move {len(scene.game.history)}")
 
@@ -584,6 +592,10 @@ def test_a_game_night_tv_shows_only_the_public_table(
         guard += 1
         assert guard < 3000, "the table stopped moving"
         assert scene.viewer is None or not session.seats[scene.viewer].is_phone
+        if scene.reveal is not None:
+            scene.end_reveal()
+            frame(app, watch, scene, "after the drawn card was seen")
+            continue
         if isinstance(app.top, HandOverScene):
             key(app, pygame.K_SPACE, frames=1)
             frame(app, watch, scene, "after hand-over")

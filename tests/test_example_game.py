@@ -338,6 +338,9 @@ def test_a_whole_game_is_played_at_the_table(
             if isinstance(app.top, HandOverScene):
                 key(app, pygame.K_SPACE)
                 continue
+            if scene.reveal is not None:  # a drawn card seen (issue #19): pass on
+                scene.end_reveal()
+                continue
             if not scene.acting_human:
                 pump(app, 1)
                 continue

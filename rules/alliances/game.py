@@ -99,6 +99,7 @@ class AlliancesPlayed(TypedDict):
     card: str
     discarded: bool
     choice: list[str]
+    boosted: int | None  # Dual Allegiance: the seat whose power its card joined
 
 
 class AlliancesWinning(TypedDict):
@@ -1462,6 +1463,9 @@ class Alliances(Game):
                     "card": e["card"],
                     "discarded": e["discarded"],
                     "choice": [c for c in e["choice"] if isinstance(c, str)],
+                    # Dual Allegiance: the seat whose power its card joined (public: the
+                    # "boost" event names it), so the table can show the card move there.
+                    "boosted": next((c for c in e["choice"][1:] if isinstance(c, int)), None),
                 }
                 for e in self.table
             ],
@@ -1638,6 +1642,7 @@ SPEC = register(
                 "Each campaign starts with a draft: keep 2 cards of the hand you hold and pass "
                 "the rest to your left until every card is chosen. (The 2-player game always "
                 "has its own drafting phase.)",
+                players=(3, 4),
             ),
             OptionSpec(
                 "secret_meeting",
@@ -1645,6 +1650,7 @@ SPEC = register(
                 False,
                 "Secret meeting (4 players)",
                 "Before the bidding, allies secretly show each other 2 cards of their hands.",
+                players=(4,),
             ),
             OptionSpec(
                 "exact_bid",
@@ -1653,6 +1659,7 @@ SPEC = register(
                 "State of Nations (2 players)",
                 "The winner of the drafting phase declares the exact number of countries they "
                 "will control, and wins the campaign only with exactly that many.",
+                players=(2,),
             ),
             OptionSpec(
                 "first",

@@ -17,9 +17,9 @@ from ..layouts import get_layout
 from ..replay import Replay, replay_viewers
 from ..table import render
 from ..table.model import TableModel
-from ..ui.palette import CREAM, GOLD, PANEL
-from ..ui.text import wrap_text
+from ..ui.palette import CREAM, PANEL
 from .base import Scene
+from .table_panels import LogPanel
 
 if TYPE_CHECKING:
     from ..app import App
@@ -47,7 +47,7 @@ class ReplayScene(Scene):
         self.clock = 0.0
         self.model: TableModel | None = None
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
-        self.log_rect = pygame.Rect(0, 0, 0, 0)
+        self.log = LogPanel("Moves")  # the table's own log panel: one way to draw a log
         self.bar_rect = pygame.Rect(0, 0, 0, 0)
         self.controls: dict[str, UIButton] = {}
         self._frame: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -58,7 +58,8 @@ class ReplayScene(Scene):
         bar_h = d.px(80)
         log_w = d.px(400)
         self.bar_rect = pygame.Rect(0, d.height - bar_h, d.width, bar_h)
-        self.log_rect = pygame.Rect(d.width - log_w, 0, log_w, d.height - bar_h)
+        self.log.rect = pygame.Rect(d.width - log_w, 0, log_w, d.height - bar_h)
+        self.log.forget()
         self.layout_rect = pygame.Rect(0, d.px(64), d.width - log_w, d.height - bar_h - d.px(64))
         font = render.fonts.get_font(d.font_px(22))
         labels = [*CONTROLS[:-3], self._speed_label(), self._view_label(), "Close"]
@@ -165,6 +166,8 @@ class ReplayScene(Scene):
                 self._press(keys[event.key])
             else:
                 super().handle(event)  # Esc closes the replay
+        elif event.type == pygame.MOUSEWHEEL:
+            self.log.wheel(pygame.mouse.get_pos(), event.y)
 
     def _press(self, key: str) -> None:
         if key == "|<":
@@ -198,7 +201,7 @@ class ReplayScene(Scene):
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         d = self.app.display
-        key = (self.replay.index, self.viewer, d.size, id(self.model))
+        key = (self.replay.index, self.viewer, d.size, id(self.model), self.log.scroll)
         if self._frame is None or self._frame[0] != key:
             self._frame = (key, self._render(d.size))
         surface.blit(self._frame[1], (0, 0))
@@ -233,8 +236,11 @@ class ReplayScene(Scene):
                 max_width=top.w - d.px(48),
             ),
         )
-        frame.blit(self._render_log(), self.log_rect)
+        self.log.draw(frame, d, self.replay.lines(self.viewer), self.viewer)
         return frame
+
+    def toast_floor(self) -> int | None:
+        return self.bar_rect.top  # messages never cover the replay's controls
 
     def title_text(self) -> str:
         """The top bar: the game, the move shown, and the game's end or whose turn it was
@@ -245,24 +251,3 @@ class ReplayScene(Scene):
             return title + " · game over"
         mover = r.game.to_move
         return title + (f" · {self.session.names[mover]} to move" if mover is not None else "")
-
-    def _render_log(self) -> pygame.Surface:
-        d = self.app.display
-        rect = self.log_rect
-        image = pygame.Surface(rect.size)
-        image.fill(PANEL[:3])
-        pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
-        pad = d.px(16)
-        title = render.text_surface("Moves", d.font_px(24), GOLD, "serif-bold")
-        image.blit(title, (pad, pad))
-        font = render.fonts.get_font(d.font_px(18))
-        top = pad * 2 + title.get_height()
-        wrapped: list[str] = []
-        for line in self.replay.lines(self.viewer):
-            wrapped.extend(wrap_text(line, font, rect.w - 2 * pad))
-        visible = max(1, (rect.h - top - pad) // font.get_linesize())
-        shown = wrapped[-visible:]
-        for i, line in enumerate(shown):
-            colour = CREAM if i == len(shown) - 1 else (200, 196, 182)
-            image.blit(font.render(line, True, colour), (pad, top + i * font.get_linesize()))
-        return image

@@ -99,6 +99,7 @@ class SetupScene(Scene):
         self.game_night = False  # issue #16: human seats play from their phones
         self.scroll = 0  # page offset when the form is taller than the window
         self._clear_widgets()
+        self.recall(app.setup_memory.recall(game_id))  # issue #19: the last choices come back
 
     def _clear_widgets(self) -> None:
         self.count_menu: UIDropDownMenu | None = None
@@ -125,6 +126,73 @@ class SetupScene(Scene):
                 return "Sam"
             return NAME_POOL[min(self.spec.max_players, len(NAME_POOL)) - 1]
         return NAME_POOL[(seat - 1) % len(NAME_POOL)]
+
+    def offered(self, players: int | None = None) -> list[OptionSpec]:
+        """The options that mean something for ``players`` (default: the chosen count)."""
+        n = self.players if players is None else players
+        return [o for o in self.options if o.offered_for(n)]
+
+    # ---- memory (issue #19) ---------------------------------------------------------------
+    def choices(self) -> dict[str, Any]:
+        """The form as remembered: count, every seat, every option (offered or not), the
+        table and game-night switches; never the seed (a new game deals afresh)."""
+        return {
+            "players": self.players,
+            "seats": [{"name": n, "kind": k} for n, k in zip(self.names, self.kinds, strict=True)],
+            "options": {k: list(v) if isinstance(v, list) else v for k, v in self.values.items()},
+            "table_display": self.table_display,
+            "game_night": self.game_night,
+        }
+
+    def recall(self, memory: Any) -> None:
+        """Put back remembered choices. Each value is checked on its own: anything missing,
+        of the wrong type, out of range or not drawable keeps its default."""
+        if not isinstance(memory, dict):
+            return
+        players = memory.get("players")
+        if type(players) is int and players in self.spec.counts:
+            self.players = players
+        for key in ("table_display", "game_night"):
+            if type(memory.get(key)) is bool:
+                setattr(self, key, memory[key])
+        kinds = kind_choices(self.game_night)
+        seats = memory.get("seats")
+        for i, seat in enumerate(seats[: len(self.kinds)] if isinstance(seats, list) else []):
+            if not isinstance(seat, dict):
+                continue
+            kind, name = seat.get("kind"), seat.get("name")
+            if isinstance(kind, str) and kind in kinds:
+                self.kinds[i] = kind
+            if isinstance(name, str) and _fits(name, NAME_LIMIT) and tidy_text(name):
+                self.names[i] = name
+        options = memory.get("options")
+        if not isinstance(options, dict):
+            return
+        for opt in self.options:
+            value = options.get(opt.key)
+            if opt.kind == "int-list":
+                items = value[: len(self.values[opt.key])] if isinstance(value, list) else []
+                for i, item in enumerate(items):
+                    if _fits(item, NUMBER_LIMIT):
+                        self.values[opt.key][i] = item
+                continue
+            fine = {
+                "bool": type(value) is bool,
+                "choice": isinstance(value, str) and value in [str(c) for c in opt.choices],
+                "int": _fits(value, NUMBER_LIMIT),
+            }
+            if fine.get(opt.kind, False):
+                self.values[opt.key] = value
+
+    def remember(self) -> None:
+        """Keep the form's choices for the next visit (and the next run)."""
+        problem = self.app.setup_memory.remember(self.game_id, self.choices())
+        if problem:
+            self.app.toast(problem, kind="error")
+
+    def leave(self) -> None:
+        super().leave()  # the widgets' last values are copied into the state first
+        self.remember()
 
     # ---- widgets -> state ----------------------------------------------------------------
     def sync(self) -> None:
@@ -164,8 +232,9 @@ class SetupScene(Scene):
         assert root is not None
         W, H = d.size
         n = self.players
-        list_opts = [o for o in self.options if o.kind == "int-list"]
-        other_opts = [o for o in self.options if o.kind != "int-list"]
+        # Only the options that mean something for this many players (issue #19).
+        list_opts = [o for o in self.offered() if o.kind == "int-list"]
+        other_opts = [o for o in self.offered() if o.kind != "int-list"]
 
         item_h = fit_drop_downs(app)
         pad = d.px(36)
@@ -369,8 +438,10 @@ class SetupScene(Scene):
             max_lines=1,
         )
         y += row_h
+        # The two switches under the fields; moved left when the panel is too narrow for both.
+        sx = max(left, min(left + field_w, left + inner - (table_w + d.px(40) + night_w)))
         self.table_check = UICheckBox(
-            pygame.Rect(left + field_w, y + (row_h - cb) // 2, cb, cb),
+            pygame.Rect(sx, y + (row_h - cb) // 2, cb, cb),
             table_text,
             app.ui,
             container=box,
@@ -378,7 +449,7 @@ class SetupScene(Scene):
         )
         # Game night beside it: the TV shows the table, every phone is its player's hand.
         self.night_check = UICheckBox(
-            pygame.Rect(left + field_w + table_w + d.px(40), y + (row_h - cb) // 2, cb, cb),
+            pygame.Rect(sx + table_w + d.px(40), y + (row_h - cb) // 2, cb, cb),
             night_text,
             app.ui,
             container=box,
@@ -584,7 +655,7 @@ class SetupScene(Scene):
                 )
             seen[name.casefold()] = i
         options: dict[str, Any] = {}
-        for opt in self.options:
+        for opt in self.offered():  # the others keep the rules' defaults
             value = self.values[opt.key]
             if opt.kind == "int-list":
                 options[opt.key] = [
@@ -636,6 +707,11 @@ class SetupScene(Scene):
             y = track.y + (track.height - size) * self.scroll // self.max_scroll
             thumb = pygame.Rect(track.x, y, track.width, size)
             pygame.draw.rect(surface, (201, 164, 76), thumb, border_radius=track.width // 2)
+
+
+def _fits(text: Any, limit: int) -> bool:
+    """``text`` is a string a text field of ``limit`` characters can hold and draw."""
+    return isinstance(text, str) and len(text) <= limit and not any(ch in UNDRAWABLE for ch in text)
 
 
 def _whole(text: Any, opt: OptionSpec, what: str) -> int:

@@ -39,6 +39,7 @@ from .table_ai import AITurns
 from .table_input import TableInput
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
+from .table_reveal import PASS_KEYS, RevealHold, revealed_cards
 
 if TYPE_CHECKING:
     from ..app import App
@@ -70,6 +71,8 @@ class TableScene(Scene):
         self.night_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.viewer: int | None = self._initial_viewer()
         self.handing_over = False
+        #: Hot seat: the drawer still looks at a drawn card before the hand-over (issue #19).
+        self.reveal: RevealHold | None = None
         self.model = TableModel()
         self.sprites: dict[str, Sprite] = {}
         self.input = TableInput(self)
@@ -169,7 +172,7 @@ class TableScene(Scene):
 
     def _update_viewer(self) -> None:
         """Hot seat: a human sees private cards only after a hand-over to them."""
-        if self.handing_over:
+        if self.handing_over or self.reveal is not None:
             return
         humans = self.session.humans
         mover = self.game.to_move
@@ -185,6 +188,34 @@ class TableScene(Scene):
                     self._set_viewer(mover)
         elif private_table:
             self._set_viewer(None)
+
+    def _reveal_hold(self, events: list[rules.Event], actor: int | None) -> RevealHold | None:
+        """A hold if ``actor``, looking at their own hand on a shared screen, was just shown
+        something new (a drawn card) and the table would now hide their hand."""
+        if actor is None or actor != self.viewer or not self._is_local_human(actor):
+            return None
+        if self.game.over or self.game.to_move == actor:
+            return None
+        if not (len(self.session.humans) > 1 or self.public_tv):
+            return None
+        cards = revealed_cards(events, actor)
+        if cards is None:
+            return None
+        mover = self.game.to_move
+        name = (
+            self.session.names[mover] if mover is not None and self._is_local_human(mover) else None
+        )
+        return RevealHold(actor, name, cards)
+
+    def end_reveal(self) -> None:
+        """The drawer has seen their card: hide the hand and hand over as usual."""
+        if self.reveal is None:
+            return
+        if self.reveal.button is not None:
+            self.reveal.button.kill()
+        self.reveal = None
+        self._update_viewer()
+        self.refresh(animate=False)
 
     def _hand_over(self, seat: int) -> None:
         from .handover import HandOverScene
@@ -333,6 +364,9 @@ class TableScene(Scene):
         self.buttons = []
         self.button_panel = None
         area = self.model.action_area
+        if self.reveal is not None:
+            self.reveal.build_button(self.app, self.container, area or self.layout_rect)
+            return
         if area is None or not self.acting_human:
             return
         legal = self.game.legal_moves()
@@ -447,17 +481,18 @@ class TableScene(Scene):
         except rules.IllegalMove as err:
             self.app.toast(err.message, kind="error")
             return False
-        self._after_move(events)
+        self._after_move(events, seat)
         self.night.publish()  # the phones see every local and AI move
         return True
 
-    def _after_move(self, events: list[rules.Event]) -> None:
+    def _after_move(self, events: list[rules.Event], actor: int | None = None) -> None:
         # Saved at the start of the next frame: a move's own frame lays out and draws the
         # table, the next one takes the save's text (bench_game_night: frame time p99).
         self._save_due = True
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
+        self.reveal = self._reveal_hold(events, actor) or self.reveal
         self._update_viewer()
         self.refresh()
         if self.game.over and self.results_at is None:
@@ -536,6 +571,18 @@ class TableScene(Scene):
 
     # ---- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        hold = self.reveal
+        if hold is not None and event.type == pygame.KEYDOWN and event.key in PASS_KEYS:
+            if hold.armed:
+                self.end_reveal()
+            return
+        if (
+            hold is not None
+            and event.type == pygame_gui.UI_BUTTON_PRESSED
+            and event.ui_element is hold.button
+        ):
+            self.end_reveal()
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
@@ -728,10 +775,17 @@ class TableScene(Scene):
         covered, self._covered_moves = self._covered_moves, []
         for applied in [*covered, *self.night.poll()]:  # the phones' moves, shown like local ones
             self.game = self.session.game
-            self._after_move(applied.events)
+            self._after_move(applied.events, applied.seat)
         self._animate(dt)
         self.hint.update()
-        if not self.handing_over and self.app.top is self and not self.night.covers_table:
+        if self.reveal is not None:
+            self.reveal.age += dt
+        if (
+            not self.handing_over
+            and self.reveal is None
+            and self.app.top is self
+            and not self.night.covers_table
+        ):
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
             if move is not None:
@@ -820,6 +874,8 @@ class TableScene(Scene):
             render.draw_box(
                 surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
+        if self.reveal is not None:
+            self.reveal.draw_marks(surface, self.model, d, self.draw_rect)
         self.hint.draw(surface)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())
         self.log.draw(surface, d, self._log_lines(), self.viewer)
@@ -892,6 +948,8 @@ class TableScene(Scene):
         """The status bar's line: the result, the prompt to the human to move, or who moves."""
         names = self.session.names
         mover = self.game.to_move
+        if self.reveal is not None:
+            return self.reveal.status(names)
         if self.game.over:
             out = self.game.outcome()
             return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})

@@ -55,7 +55,8 @@ class StatusPanel:
 
 
 class LogPanel:
-    """The game log down the right side, newest line last; the mouse wheel scrolls it.
+    """The game log down the right side, newest line last; the mouse wheel scrolls it. The
+    table and the replay (titled "Moves") both draw their log with it.
 
     Drawn here rather than as a pygame-gui ``UITextBox`` (#18): a box was measured (0.6.14,
     Royal Houses late game, 140 lines) and re-lays out its HTML far too slowly for a log.
@@ -67,7 +68,8 @@ class LogPanel:
     it keeps its text as a widget's ``html_text``, a covered table's hidden box still held
     the last viewer's lines (test_app_leaks flagged it under the replay)."""
 
-    def __init__(self) -> None:
+    def __init__(self, title: str = "Game log") -> None:
+        self.title = title
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0  # lines scrolled back from the newest
         self._cache: tuple[tuple, pygame.Surface] | None = None
@@ -91,17 +93,18 @@ class LogPanel:
     ) -> None:
         key = (len(lines), viewer, self.rect.size, self.scroll, display.scale)
         if self._cache is None or self._cache[0] != key:
-            self._cache = (key, self._render(display, lines))
+            self._cache = (key, self.render(display, lines))
         surface.blit(self._cache[1], self.rect)
 
-    def _render(self, display: Display, lines: list[str]) -> pygame.Surface:
+    def render(self, display: Display, lines: list[str]) -> pygame.Surface:
+        """The panel's picture for ``lines`` (uncached)."""
         d = display
         rect = self.rect
         image = pygame.Surface(rect.size).convert()  # opaque: a plain copy when blitted
         image.fill(PANEL[:3])
         pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
         pad = d.px(16)
-        title = render.text_surface("Game log", d.font_px(24), GOLD, "serif-bold")
+        title = render.text_surface(self.title, d.font_px(24), GOLD, "serif-bold")
         image.blit(title, (pad, pad))
         font = render.fonts.get_font(d.font_px(18))
         top = pad * 2 + title.get_height()

@@ -385,6 +385,7 @@ class AlliancesLayout(Layout):
         boosting = phase == "choose" and bool(pending.get("card"))
         choice_zones: list[Zone] = []
         seat_zones: list[Zone] = []
+        moved = self._moved_cards(view)  # Dual Allegiance: card -> (from seat, to seat)
         y = panel.y + head
         for seat in range(n):
             row = pygame.Rect(panel.x + px(8), y, panel.w - px(16), row_h)
@@ -409,7 +410,9 @@ class AlliancesLayout(Layout):
             x = disc.right + px(8)
             power_w = max(px(110), fp(16) * 5) if conflict else 0
             card_x = row.right - power_w - cw - px(8)
-            text_w = (card_x if conflict else row.right) - x - px(8)
+            # A row that receives a moved card shows it beside its own: less room for words.
+            tuck = round(cw * 0.62) if any(to == seat for _, to in moved.values()) else 0
+            text_w = (card_x - tuck if conflict else row.right) - x - px(8)
             role = self._role(view, seat)
             name = names[seat]
             if seat == viewer:
@@ -445,7 +448,10 @@ class AlliancesLayout(Layout):
             if conflict:
                 slot = pygame.Rect(card_x, row.y + (row.h - ch) // 2, cw, ch)
                 entry = table.get(seat)
-                if entry is None:
+                if entry is not None and entry["card"] in moved:
+                    # Its card went to another player's power: an empty place that says so.
+                    self._moved_from(model, slot, names[moved[entry["card"]][1]], display)
+                elif entry is None:
                     model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(6), 1))
                 else:
                     card = entry["card"]
@@ -461,10 +467,17 @@ class AlliancesLayout(Layout):
                         )
                     )
                     model.tips.append((slot, label + self._choice_words(entry)))
+                    if boosting and card == pending.get("card"):  # the card about to move
+                        model.boxes.append(
+                            Box(slot.inflate(px(8), px(8)), None, GOLD, px(8), max(2, px(3)))
+                        )
                     if choosing and not entry["discarded"]:
                         choice_zones.append(
                             Zone(f"choice:{card}", slot.inflate(px(10), px(10)), card_label(card))
                         )
+                for card, (origin, to) in moved.items():
+                    if to == seat:
+                        self._moved_to(model, card, slot, names[origin], display)
                 self._power(
                     model,
                     view,
@@ -483,6 +496,44 @@ class AlliancesLayout(Layout):
         if conflict and not view["over"]:
             model.zones.append(Zone("conflict", panel, "the conflict"))
         return panel.bottom
+
+    @staticmethod
+    def _moved_cards(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+        """The Politics cards Dual Allegiance moved: card -> (the seat that played it, the
+        seat whose power it joined). The piece keeps its id, so the table glides it across."""
+        table = view.get("table") or []
+        played_by = {e["card"]: e["seat"] for e in table}
+        out: dict[str, tuple[int, int]] = {}
+        for e in table:
+            card = (e.get("choice") or [None])[0]
+            to = e.get("boosted")
+            if e["card"] != "dual-allegiance" or e["discarded"] or card not in played_by:
+                continue
+            if isinstance(to, int):
+                out[card] = (played_by[card], to)
+        return out
+
+    def _moved_to(
+        self, model: TableModel, card: str, slot: pygame.Rect, origin: str, display: Display
+    ) -> None:
+        """The moved card, framed, tucked left of the receiving player's own card (its old
+        place says where it went)."""
+        px = display.px
+        rect = slot.copy()
+        rect.right = slot.x + round(slot.w * 0.38)
+        label = f"{card_label(card)}, moved from {origin} by Dual Allegiance"
+        model.pieces.append(Piece(card, ("card", "alliances", card), rect, z=4, label=label))
+        model.boxes.append(Box(rect.inflate(px(6), px(6)), None, GOLD, px(8), max(2, px(3))))
+        model.tips.append((rect, label + "."))
+
+    def _moved_from(self, model: TableModel, slot: pygame.Rect, to: str, display: Display) -> None:
+        """Where a moved card was played: an empty place naming where it went."""
+        px, fp = display.px, display.font_px
+        model.boxes.append(Box(slot, None, GOLD, px(6), 1))
+        model.texts.append(
+            Text(f"to {to}", slot.center, fp(14), GOLD, "center", max_width=slot.w - px(6))
+        )
+        model.tips.append((slot, f"Dual Allegiance moved this player's card to {to}."))
 
     def _role(self, view: Mapping[str, Any], seat: int) -> str:
         n = view["players"]
