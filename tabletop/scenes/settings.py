@@ -17,6 +17,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from ..ui.menu import Backdrop, add_label, fit_drop_downs, line_height, wrap_for
+from ..ui.slider import ScaledSlider
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -163,17 +164,24 @@ class SettingsScene(Scene):
         """The Volume slider, its level in words at its right; greyed while Sound is off."""
         app, d, root = self.app, self.app.display, self.container
         assert root is not None
-        value_w = d.px(70)
+        value_w = d.px(80)
         rect = pygame.Rect(cell.x, cell.y + (cell.h - field_h) // 2, cell.w - value_w, field_h)
-        slider = UIHorizontalSlider(
-            rect, app.settings.volume, (0, 100), app.ui, container=root, click_increment=10
+        slider = ScaledSlider(
+            rect,
+            app.settings.volume,
+            (0, 100),
+            app.ui,
+            container=root,
+            click_increment=10,
+            arrow_px=d.px(24),
+            thumb_px=d.px(26),
         )
         self.volume_label = add_label(
             app,
             root,
             pygame.Rect(rect.right, rect.y, value_w, field_h),
             f"{app.settings.volume}%",
-            "#help",
+            "#field",
             "right",
         )
         self.volume = slider
