@@ -134,7 +134,8 @@ def _illegal(rate: int, rng: random.Random) -> Signal:
     """A refused move: a low, short, muffled double thud (not a harsh buzz)."""
     out = _silence(rate, 0.26)
     for k in range(2):
-        thud = _tone(110.0, 0.13, rate, 0.04, [(1.0, 1.0), (2.0, 0.35), (3.0, 0.1)])
+        # 150 Hz with strong overtones: low, yet still heard on a laptop's small speakers
+        thud = _tone(150.0, 0.13, rate, 0.04, [(1.0, 1.0), (2.0, 0.5), (3.0, 0.25)])
         _mix_into(out, thud, int(rate * 0.11 * k))
     return _low_pass(out, 0.25)
 
