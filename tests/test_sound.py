@@ -28,7 +28,7 @@ from tabletop.audio.player import SoundBoard, gain
 from tabletop.games import sound_cues_for
 from tabletop.scenes.settings import SettingsScene
 from tabletop.scenes.table import TableScene
-from tabletop.session import SeatConfig, Session
+from tabletop.session import HUMAN, PHONE, SeatConfig, Session
 from tabletop.storage import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -494,3 +494,28 @@ def test_volume_row_sits_under_sound_greys_with_it_and_plays_its_level(app: App)
     assert not scene.volume.is_enabled
     click(app, scene.sound)
     assert app.settings.sound is True and scene.volume.is_enabled
+
+
+@pytest.mark.parametrize("kind", [HUMAN, PHONE])
+def test_the_turn_bell_is_for_players_at_this_screen_not_phones(app: App, kind: str) -> None:
+    """Issue #19: "your turn" rings when it becomes a local human's turn; on a TV whose other
+    players hold phones, a phone seat's turn rings nothing (the phone tells its player)."""
+    from rh_setup import STANDARD_COUNTERS, fixed_deck
+
+    log = CueLog()
+    app.sound = log  # type: ignore[assignment]
+    session = Session(
+        "royal_houses",
+        [SeatConfig("Ada", kind), SeatConfig("Bo", "easy")],
+        seed=1,
+        options={"garnets": [3, 1], "deck": fixed_deck()},
+    )
+    scene = TableScene(app, session)  # not entered: no game night server for this check
+    scene.sounds.begin()
+    for text in ["go first", *STANDARD_COUNTERS]:
+        scene.sounds.after_move(session.play(session.game.parse_move(text), 0))
+    rng = random.Random(2)
+    while session.game.phase != "play" or session.game.to_move != 0:
+        mover = session.game.to_move
+        scene.sounds.after_move(session.play(rng.choice(session.game.legal_moves()), mover))
+    assert ("turn" in log.cues) == (kind == HUMAN)
