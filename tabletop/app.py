@@ -14,6 +14,7 @@ import pygame
 import pygame_gui
 
 from . import autosave, fonts
+from .audio.player import SoundBoard, start_pygame
 from .display import MIN_SIZE, Display
 from .names import typed_text
 from .resources import asset_path
@@ -54,7 +55,7 @@ class App:
         settings: Settings | None = None,
         persist_settings: bool = True,
     ) -> None:
-        pygame.init()
+        start_pygame()  # no sound card: no sound, and no error on the console either
         cleanup_temp_files()  # what killed writes left behind (another window's are too young)
         if settings is None:
             settings, warning = load_settings()
@@ -74,6 +75,7 @@ class App:
             if value is not None:
                 self.run_only[name] = getattr(self.settings, name)
                 setattr(self.settings, name, value)
+        self.sound = SoundBoard(self.settings)
         self.windowed_size = size or (self.settings.window_width, self.settings.window_height)
         self.screen = self._open_window()
         pygame.display.set_caption("tabletop")
@@ -190,6 +192,8 @@ class App:
     def toast(self, text: str, *, kind: str = "info", seconds: float = 3.5) -> None:
         self.toasts = [t for t in self.toasts if t.text != text][-2:]
         self.toasts.append(Toast(text, time.monotonic() + seconds, kind))
+        if kind == "error" and self.top is not None:
+            self.sound.play(self.top.error_cue)  # at the table: a move refused
 
     # ---- quitting -------------------------------------------------------------------
     def request_quit(self) -> None:

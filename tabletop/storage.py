@@ -226,6 +226,7 @@ class Settings:
     profile: str = "desktop"  # "desktop" or "tv"
     animation_speed: float = 1.0  # 0 = instant
     sound: bool = True
+    volume: int = 70  # 0-100; files from before it existed get this
     colorblind: bool = False
     window_width: int = 1600
     window_height: int = 900
@@ -248,6 +249,7 @@ class Settings:
         if out.profile not in ("desktop", "tv"):
             out.profile = "desktop"
         out.animation_speed = min(4.0, max(0.0, out.animation_speed))
+        out.volume = min(100, max(0, out.volume))
         out.window_width = min(7680, max(800, out.window_width))
         out.window_height = min(4320, max(600, out.window_height))
         return out

@@ -21,6 +21,7 @@ from pygame_gui.elements import (
     UIButton,
     UICheckBox,
     UIDropDownMenu,
+    UIHorizontalSlider,
     UILabel,
     UIPanel,
     UIScrollingContainer,
@@ -73,7 +74,8 @@ def label_texts(container: Any) -> list[str]:
 
 
 def leaves(container: Any, seen: set[int] | None = None) -> list[Any]:
-    """Every widget the player sees, inside panels too (a drop-down counts as one widget)."""
+    """Every widget the player sees, inside panels too (a drop-down or a slider counts as one
+    widget: a slider's arrow buttons sit in a container of its own, inside its rectangle)."""
     seen = set() if seen is None else seen
     out: list[Any] = []
     for el in container.elements:
@@ -82,6 +84,8 @@ def leaves(container: Any, seen: set[int] | None = None) -> list[Any]:
         seen.add(id(el))
         if isinstance(el, UIPanel):
             out += leaves(el.get_container(), seen)
+        elif isinstance(getattr(el, "parent_element", None), UIHorizontalSlider):
+            continue
         elif isinstance(el, UIDropDownMenu) or not isinstance(el, UIContainer):
             out.append(el)
         else:

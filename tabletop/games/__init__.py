@@ -18,8 +18,8 @@ nothing at start-up.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING
 
@@ -40,7 +40,9 @@ class GameApp:
     they are not the usual ones (no pygame). ``search``: its search settings (no pygame);
     without them the search uses the heuristic bot for playouts and defaults for the rest.
     ``gestures``: what drags and clicks mean at a table drawn by the given layout (pygame-free),
-    where they are not the usual ones.
+    where they are not the usual ones. ``sound_cues``: which sound each of its rules' event
+    kinds calls for ("deal", "play", "win", "end"…, or "" for none), beyond the common kinds
+    every game shares (:data:`tabletop.audio.cues.DEFAULT_CUES`).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target).
     """
@@ -51,6 +53,7 @@ class GameApp:
     bots: Callable[[], GameBots] | None = None
     search: Callable[[], GameAI] | None = None
     gestures: Callable[[Layout], Gestures] | None = None
+    sound_cues: Mapping[str, str] = field(default_factory=dict, hash=False)
 
 
 PACKAGE = __name__
@@ -84,6 +87,12 @@ def gestures_for(game_id: str, layout: Layout) -> Gestures | None:
     """New gestures of ``game_id``'s own for a table drawn by ``layout``, or None."""
     app = app_for(game_id)
     return app.gestures(layout) if app is not None and app.gestures is not None else None
+
+
+def sound_cues_for(game_id: str) -> Mapping[str, str]:
+    """What ``game_id``'s event kinds sound like (empty: only the common kinds)."""
+    app = app_for(game_id)
+    return app.sound_cues if app is not None else {}
 
 
 def art_for(game_id: str) -> GameArt | None:

@@ -22,6 +22,8 @@ class Scene:
     holds_game = False
     #: A scene that paints every pixel itself spares the app a background fill.
     paints_background = False
+    #: The sound of an error message while this scene is on top (None: silent).
+    error_cue: str | None = None
 
     def __init__(self, app: App) -> None:
         self.app = app

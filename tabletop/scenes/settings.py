@@ -1,4 +1,5 @@
-"""Settings: fullscreen, display profile, animation speed, sound, colour-blind-safe suits.
+"""Settings: fullscreen, display profile, animation speed, sound and its volume, colour-blind-safe
+suits.
 
 Every change applies at once and is saved. The state lives in ``app.settings`` (never in the
 widgets): changing the profile or fullscreen rebuilds every scene's widgets, this one included.
@@ -13,9 +14,10 @@ from typing import TYPE_CHECKING
 import pygame
 import pygame_gui
 from pygame_gui.core import ObjectID
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
 from ..ui.menu import Backdrop, add_label, fit_drop_downs, line_height, wrap_for
+from ..ui.slider import ScaledSlider
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -25,6 +27,7 @@ PROFILES = {"Desktop": "desktop", "TV": "tv"}
 SPEEDS = {"Instant": 0.0, "Fast": 2.0, "Normal": 1.0, "Slow": 0.5}
 CHECKS = {"Fullscreen": "fullscreen", "Sound": "sound", "Colour-blind-safe suits": "colorblind"}
 SEPARATOR = (58, 72, 62)
+VOLUME_STEP = 5  # a drag changes the volume (and plays its sample) at most every 5 of 100
 
 
 def speed_label(speed: float) -> str:
@@ -36,7 +39,7 @@ def speed_label(speed: float) -> str:
 class _Row:
     title: str
     help: str
-    widget: UICheckBox | UIDropDownMenu | None = None
+    widget: UICheckBox | UIDropDownMenu | UIHorizontalSlider | None = None
     rect: pygame.Rect | None = None  # the whole row: a click anywhere toggles a check box
 
 
@@ -50,6 +53,8 @@ class SettingsScene(Scene):
         self.profile: UIDropDownMenu | None = None
         self.speed: UIDropDownMenu | None = None
         self.sound: UICheckBox | None = None
+        self.volume: UIHorizontalSlider | None = None
+        self.volume_label: UILabel | None = None
         self.colorblind: UICheckBox | None = None
         self.back_button: UIButton | None = None
         self.rows: list[_Row] = []
@@ -66,6 +71,7 @@ class SettingsScene(Scene):
             _Row("Display profile", "TV makes text and cards larger, for reading from the sofa."),
             _Row("Animation speed", "How fast cards glide; Instant skips the animations."),
             _Row("Sound", "Card and table sounds."),
+            _Row("Volume", "How loud the sounds are."),
             _Row(
                 "Colour-blind-safe suits",
                 "Suit colours that stay easy to tell apart with colour blindness.",
@@ -116,6 +122,8 @@ class SettingsScene(Scene):
                     container=root,
                     initial_state=bool(state),
                 )
+            elif row.title == "Volume":
+                row.widget = self._volume_slider(pygame.Rect(cx, y, ctrl_w, h), field_h)
             else:
                 if row.title == "Display profile":
                     options, current = list(PROFILES), "TV" if s.profile == "tv" else "Desktop"
@@ -134,12 +142,14 @@ class SettingsScene(Scene):
                 )
             y += h + row_gap
         self.rows = rows
-        widgets = [r.widget for r in rows]
+        widgets = {r.title: r.widget for r in rows}
         self.fullscreen, self.sound, self.colorblind = (
-            w if isinstance(w, UICheckBox) else None for w in (widgets[0], widgets[3], widgets[4])
+            w if isinstance(w, UICheckBox) else None
+            for w in (widgets["Fullscreen"], widgets["Sound"], widgets["Colour-blind-safe suits"])
         )
         self.profile, self.speed = (
-            w if isinstance(w, UIDropDownMenu) else None for w in (widgets[1], widgets[2])
+            w if isinstance(w, UIDropDownMenu) else None
+            for w in (widgets["Display profile"], widgets["Animation speed"])
         )
         bw = d.px(240)
         self.back_button = UIButton(
@@ -149,6 +159,39 @@ class SettingsScene(Scene):
             container=root,
             object_id="#primary",
         )
+
+    def _volume_slider(self, cell: pygame.Rect, field_h: int) -> UIHorizontalSlider:
+        """The Volume slider, its level in words at its right; greyed while Sound is off."""
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        value_w = d.px(80)
+        rect = pygame.Rect(cell.x, cell.y + (cell.h - field_h) // 2, cell.w - value_w, field_h)
+        slider = ScaledSlider(
+            rect,
+            app.settings.volume,
+            (0, 100),
+            app.ui,
+            container=root,
+            click_increment=10,
+            arrow_px=d.px(24),
+            thumb_px=d.px(26),
+        )
+        self.volume_label = add_label(
+            app,
+            root,
+            pygame.Rect(rect.right, rect.y, value_w, field_h),
+            f"{app.settings.volume}%",
+            "#field",
+            "right",
+        )
+        self.volume = slider
+        self._grey_volume()
+        return slider
+
+    def _grey_volume(self) -> None:
+        for widget in (self.volume, self.volume_label):
+            if widget is not None:
+                (widget.enable if self.app.settings.sound else widget.disable)()
 
     # ---- applying changes -----------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
@@ -170,6 +213,20 @@ class SettingsScene(Scene):
 
     def set_sound(self, on: bool) -> None:
         self.app.settings.sound = on
+        self.app.sound.apply_settings()  # off: everything playing stops at once
+        self._grey_volume()
+        self.app.save_settings()
+
+    def set_volume(self, volume: int) -> None:
+        """A new level: it applies at once, and the card sound plays so the player hears it."""
+        volume = min(100, max(0, volume))
+        if volume == self.app.settings.volume:
+            return
+        self.app.settings.volume = volume
+        if self.volume_label is not None:
+            self.volume_label.set_text(f"{volume}%")
+        self.app.sound.apply_settings()
+        self.app.sound.play("play")
         self.app.save_settings()
 
     def set_colorblind(self, on: bool) -> None:
@@ -193,6 +250,9 @@ class SettingsScene(Scene):
                 self.set_profile(PROFILES[event.text])
             elif event.ui_element is self.speed and event.text in SPEEDS:
                 self.set_speed(SPEEDS[event.text])
+        elif event.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED:
+            if event.ui_element is self.volume:
+                self.set_volume(round(float(event.value) / VOLUME_STEP) * VOLUME_STEP)
         elif event.type == pygame_gui.UI_BUTTON_PRESSED:
             if event.ui_element is self.back_button:
                 self.back()

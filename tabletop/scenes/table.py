@@ -40,6 +40,7 @@ from .table_input import TableInput
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
 from .table_reveal import PASS_KEYS, RevealHold, revealed_cards
+from .table_sound import TableSounds
 
 if TYPE_CHECKING:
     from ..app import App
@@ -59,6 +60,7 @@ class Sprite:
 class TableScene(Scene):
     holds_game = True
     paints_background = True
+    error_cue = "illegal"  # an error toast at the table is (nearly always) a move refused
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
@@ -67,6 +69,7 @@ class TableScene(Scene):
         self.layout = get_layout(session.game_id)
         self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
         self.ai = AITurns(session)
+        self.sounds = TableSounds(self)  # one cue a move, from the rules' events
         self.night = NightHost(session)  # a game night's phones (none: a table like any other)
         self.night_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
         self.viewer: int | None = self._initial_viewer()
@@ -122,6 +125,7 @@ class TableScene(Scene):
     def enter(self) -> None:
         problem = self.night.start()  # a game night's server listens while this table is open
         super().enter()
+        self.sounds.begin()
         if problem is not None:
             self._offer_local(problem)
 
@@ -493,6 +497,7 @@ class TableScene(Scene):
         self.input.clear()
         self.log.scroll = 0
         self.reveal = self._reveal_hold(events, actor) or self.reveal
+        self.sounds.after_move(events)
         self._update_viewer()
         self.refresh()
         if self.game.over and self.results_at is None:

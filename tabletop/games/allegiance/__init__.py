@@ -50,6 +50,25 @@ def _search() -> GameAI:
     return SEARCH
 
 
+#: What its events sound like (see rules/allegiance.py): a trick's Victories awarded or a deal
+#: won chime; every card put down (an Allegiance card, a Trait, an Assassin's strike) slaps.
+SOUND_CUES = {
+    "ally": "play",
+    "flip": "play",
+    "trait": "play",
+    "trait-down": "play",
+    "kill": "play",
+    "spare": "play",
+    "award": "win",
+    "deal-end": "win",
+}
+
 APP = GameApp(
-    "allegiance", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures
+    "allegiance",
+    layout=_layout,
+    art=_art,
+    bots=_bots,
+    search=_search,
+    gestures=_gestures,
+    sound_cues=SOUND_CUES,
 )

@@ -51,4 +51,31 @@ def _search() -> GameAI:
     return SEARCH
 
 
-APP = GameApp("alliances", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures)
+#: What its events sound like (see rules/alliances/game.py): a trick or a conflict won, or a
+#: campaign's end, chimes; a new campaign deals; each card chosen, given, set aside or played
+#: slaps. Bids and calls are words, not cards: silent.
+SOUND_CUES = {
+    "campaign": "deal",
+    "keep": "play",
+    "show": "play",
+    "set": "play",
+    "give": "play",
+    "pair": "play",
+    "tribute": "play",
+    "target": "play",
+    "special": "play",
+    "boost": "play",
+    "trick": "win",
+    "conflict": "win",
+    "campaign-end": "win",
+}
+
+APP = GameApp(
+    "alliances",
+    layout=_layout,
+    art=_art,
+    bots=_bots,
+    search=_search,
+    gestures=_gestures,
+    sound_cues=SOUND_CUES,
+)

@@ -52,6 +52,16 @@ def _search() -> GameAI:
     return SEARCH
 
 
+#: What its events sound like (see rules/machiavelli/game.py): a hand won chimes (a new hand
+#: deals, a play or a draw slaps: the common kinds).
+SOUND_CUES = {"hand-end": "win"}
+
 APP = GameApp(
-    "machiavelli", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures
+    "machiavelli",
+    layout=_layout,
+    art=_art,
+    bots=_bots,
+    search=_search,
+    gestures=_gestures,
+    sound_cues=SOUND_CUES,
 )

@@ -50,4 +50,26 @@ def _search() -> GameAI:
     return SEARCH
 
 
-APP = GameApp("medici", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures)
+#: What its events sound like (see rules/medici.py): the start deals; a card sent to court,
+#: built into an alliance, drawn or shown slaps; a conspiracy eliminating a stack (a conflict
+#: won) chimes, as does a Minister dismissing cards.
+SOUND_CUES = {
+    "setup": "deal",
+    "court": "play",
+    "build": "play",
+    "lady": "play",
+    "plan": "play",
+    "reveal": "play",
+    "minister": "win",
+    "conspire": "win",
+}
+
+APP = GameApp(
+    "medici",
+    layout=_layout,
+    art=_art,
+    bots=_bots,
+    search=_search,
+    gestures=_gestures,
+    sound_cues=SOUND_CUES,
+)

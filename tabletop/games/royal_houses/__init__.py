@@ -50,6 +50,23 @@ def _search() -> GameAI:
     return SEARCH
 
 
+#: What its events sound like (see rules/royal_houses.py): the hands dealt after the order is
+#: chosen deal; a counter placed, a card played or handed across, influence moved slap. There
+#: are no tricks to win.
+SOUND_CUES = {
+    "counter": "play",
+    "gift": "play",
+    "influence": "play",
+    "swap": "play",
+    "shift": "play",
+}
+
 APP = GameApp(
-    "royal_houses", layout=_layout, art=_art, bots=_bots, search=_search, gestures=_gestures
+    "royal_houses",
+    layout=_layout,
+    art=_art,
+    bots=_bots,
+    search=_search,
+    gestures=_gestures,
+    sound_cues=SOUND_CUES,
 )
