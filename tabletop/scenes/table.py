@@ -37,6 +37,8 @@ from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
 from .table_input import TableInput
+from .table_marks import LastMoves
+from .table_moments import TableMoments, ease_out
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
 
@@ -44,14 +46,19 @@ if TYPE_CHECKING:
     from ..app import App
 
 RESULTS_DELAY = 1.2
+TWEEN = 0.45  # seconds another seat's card takes from its panel to the table, at normal speed
 
 
 @dataclass
 class Sprite:
-    """Where a piece is drawn now; it glides towards its model rect."""
+    """Where a piece is drawn now; it glides towards its model rect (or, for a piece another
+    seat's move brought, travels there in a timed ease-out: ``tween`` seconds from ``start``)."""
 
     x: float
     y: float
+    tween: float = 0.0
+    t: float = 0.0
+    start: tuple[float, float] = (0.0, 0.0)
 
 
 class TableScene(Scene):
@@ -82,6 +89,10 @@ class TableScene(Scene):
         self._static: tuple[tuple, pygame.Surface] | None = None
         self._log_text: tuple[list, int, object, int | None, list[str]] | None = None
         self._last_events: list[rules.Event] = []
+        self._view: dict | None = None  # the view the table was last built from
+        self._remote_move = False  # the last move was another seat's (an AI's, a phone's)
+        self.moments = TableMoments(self)  # held tricks, their sweep, pieces leaving
+        self.last_moves = LastMoves(self)  # each seat's last move, marked on the table
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.menu_button: pygame_gui.elements.UIButton | None = None
         self.rules_button: pygame_gui.elements.UIButton | None = None
@@ -279,6 +290,7 @@ class TableScene(Scene):
         if self.working_area is not None:
             self.working_area.sync(view, self.viewer)
         old = {p.id: p for p in self.model.pieces}
+        self._view = view
         self.model = self.layout.build(
             view,
             self.viewer,
@@ -297,6 +309,9 @@ class TableScene(Scene):
                     self._origin(piece) if animate and speed > 0 and piece.id not in old else None
                 )
                 sprite = Sprite(*(start or piece.rect.topleft))
+                if start is not None and self._remote_move:
+                    # Another seat's move travels at a pace people can follow.
+                    sprite.tween, sprite.start = TWEEN / speed, (sprite.x, sprite.y)
             fresh[piece.id] = sprite
         self.sprites = fresh
         self._rebuild_buttons()
@@ -444,17 +459,24 @@ class TableScene(Scene):
         except rules.IllegalMove as err:
             self.app.toast(err.message, kind="error")
             return False
-        self._after_move(events)
+        self._after_move(events, seat, remote=not self._is_local_human(seat))
         self.night.publish()  # the phones see every local and AI move
         return True
 
-    def _after_move(self, events: list[rules.Event]) -> None:
+    def _after_move(
+        self, events: list[rules.Event], seat: int | None = None, remote: bool = True
+    ) -> None:
         self._autosave()
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
+        before, old = self._view, self.model
+        self._remote_move = remote
         self._update_viewer()
         self.refresh()
+        self._remote_move = False
+        self.moments.after_move(before, events, old)
+        self.last_moves.record(seat, events)
         if self.game.over and self.results_at is None:
             self.results_at = time.monotonic() + RESULTS_DELAY * min(
                 1.0, self.app.settings.animation_speed
@@ -551,6 +573,11 @@ class TableScene(Scene):
             and self.night.click(event.pos)
         ):
             return
+        elif self.moments.held is not None and (
+            event.type == pygame.KEYDOWN
+            or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+        ):
+            self.moments.skip()  # a click or a key moves a held trick on
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.input.mouse_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
@@ -677,6 +704,8 @@ class TableScene(Scene):
         self.game = self.session.game
         self.ai.forget()  # an AI answer still coming is for a position that is gone
         self._last_events = []
+        self.moments.forget()
+        self.last_moves.forget()
         self.input.clear()
         self._update_viewer()
         self.refresh(animate=False)
@@ -693,10 +722,11 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         for applied in self.night.poll():  # the phones' moves, shown like local ones
             self.game = self.session.game
-            self._after_move(applied.events)
+            self._after_move(applied.events, applied.seat)
+        self.moments.update(dt)
         self._animate(dt)
         self.hint.update()
-        if not self.handing_over and self.app.top is self:
+        if not self.handing_over and self.app.top is self and not self.moments.busy:
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
             if move is not None:
@@ -706,6 +736,7 @@ class TableScene(Scene):
             and not self.results_shown
             and (time.monotonic() >= self.results_at)
             and self.app.top is self
+            and not self.moments.busy
         ):
             self._show_results()
 
@@ -720,11 +751,21 @@ class TableScene(Scene):
         speed = self.app.settings.animation_speed
         rate = 1.0 if speed <= 0 else min(1.0, dt * 14 * speed)
         dragged = self.input.dragged
+        if self.moments.holds_glide:
+            return  # pieces still leaving: the rest closes up after them
         for piece in self.model.pieces:
             if piece is dragged:
                 continue
             sprite = self.sprites[piece.id]
             tx, ty = piece.rect.topleft
+            if sprite.tween > 0:
+                sprite.t += dt
+                f = ease_out(sprite.t / sprite.tween)
+                sprite.x = sprite.start[0] + (tx - sprite.start[0]) * f
+                sprite.y = sprite.start[1] + (ty - sprite.start[1]) * f
+                if f >= 1.0:
+                    sprite.tween = 0.0
+                continue
             sprite.x += (tx - sprite.x) * rate
             sprite.y += (ty - sprite.y) * rate
             if abs(tx - sprite.x) < 0.5 and abs(ty - sprite.y) < 0.5:
@@ -762,6 +803,8 @@ class TableScene(Scene):
                 self._draw_piece(
                     surface, piece, lifted=(piece is hover and bool(piece.drag) and not piece.dim)
                 )
+        self.last_moves.draw(surface)
+        self.moments.draw(surface)
         if dragged is not None:
             self._draw_piece(surface, dragged, lifted=True)
         if focus_item is not None:
