@@ -776,13 +776,14 @@ class TableScene(Scene):
         """Felt, panels, boxes and labels: everything that does not move, drawn once per
         change of the table (blitting it whole is far cheaper than blending it every frame)."""
         d = self.app.display
-        key = (id(self.model), d.size)
+        model = self.moments.backdrop or self.model  # pieces leaving: the table they leave
+        key = (id(model), d.size)
         if self._static is None or self._static[0] != key:
             layer = render.felt(d.size).copy()
             render.draw_box(layer, render.Box(self.status.rect, PANEL, None, 0))
-            for box in self.model.boxes:
+            for box in model.boxes:
                 render.draw_box(layer, box)
-            for text in self.model.texts:
+            for text in model.texts:
                 render.draw_text(layer, text)
             self._static = (key, layer)
         return self._static[1]

@@ -84,6 +84,7 @@ class TableMoments:
         self.last: Moment | None = None  # the last completed trick or conflict, for the peek
         self.departures: list[Departure] = []
         self.closing_up = False  # departures hold the other pieces' glide until they are gone
+        self._before: TableModel | None = None  # the table they leave, drawn until they have
 
     # ---- state ----------------------------------------------------------------------
     @property
@@ -97,6 +98,12 @@ class TableMoments:
         return self.closing_up and any(not d.done for d in self.departures)
 
     @property
+    def backdrop(self) -> TableModel | None:
+        """The table as it was, whose boxes and labels stay while pieces leave it (the
+        stacks' headings close up with their cards, not before them)."""
+        return self._before if self.holds_glide else None
+
+    @property
     def can_peek(self) -> bool:
         return self.last is not None
 
@@ -107,6 +114,7 @@ class TableMoments:
         self.last = None
         self.departures = []
         self.closing_up = False
+        self._before = None
 
     # ---- after a move ---------------------------------------------------------------
     def after_move(
@@ -166,6 +174,7 @@ class TableMoments:
                     Departure(piece, at, (at[0], at[1] - lift), LEAVE / speed, scale_to=0.85)
                 )
                 self.closing_up = True
+                self._before = old
 
     # ---- time and input ---------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -174,6 +183,7 @@ class TableMoments:
         if self.departures and all(d.done for d in self.departures):
             self.departures = []
             self.closing_up = False
+            self._before = None
         if self.held is not None:
             self.left -= dt
             if self.left <= 0:
@@ -204,6 +214,7 @@ class TableMoments:
         self.peeking = False
         self.departures = []
         self.closing_up = False
+        self._before = None
 
     def peek(self) -> bool:
         """Show the last completed trick or conflict again (False: there is none yet)."""
@@ -233,6 +244,8 @@ class TableMoments:
             render.draw_box(surface, box)
         for piece in sorted(held.model.pieces, key=lambda p: p.z):
             surface.blit(render.piece_image(piece, piece.rect.w, colorblind), piece.rect)
+        for box in held.over:
+            render.draw_box(surface, box)
         for text in held.model.texts:
             render.draw_text(surface, text)
         self._caption(surface, held)
@@ -249,7 +262,7 @@ class TableMoments:
         size = fit_size(text, "sans-bold", width - 2 * pad, size)
         image = render.text_surface(text, size, CREAM, "sans-bold")
         pill = image.get_rect().inflate(2 * pad, pad)
-        pill.midtop = (held.area.centerx, held.area.y + d.px(6))
+        pill.midtop = held.caption_at or (held.area.centerx, held.area.y + d.px(6))
         pill.clamp_ip(surface.get_rect())
         render.draw_box(surface, render.Box(pill, (12, 20, 16, 235), GOLD, d.px(10), 2))
         surface.blit(image, image.get_rect(center=pill.center))

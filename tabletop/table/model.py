@@ -89,7 +89,7 @@ class Moment:
 
     ``model`` holds what to draw over the table while it is held (the trick's cards with the
     winner marked, boxes and labels; public cards only); ``area`` is the part of the table it
-    covers (the caption sits at its top); ``sweep_to`` names the origin (``"hand:2"``) of the
+    covers (the caption sits at its top, or with its top at ``caption_at``); ``sweep_to`` names the origin (``"hand:2"``) of the
     next table the pieces sweep to afterwards.
     """
 
@@ -98,3 +98,6 @@ class Moment:
     caption: str
     winner: int | None = None
     sweep_to: str = ""
+    caption_at: tuple[int, int] | None = None
+    #: Boxes drawn over the pieces (a ring round a token, a veil over a discarded card).
+    over: list[Box] = field(default_factory=list)
