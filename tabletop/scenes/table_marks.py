@@ -2,8 +2,9 @@
 
 A move's events name what it touched in their public data (``card``, ``cards``, ``stack``,
 ``tile``); the pieces and zones with those ids get a muted outline and a small tag with the
-seat's initial. Only events the viewer may see count, and only pieces the viewer's table
-shows are marked, so a mark never tells a card the viewer may not see.
+seat's initial. Only events the viewer may see count, never a card the rules hide from the
+viewer now (a card played last deal may be in a rival's hand this deal), and only pieces the
+viewer's table shows are marked.
 """
 
 from __future__ import annotations
@@ -55,12 +56,18 @@ class LastMoves:
             return
         self.by_seat[seat] = list(events)
 
+    def ids(self, seat: int) -> set[str]:
+        """What ``seat``'s last move touched, as the viewer may know it now."""
+        scene = self.scene
+        ids = marked_ids(self.by_seat.get(seat, []), seat, scene.viewer)
+        return ids - scene.game.hidden_cards(scene.viewer) if ids else ids
+
     def marks(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, rect) of every mark on the table now, as the viewer may see it."""
         scene = self.scene
         out: list[tuple[int, pygame.Rect]] = []
-        for seat, events in sorted(self.by_seat.items()):
-            ids = marked_ids(events, seat, scene.viewer)
+        for seat in sorted(self.by_seat):
+            ids = self.ids(seat)
             if not ids:
                 continue
             found = False

@@ -89,8 +89,8 @@ class Moment:
 
     ``model`` holds what to draw over the table while it is held (the trick's cards with the
     winner marked, boxes and labels; public cards only); ``area`` is the part of the table it
-    covers (the caption sits at its top, or with its top at ``caption_at``); ``sweep_to`` names the origin (``"hand:2"``) of the
-    next table the pieces sweep to afterwards.
+    covers (the caption sits at its top, or with its top at ``caption_at``); ``sweep_to``
+    names the origin (``"hand:2"``) of the next table the pieces sweep to afterwards.
     """
 
     model: TableModel

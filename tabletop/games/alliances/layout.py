@@ -185,7 +185,7 @@ class AlliancesLayout(Layout):
         last = after.get("last_conflict") or {}
         if event is None or not last.get("cards") or last.get("tile") != event.data.get("tile"):
             return None
-        px, fp = display.px, display.font_px
+        px = display.px
         model = self.build(after, viewer, rect, display, names, colorblind=colorblind)
         tiles = [p for p in model.pieces if p.id.startswith("tile:")]
         target = next((p for p in tiles if p.id == last["tile"]), None)
