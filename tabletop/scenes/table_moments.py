@@ -18,10 +18,11 @@ import pygame
 
 import rules
 
+from .. import fonts
 from ..table import render
 from ..table.model import Moment, Piece, TableModel
 from ..ui.palette import CREAM, GOLD
-from ..ui.text import fit_size
+from ..ui.text import fit_size, wrap_text
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -250,19 +251,48 @@ class TableMoments:
             render.draw_text(surface, text)
         self._caption(surface, held)
 
+    def _caption_place(self, held: Moment, pill: pygame.Rect) -> tuple[int, int]:
+        """Where the caption's top goes: at the top of the area if it clears the cards and
+        their labels, else at its bottom, else just above the area."""
+        d = self.scene.app.display
+        gap = d.px(6)
+        label = round(d.font_px(17) * 1.4)  # a card's label line above or below it
+        rects = [p.rect for p in held.model.pieces]
+        if not rects:
+            return (held.area.centerx, held.area.y + gap)
+        content = rects[0].unionall(rects[1:]).inflate(0, 2 * label)
+        top = pill.copy()
+        top.midtop = (held.area.centerx, held.area.y + gap)
+        if not top.colliderect(content):
+            return top.midtop
+        bottom = pill.copy()
+        bottom.midbottom = (held.area.centerx, held.area.bottom - gap)
+        if not bottom.colliderect(content):
+            return bottom.midtop
+        return (held.area.centerx, held.area.y - pill.h - gap)
+
     def _caption(self, surface: pygame.Surface, held: Moment) -> None:
-        """The moment in words, in a pill at the top of its area."""
+        """The moment in words, in a pill at the top of its area (wrapped, not shrunk, when
+        long: a TV's larger type must stay readable from the sofa)."""
         d = self.scene.app.display
         text = held.caption + (" (last trick: click to close)" if self.peeking else "")
         if not text:
             return
         size = d.font_px(20)
         pad = d.px(10)
-        width = max(d.px(80), held.area.w - 2 * pad)
-        size = fit_size(text, "sans-bold", width - 2 * pad, size)
-        image = render.text_surface(text, size, CREAM, "sans-bold")
-        pill = image.get_rect().inflate(2 * pad, pad)
-        pill.midtop = held.caption_at or (held.area.centerx, held.area.y + d.px(6))
+        width = max(d.px(120), held.area.w - 2 * pad) - 2 * pad
+        font = fonts.get_font(size, "sans-bold")
+        lines = wrap_text(text, font, width)
+        if len(lines) > 3:  # very long: shrink it to three lines
+            size = max(d.font_px(14), fit_size(text, "sans-bold", width * 3, size))
+            lines = wrap_text(text, fonts.get_font(size, "sans-bold"), width)
+        images = [render.text_surface(line, size, CREAM, "sans-bold") for line in lines]
+        line_h = max(i.get_height() for i in images)
+        pill = pygame.Rect(0, 0, max(i.get_width() for i in images), line_h * len(images))
+        pill.inflate_ip(2 * pad, pad)
+        pill.midtop = held.caption_at or self._caption_place(held, pill)
         pill.clamp_ip(surface.get_rect())
         render.draw_box(surface, render.Box(pill, (12, 20, 16, 235), GOLD, d.px(10), 2))
-        surface.blit(image, image.get_rect(center=pill.center))
+        for n, image in enumerate(images):
+            rect = image.get_rect(midtop=(pill.centerx, pill.y + pad // 2 + n * line_h))
+            surface.blit(image, rect)

@@ -244,26 +244,25 @@ class AllegianceLayout(Layout):
         trick = completed_trick(before["trick"], events, str(award.data.get("face", "")))
         shown = dict(before)
         shown["trick"] = trick
-        model = self.build(shown, viewer, rect, display, names, colorblind=colorblind)
-        zone = model.zone("trick")
+        table = self.build(shown, viewer, rect, display, names, colorblind=colorblind)
+        zone = table.zone("trick")
         if zone is None:
             return None
         area = zone.rect
-        cards = {item["card"] for item in trick}
-        cards |= {t["card"] for item in trick for t in item.get("traits", [])}
+        px, fp = display.px, display.font_px
+        # The trick laid out again under a band for the caption (two lines of it).
+        band = 2 * round(fp(20) * 1.3) + px(16)
+        inner = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
+        if inner.h < area.h // 2:
+            inner = area  # too little room: the caption finds its own place
         held = TableModel()
-        held.boxes.append(Box(area, (14, 34, 24, 248), GOLD, display.px(16), display.px(3)))
-        held.boxes += [b for b in model.boxes if area.contains(b.rect) and b.rect != area]
-        held.pieces = [p for p in model.pieces if p.id in cards and area.contains(p.rect)]
-        held.texts = [
-            t
-            for t in model.texts
-            if area.collidepoint(t.pos) and not t.text.startswith("The trick is empty")
-        ]
+        held.boxes.append(Box(area, (14, 34, 24, 248), GOLD, px(16), px(3)))
+        self._trick(held, shown, inner, display)
+        held.boxes = held.boxes[:1] + [b for b in held.boxes[1:] if b.rect != inner]
+        held.zones = []
         winner = award.data.get("seat")
         best = next((p for p in held.pieces if p.id == award.data.get("face")), None)
         if best is not None and isinstance(winner, int) and 0 <= winner < len(names):
-            px, fp = display.px, display.font_px
             glow = best.rect.inflate(px(14), px(14))
             held.boxes.insert(1, Box(glow, (255, 214, 102, 80), GOLD, px(14), px(3)))
             tag = Text(
@@ -283,6 +282,7 @@ class AllegianceLayout(Layout):
             award.render(names),
             winner if isinstance(winner, int) else None,
             f"hand:{winner}",
+            (area.centerx, area.y + px(6)) if inner != area else None,
         )
 
     # ---- seats ------------------------------------------------------------------------
