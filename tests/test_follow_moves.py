@@ -9,6 +9,7 @@ import random
 from collections.abc import Callable, Iterator
 
 import pygame
+import pygame_gui
 import pytest
 
 import rules
@@ -349,3 +350,18 @@ def test_held_and_marked_pieces_never_show_hidden_cards(
         checked += bool(held)
         settle(app, scene)
     assert checked, "no trick or conflict was completed"
+
+
+def test_last_trick_button_on_the_log(app: App) -> None:
+    """Issue #19: 'A Last trick peek: a status/action button or key' — the button shows only
+    once a trick has been completed, and a click on it shows that trick again."""
+    scene = table(app, "allegiance", 4)
+    button = scene.moments.button
+    assert button is not None and not button.visible
+    play_until(app, scene, awarded)
+    settle(app, scene)
+    assert button.visible and button.text == "Last trick (L)"
+    assert scene.log.rect.contains(button.rect)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    app.step(FRAME)
+    assert scene.moments.held is scene.moments.last and scene.moments.peeking

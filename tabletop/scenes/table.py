@@ -268,6 +268,7 @@ class TableScene(Scene):
             self.undo_button.hide()
         hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
         self.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
+        self.moments.build(self.log.rect)  # the last-trick peek's button, on the log
         self.buttons = []
         self._update_viewer()
         self.refresh(animate=False)
@@ -279,6 +280,7 @@ class TableScene(Scene):
         if self.undo_button is not None and not self._undo_offered():
             self.undo_button.hide()
         self.hint.sync()
+        self.moments.sync()
 
     def refresh(self, animate: bool = True) -> None:
         """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
@@ -590,7 +592,7 @@ class TableScene(Scene):
             self.input.key(event)
 
     def on_button(self, element: object) -> None:
-        if self.hint.handle_button(element):
+        if self.hint.handle_button(element) or self.moments.handle_button(element):
             return
         if element is self.menu_button:
             self.ask_leave()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
+import pygame_gui
 
 import rules
 
@@ -86,6 +87,7 @@ class TableMoments:
         self.departures: list[Departure] = []
         self.closing_up = False  # departures hold the other pieces' glide until they are gone
         self._before: TableModel | None = None  # the table they leave, drawn until they have
+        self.button: pygame_gui.elements.UIButton | None = None  # "Last trick (L)"
 
     # ---- state ----------------------------------------------------------------------
     @property
@@ -116,6 +118,51 @@ class TableMoments:
         self.departures = []
         self.closing_up = False
         self._before = None
+        self.sync()
+
+    # ---- the peek button -----------------------------------------------------------------
+    def build(self, log: pygame.Rect) -> None:
+        """The peek's button, at the top right of the game log (every table has one; the
+        layouts' own space stays theirs). Shown once there is something to peek at."""
+        scene = self.scene
+        d = scene.app.display
+        font = fonts.get_font(d.font_px(18))
+        label = "Last conflict (L)"  # the longest label sets the width
+        h = max(d.px(34), d.font_px(18) + d.px(12))
+        w = font.size(label)[0] + d.px(28)
+        rect = pygame.Rect(log.right - w - d.px(12), log.y + d.px(10), w, h)
+        self.button = pygame_gui.elements.UIButton(
+            rect,
+            self.label(),
+            scene.app.ui,
+            container=scene.container,
+            tool_tip_text="Show the last completed trick or conflict again (L)",
+        )
+        self.sync()
+
+    def label(self) -> str:
+        return f"{self.last.peek_label if self.last else 'Last trick'} (L)"
+
+    def sync(self) -> None:
+        """The button shows while there is a last trick or conflict (and says which)."""
+        button = self.button
+        if button is None:
+            return
+        if self.last is None:
+            button.hide()
+            return
+        if button.text != self.label():
+            button.set_text(self.label())
+        button.show()
+
+    def handle_button(self, element: object) -> bool:
+        if self.button is None or element is not self.button:
+            return False
+        if self.held is not None:
+            self.skip()
+        else:
+            self.peek()
+        return True
 
     # ---- after a move ---------------------------------------------------------------
     def after_move(
@@ -145,6 +192,7 @@ class TableMoments:
             )
         if moment is not None:
             self.last = moment
+            self.sync()
             if speed > 0:
                 self.held = moment
                 self.left = HOLD / speed

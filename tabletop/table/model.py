@@ -101,3 +101,5 @@ class Moment:
     caption_at: tuple[int, int] | None = None
     #: Boxes drawn over the pieces (a ring round a token, a veil over a discarded card).
     over: list[Box] = field(default_factory=list)
+    #: What the button showing it again says ("Last trick", "Last conflict").
+    peek_label: str = "Last trick"

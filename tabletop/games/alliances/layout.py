@@ -214,6 +214,7 @@ class AlliancesLayout(Layout):
             f"seat:{winner}",
             caption_at,
             over,
+            "Last conflict",
         )
 
     def _moment_cards(
