@@ -126,10 +126,10 @@ class TableMoments:
         layouts' own space stays theirs). Shown once there is something to peek at."""
         scene = self.scene
         d = scene.app.display
-        font = fonts.get_font(d.font_px(18))
+        font = fonts.get_font(d.font_px(22))  # as the table's other buttons measure
         label = "Last conflict (L)"  # the longest label sets the width
-        h = max(d.px(34), d.font_px(18) + d.px(12))
-        w = font.size(label)[0] + d.px(28)
+        h = max(d.px(36), d.font_px(22) + d.px(12))
+        w = font.size(label)[0] + d.px(36)
         rect = pygame.Rect(log.right - w - d.px(12), log.y + d.px(10), w, h)
         self.button = pygame_gui.elements.UIButton(
             rect,

@@ -205,11 +205,14 @@ class AlliancesLayout(Layout):
             if captured:  # the new alliance token: ringed
                 ring = token.rect.inflate(px(10), px(10))
                 over.append(Box(ring, None, GOLD, ring.w // 2, px(4)))
-        caption_at = self._moment_cards(held, over, last, area, target.rect, display, names)
+        caption = event.render(names)
+        caption_at = self._moment_cards(
+            held, over, last, area, target.rect, display, names, caption
+        )
         return Moment(
             held,
             area,
-            event.render(names),
+            caption,
             winner if isinstance(winner, int) else None,
             f"seat:{winner}",
             caption_at,
@@ -226,6 +229,7 @@ class AlliancesLayout(Layout):
         tile: pygame.Rect,
         display: Display,
         names: list[str],
+        caption: str,
     ) -> tuple[int, int] | None:
         """The conflict's cards in a row on the half of the map away from the target, each
         with its player's name, the winner's glowing, under room for the caption (where it
@@ -234,7 +238,10 @@ class AlliancesLayout(Layout):
         entries = [e for e in last["cards"] if isinstance(e, list) and len(e) >= 3]
         if not entries:
             return None
-        cap_h = fp(20) + px(20)
+        # Room for the caption as the table wraps it (the map's width, its font).
+        font = render.fonts.get_font(fp(20), "sans-bold")
+        lines = min(3, len(wrap_text(caption, font, area.w - px(40))))
+        cap_h = lines * font.get_linesize() + px(22)
         winner = last.get("winner")
         room_h = area.h // 2 - px(40)
         cw = max(card_min(), min(px(110), round((room_h - fp(18) - px(20)) / 1.4)))
