@@ -23,6 +23,7 @@ from rules.allegiance import (
     TRAITS,
     card_name,
 )
+from tabletop import fonts
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
@@ -274,7 +275,9 @@ class AllegianceLayout(Layout):
                 "sans-bold",
                 max_width=best.rect.w + px(40),
             )
-            if tag.pos[1] + fp(17) < area.bottom:
+            taken = [_text_rect(t) for t in held.texts] + [p.rect for p in held.pieces]
+            spot = _text_rect(tag)
+            if area.contains(spot) and spot.collidelist(taken) < 0:
                 held.texts.append(tag)
         return Moment(
             held,
@@ -603,6 +606,16 @@ class AllegianceLayout(Layout):
                         label=f"{t['card']} on {_name(card)}",
                     )
                 )
+
+
+def _text_rect(text: Text) -> pygame.Rect:
+    """Where ``text`` is drawn (its font at its size; a fitted one is no wider)."""
+    w, h = fonts.get_font(text.size, text.face).size(text.text)
+    if text.max_width:
+        w = min(w, text.max_width)
+    rect = pygame.Rect(0, 0, w, h)
+    setattr(rect, text.anchor, text.pos)
+    return rect
 
 
 def completed_trick(
