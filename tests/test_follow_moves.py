@@ -312,10 +312,39 @@ def test_medici_struck_stack_leaves_before_columns_close(app: App) -> None:
         app.step(FRAME)
         leaving = {d.piece.art[2] for d in scene.moments.departures if not d.done}
         assert set(struck) <= leaving
+        assert all(drawn_leaving(scene, d.rect()) for d in scene.moments.departures)
         assert {pid: (s.x, s.y) for pid, s in scene.sprites.items()} == before
     app.step(LEAVE)
     app.step(FRAME)
     assert not scene.moments.departures
+
+
+def test_medici_dismissed_cards_leave(app: App) -> None:
+    """Issue #19: 'a struck or dismissed stack leaves with an animation' — the cards a
+    Minister dismisses are still drawn, leaving, for some frames after the move."""
+    scene = table(app, "medici", 2)
+    events = play_until(app, scene, lambda ev: any(e.kind == "minister" for e in ev))
+    gone = kind(events, "minister").data["cards"]
+    app.step(FRAME)
+    leaving = [d for d in scene.moments.departures if d.piece.art[2] in gone]
+    assert {d.piece.art[2] for d in leaving} == set(gone)
+    for d in leaving:
+        assert drawn_leaving(scene, d.rect())
+    app.step(LEAVE)
+    app.step(FRAME)
+    assert not scene.moments.departures
+
+
+def drawn_leaving(scene: TableScene, rect: pygame.Rect) -> bool:
+    """The table drawn with its leaving pieces differs at ``rect``'s middle from the table
+    drawn without them: a leaving piece is drawn there."""
+    size = pygame.display.get_surface().get_size()
+    with_them, without = pygame.Surface(size), pygame.Surface(size)
+    scene.draw(with_them)
+    saved, scene.moments.departures = scene.moments.departures, []
+    scene.draw(without)
+    scene.moments.departures = saved
+    return with_them.get_at(rect.center) != without.get_at(rect.center)
 
 
 # ---- secrets ----------------------------------------------------------------------------------

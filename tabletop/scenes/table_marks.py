@@ -46,21 +46,32 @@ class LastMoves:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.by_seat: dict[int, list[rules.Event]] = {}
+        # Worked out once per position and viewer, not every frame (hidden_cards asks the rules).
+        self._ids: tuple[tuple[int, int, int | None], dict[int, set[str]]] | None = None
 
     def forget(self) -> None:
         self.by_seat = {}
+        self._ids = None
 
     def record(self, seat: int | None, events: Sequence[rules.Event]) -> None:
         """``seat`` moved: its new move replaces its old mark."""
         if seat is None:
             return
         self.by_seat[seat] = list(events)
+        self._ids = None
 
     def ids(self, seat: int) -> set[str]:
         """What ``seat``'s last move touched, as the viewer may know it now."""
         scene = self.scene
-        ids = marked_ids(self.by_seat.get(seat, []), seat, scene.viewer)
-        return ids - scene.game.hidden_cards(scene.viewer) if ids else ids
+        key = (id(scene.game), len(scene.game.history), scene.viewer)
+        if self._ids is None or self._ids[0] != key:
+            hidden = scene.game.hidden_cards(scene.viewer) if self.by_seat else set()
+            found = {
+                s: marked_ids(events, s, scene.viewer) - hidden
+                for s, events in self.by_seat.items()
+            }
+            self._ids = (key, found)
+        return self._ids[1].get(seat, set())
 
     def marks(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, rect) of every mark on the table now, as the viewer may see it."""
