@@ -301,6 +301,19 @@ def test_alliances_conflict_end_held_on_the_map(app: App) -> None:
         assert f"tokens:{conflict.data['tile'][5:]}" in ids and held.over
 
 
+def test_alliances_drafting_trick_held(app: App) -> None:
+    """Issue #19: 'A completed trick ... stays on the table with its winner marked' — a
+    two-player Alliances drafting trick too."""
+    scene = table(app, "alliances", 2)
+    events = play_until(app, scene, lambda ev: any(e.kind == "trick" for e in ev))
+    trick = kind(events, "trick")
+    held = scene.moments.held
+    assert held is not None and held.caption == trick.render(scene.session.names)
+    assert set(trick.data["cards"]) <= {p.id for p in held.model.pieces}
+    if trick.data["winner"] is not None:
+        assert any(t.text == f"{NAMES[trick.data['winner']]} wins" for t in held.model.texts)
+
+
 def test_medici_struck_stack_leaves_before_columns_close(app: App) -> None:
     """Issue #19: 'Medici: a struck or dismissed stack leaves with an animation before the
     columns close up'."""

@@ -182,6 +182,9 @@ class AlliancesLayout(Layout):
         capture (or its holding), and every card played, the winner's marked. From the public
         ``last_conflict`` of the view after the move and the conflict's event."""
         event = next((e for e in events if e.kind == "conflict"), None)
+        trick = next((e for e in events if e.kind == "trick"), None)
+        if event is None and trick is not None:
+            return self._trick_moment(before, events, trick, after, viewer, rect, display, names)
         last = after.get("last_conflict") or {}
         if event is None or not last.get("cards") or last.get("tile") != event.data.get("tile"):
             return None
@@ -220,20 +223,67 @@ class AlliancesLayout(Layout):
             "Last conflict",
         )
 
+    def _trick_moment(
+        self,
+        before: Mapping[str, Any],
+        events: Sequence[Event],
+        trick: Event,
+        after: Mapping[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> Moment | None:
+        """A drafting trick just won (two players): its cards over the middle of the map, the
+        winner's glowing. Who played what: the table before the move and this move's plays."""
+        cards = [c for c in trick.data.get("cards", []) if isinstance(c, str)]
+        if not cards:
+            return None
+        seats: dict[str, Any] = {e["card"]: e["seat"] for e in before.get("table", [])}
+        seats.update(
+            {
+                e.data["card"]: e.data.get("seat")
+                for e in events
+                if e.kind == "play" and "card" in e.data
+            }
+        )
+        model = self.build(after, viewer, rect, display, names)
+        tiles = [p for p in model.pieces if p.id.startswith("tile:")]
+        if not tiles:
+            return None
+        px = display.px
+        area = tiles[0].rect.unionall([p.rect for p in tiles]).inflate(px(12), px(12))
+        held = TableModel()
+        over: list[Box] = []
+        held.boxes.append(Box(area, (0, 0, 0, 150), None, px(12)))
+        winner = trick.data.get("winner")
+        last = {"cards": [[seats.get(c), c, False] for c in cards], "winner": winner}
+        caption = trick.render(names)
+        caption_at = self._moment_cards(held, over, last, area, None, display, names, caption)
+        return Moment(
+            held,
+            area,
+            caption,
+            winner if isinstance(winner, int) else None,
+            f"seat:{winner}",
+            caption_at,
+            over,
+        )
+
     def _moment_cards(
         self,
         held: TableModel,
         over: list[Box],
         last: Mapping[str, Any],
         area: pygame.Rect,
-        tile: pygame.Rect,
+        tile: pygame.Rect | None,
         display: Display,
         names: list[str],
         caption: str,
     ) -> tuple[int, int] | None:
-        """The conflict's cards in a row on the half of the map away from the target, each
-        with its player's name, the winner's glowing, under room for the caption (where it
-        goes is returned)."""
+        """The conflict's cards in a row on the half of the map away from the target (``tile``;
+        None: in the middle), each with its player's name, the winner's glowing, under room
+        for the caption (where it goes is returned)."""
         px, fp = display.px, display.font_px
         entries = [e for e in last["cards"] if isinstance(e, list) and len(e) >= 3]
         if not entries:
@@ -251,7 +301,9 @@ class AlliancesLayout(Layout):
         total = len(entries) * cw + (len(entries) - 1) * gap
         panel = pygame.Rect(0, 0, total + px(28), cap_h + ch + fp(18) + px(30))
         panel.centerx = area.centerx
-        if tile.centery < area.centery:
+        if tile is None:  # nothing on the map to keep clear: the middle
+            panel.centery = area.centery
+        elif tile.centery < area.centery:
             panel.bottom = area.bottom - px(10)
         else:
             panel.top = area.top + px(10)
