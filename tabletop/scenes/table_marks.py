@@ -102,7 +102,7 @@ class LastMoves:
     def draw(self, surface: pygame.Surface) -> None:
         d = self.scene.app.display
         width = max(2, d.px(3))
-        size = max(11, d.font_px(14))
+        size = max(12, d.font_px(14))
         for seat, rect in self.marks():
             outline = rect.inflate(2 * width, 2 * width)
             pygame.draw.rect(surface, MARK, outline, width, border_radius=d.px(9))
