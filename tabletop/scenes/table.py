@@ -461,24 +461,22 @@ class TableScene(Scene):
         except rules.IllegalMove as err:
             self.app.toast(err.message, kind="error")
             return False
-        self._after_move(events, seat, remote=not self._is_local_human(seat))
+        self._after_move(events, seat)
         self.night.publish()  # the phones see every local and AI move
         return True
 
-    def _after_move(
-        self, events: list[rules.Event], seat: int | None = None, remote: bool = True
-    ) -> None:
+    def _after_move(self, events: list[rules.Event], actor: int | None = None) -> None:
         self._autosave()
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
-        before, old = self._view, self.model
-        self._remote_move = remote
+        before, old = self._view, self.model  # what a held trick or leaving pieces need
+        self._remote_move = not self._is_local_human(actor)  # an AI's or a phone's move
         self._update_viewer()
         self.refresh()
         self._remote_move = False
         self.moments.after_move(before, events, old)
-        self.last_moves.record(seat, events)
+        self.last_moves.record(actor, events)
         if self.game.over and self.results_at is None:
             self.results_at = time.monotonic() + RESULTS_DELAY * min(
                 1.0, self.app.settings.animation_speed
