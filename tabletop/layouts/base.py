@@ -7,10 +7,10 @@ from typing import Any
 
 import pygame
 
-from rules import Game, Move, Outcome
+from rules import Event, Game, Move, Outcome
 
 from ..display import Display
-from ..table.model import Box, Piece, TableModel, Text, Zone
+from ..table.model import Box, Moment, Piece, TableModel, Text, Zone
 from ..ui.palette import CREAM, MUTED
 
 
@@ -42,6 +42,23 @@ class Layout:
         colorblind: bool = False,
     ) -> TableModel:
         raise NotImplementedError
+
+    def moment(
+        self,
+        before: Mapping[str, Any],
+        events: Sequence[Event],
+        after: Mapping[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> Moment | None:
+        """What a move just completed and the table should hold for a moment before it is
+        cleared (a trick, a conflict), built from the view before the move, the events (only
+        those ``viewer`` may see are passed) and the view after it. None: nothing to hold."""
+        return None
 
     def describe(self, move: Move, game: Game, viewer: int | None, names: Sequence[str]) -> str:
         """A button label (or hint) for a move: the rules' own sentence for it, as ``viewer``

@@ -37,6 +37,8 @@ from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
 from .table_input import TableInput
+from .table_marks import LastMoves
+from .table_moments import TableMoments, ease_out
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
 from .table_reveal import PASS_KEYS, RevealHold, revealed_cards
@@ -47,14 +49,19 @@ if TYPE_CHECKING:
     from ..net import AppliedMove
 
 RESULTS_DELAY = 1.2
+TWEEN = 0.45  # seconds another seat's card takes from its panel to the table, at normal speed
 
 
 @dataclass
 class Sprite:
-    """Where a piece is drawn now; it glides towards its model rect."""
+    """Where a piece is drawn now; it glides towards its model rect (or, for a piece another
+    seat's move brought, travels there in a timed ease-out: ``tween`` seconds from ``start``)."""
 
     x: float
     y: float
+    tween: float = 0.0
+    t: float = 0.0
+    start: tuple[float, float] = (0.0, 0.0)
 
 
 class TableScene(Scene):
@@ -89,6 +96,10 @@ class TableScene(Scene):
         self._static: tuple[tuple, pygame.Surface] | None = None
         self._log_text: tuple[list, int, object, int | None, list[str]] | None = None
         self._last_events: list[rules.Event] = []
+        self._view: dict | None = None  # the view the table was last built from
+        self._remote_move = False  # the last move was another seat's (an AI's, a phone's)
+        self.moments = TableMoments(self)  # held tricks, their sweep, pieces leaving
+        self.last_moves = LastMoves(self)  # each seat's last move, marked on the table
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.menu_button: pygame_gui.elements.UIButton | None = None
         self.rules_button: pygame_gui.elements.UIButton | None = None
@@ -295,6 +306,7 @@ class TableScene(Scene):
             self.undo_button.hide()
         hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
         self.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
+        self.moments.build(self.log.rect)  # the last-trick peek's button, on the log
         self.buttons = []
         self._update_viewer()
         self.refresh(animate=False)
@@ -306,6 +318,7 @@ class TableScene(Scene):
         if self.undo_button is not None and not self._undo_offered():
             self.undo_button.hide()
         self.hint.sync()
+        self.moments.sync()
 
     def refresh(self, animate: bool = True) -> None:
         """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
@@ -317,6 +330,7 @@ class TableScene(Scene):
         if self.working_area is not None:
             self.working_area.sync(view, self.viewer)
         old = {p.id: p for p in self.model.pieces}
+        self._view = view
         self.model = self.layout.build(
             view,
             self.viewer,
@@ -335,6 +349,9 @@ class TableScene(Scene):
                     self._origin(piece) if animate and speed > 0 and piece.id not in old else None
                 )
                 sprite = Sprite(*(start or piece.rect.topleft))
+                if start is not None and self._remote_move:
+                    # Another seat's move travels at a pace people can follow.
+                    sprite.tween, sprite.start = TWEEN / speed, (sprite.x, sprite.y)
             fresh[piece.id] = sprite
         self.sprites = fresh
         self._rebuild_buttons()
@@ -496,10 +513,15 @@ class TableScene(Scene):
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
+        before, old = self._view, self.model  # what a held trick or leaving pieces need
+        self._remote_move = not self._is_local_human(actor)  # an AI's or a phone's move
         self.reveal = self._reveal_hold(events, actor) or self.reveal
         self.sounds.after_move(events)
         self._update_viewer()
         self.refresh()
+        self._remote_move = False
+        self.moments.after_move(before, events, old)
+        self.last_moves.record(actor, events)
         if self.game.over and self.results_at is None:
             self.results_at = time.monotonic() + RESULTS_DELAY * min(
                 1.0, self.app.settings.animation_speed
@@ -608,6 +630,11 @@ class TableScene(Scene):
             and self.night.click(event.pos)
         ):
             return
+        elif self.moments.held is not None and (
+            event.type == pygame.KEYDOWN
+            or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)
+        ):
+            self.moments.skip()  # a click or a key moves a held trick on
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.input.mouse_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
@@ -620,7 +647,7 @@ class TableScene(Scene):
             self.input.key(event)
 
     def on_button(self, element: object) -> None:
-        if self.hint.handle_button(element):
+        if self.hint.handle_button(element) or self.moments.handle_button(element):
             return
         if element is self.menu_button:
             self.ask_leave()
@@ -760,6 +787,8 @@ class TableScene(Scene):
         self.game = self.session.game
         self.ai.forget()  # an AI answer still coming is for a position that is gone
         self._last_events = []
+        self.moments.forget()
+        self.last_moves.forget()
         self.input.clear()
         self._update_viewer()
         self.refresh(animate=False)
@@ -781,6 +810,7 @@ class TableScene(Scene):
         for applied in [*covered, *self.night.poll()]:  # the phones' moves, shown like local ones
             self.game = self.session.game
             self._after_move(applied.events, applied.seat)
+        self.moments.update(dt)
         self._animate(dt)
         self.hint.update()
         if self.reveal is not None:
@@ -790,6 +820,7 @@ class TableScene(Scene):
             and self.reveal is None
             and self.app.top is self
             and not self.night.covers_table
+            and not self.moments.busy
         ):
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
@@ -800,6 +831,7 @@ class TableScene(Scene):
             and not self.results_shown
             and (time.monotonic() >= self.results_at)
             and self.app.top is self
+            and not self.moments.busy
         ):
             self._show_results()
 
@@ -823,11 +855,21 @@ class TableScene(Scene):
         speed = self.app.settings.animation_speed
         rate = 1.0 if speed <= 0 else min(1.0, dt * 14 * speed)
         dragged = self.input.dragged
+        if self.moments.holds_glide:
+            return  # pieces still leaving: the rest closes up after them
         for piece in self.model.pieces:
             if piece is dragged:
                 continue
             sprite = self.sprites[piece.id]
             tx, ty = piece.rect.topleft
+            if sprite.tween > 0:
+                sprite.t += dt
+                f = ease_out(sprite.t / sprite.tween)
+                sprite.x = sprite.start[0] + (tx - sprite.start[0]) * f
+                sprite.y = sprite.start[1] + (ty - sprite.start[1]) * f
+                if f >= 1.0:
+                    sprite.tween = 0.0
+                continue
             sprite.x += (tx - sprite.x) * rate
             sprite.y += (ty - sprite.y) * rate
             if abs(tx - sprite.x) < 0.5 and abs(ty - sprite.y) < 0.5:
@@ -838,13 +880,14 @@ class TableScene(Scene):
         """Felt, panels, boxes and labels: everything that does not move, drawn once per
         change of the table (blitting it whole is far cheaper than blending it every frame)."""
         d = self.app.display
-        key = (id(self.model), d.size)
+        model = self.moments.backdrop or self.model  # pieces leaving: the table they leave
+        key = (id(model), d.size)
         if self._static is None or self._static[0] != key:
             layer = render.felt(d.size).copy()
             render.draw_box(layer, render.Box(self.status.rect, PANEL, None, 0))
-            for box in self.model.boxes:
+            for box in model.boxes:
                 render.draw_box(layer, box)
-            for text in self.model.texts:
+            for text in model.texts:
                 render.draw_text(layer, text)
             self._static = (key, layer)
         return self._static[1]
@@ -865,6 +908,8 @@ class TableScene(Scene):
                 self._draw_piece(
                     surface, piece, lifted=(piece is hover and bool(piece.drag) and not piece.dim)
                 )
+        self.last_moves.draw(surface)
+        self.moments.draw(surface)
         if dragged is not None:
             self._draw_piece(surface, dragged, lifted=True)
         if focus_item is not None:

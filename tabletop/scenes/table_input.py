@@ -177,6 +177,10 @@ class TableInput:
         if key == pygame.K_h:
             scene.hint.ask()
             return
+        if key == pygame.K_l:
+            if not scene.moments.peek():
+                scene.app.toast("No trick or conflict has been completed yet.")
+            return
         if key == pygame.K_ESCAPE:
             if self.selected is not None:
                 self.selected = None

@@ -81,3 +81,25 @@ class TableModel:
 
     def piece(self, piece_id: str) -> Piece | None:
         return next((p for p in self.pieces if p.id == piece_id), None)
+
+
+@dataclass
+class Moment:
+    """A completed trick or conflict held on the table for a moment, then swept away.
+
+    ``model`` holds what to draw over the table while it is held (the trick's cards with the
+    winner marked, boxes and labels; public cards only); ``area`` is the part of the table it
+    covers (the caption sits at its top, or with its top at ``caption_at``); ``sweep_to``
+    names the origin (``"hand:2"``) of the next table the pieces sweep to afterwards.
+    """
+
+    model: TableModel
+    area: pygame.Rect
+    caption: str
+    winner: int | None = None
+    sweep_to: str = ""
+    caption_at: tuple[int, int] | None = None
+    #: Boxes drawn over the pieces (a ring round a token, a veil over a discarded card).
+    over: list[Box] = field(default_factory=list)
+    #: What the button showing it again says ("Last trick", "Last conflict").
+    peek_label: str = "Last trick"

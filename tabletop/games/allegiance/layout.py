@@ -9,23 +9,25 @@ Victory tally per House and the cards set aside.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Outcome
+from rules import Event, Outcome
 from rules.allegiance import (
     FACE_SET,
     HOUSES,
     RANK_NAMES,
     RANK_OF,
+    TRAITS,
     card_name,
 )
+from tabletop import fonts
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
-from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, MUTED, PANEL
 
 from . import art as art_allegiance
@@ -221,6 +223,71 @@ class AllegianceLayout(Layout):
             )
         )
 
+    # ---- a trick won: held on the table for a moment ------------------------------------
+    def moment(
+        self,
+        before: Mapping[str, Any],
+        events: Sequence[Event],
+        after: Mapping[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> Moment | None:
+        """The trick just awarded, with the card that completed it and its winner marked: the
+        trick before the move plus the public plays of this move (the rules clear it in the
+        same move that completes it)."""
+        award = next((e for e in events if e.kind == "award"), None)
+        if award is None or not isinstance(before.get("trick"), list):
+            return None
+        trick = completed_trick(before["trick"], events, str(award.data.get("face", "")))
+        shown = dict(before)
+        shown["trick"] = trick
+        table = self.build(shown, viewer, rect, display, names, colorblind=colorblind)
+        zone = table.zone("trick")
+        if zone is None:
+            return None
+        area = zone.rect
+        px, fp = display.px, display.font_px
+        # The trick laid out again under a band for the caption (two lines of it).
+        band = 2 * round(fp(20) * 1.3) + px(16)
+        inner = pygame.Rect(area.x, area.y + band, area.w, area.h - band)
+        if inner.h < area.h // 2:
+            inner = area  # too little room: the caption finds its own place
+        held = TableModel()
+        held.boxes.append(Box(area, (14, 34, 24, 248), GOLD, px(16), px(3)))
+        self._trick(held, shown, inner, display)
+        held.boxes = held.boxes[:1] + [b for b in held.boxes[1:] if b.rect != inner]
+        held.zones = []
+        winner = award.data.get("seat")
+        best = next((p for p in held.pieces if p.id == award.data.get("face")), None)
+        if best is not None and isinstance(winner, int) and 0 <= winner < len(names):
+            glow = best.rect.inflate(px(14), px(14))
+            held.boxes.insert(1, Box(glow, (255, 214, 102, 80), GOLD, px(14), px(3)))
+            tag = Text(
+                f"{names[winner]} wins",
+                (best.rect.centerx, best.rect.bottom + px(12) + fp(17)),
+                fp(17),
+                GOLD,
+                "midtop",
+                "sans-bold",
+                max_width=best.rect.w + px(40),
+            )
+            taken = [_text_rect(t) for t in held.texts] + [p.rect for p in held.pieces]
+            spot = _text_rect(tag)
+            if area.contains(spot) and spot.collidelist(taken) < 0:
+                held.texts.append(tag)
+        return Moment(
+            held,
+            area,
+            award.render(names),
+            winner if isinstance(winner, int) else None,
+            f"hand:{winner}",
+            (area.centerx, area.y + px(6)) if inner != area else None,
+        )
+
     # ---- seats ------------------------------------------------------------------------
     def _seat_spots(
         self, n: int, bottom: int, oval: pygame.Rect, display: Display
@@ -286,6 +353,10 @@ class AllegianceLayout(Layout):
         count = view["hand_counts"][seat]
         count_w = 0
         if not own_spot:
+            # A card this seat plays comes from its spot (a card's size round its centre).
+            model.origins[f"hand:{seat}"] = pygame.Rect(
+                spot.centerx - px(40), spot.centery - px(56), px(80), px(112)
+            )
             bh = max(23, head_h)
             bw = max(16, round(bh / 1.4))
             fan = max(2, bw // 3)
@@ -535,6 +606,55 @@ class AllegianceLayout(Layout):
                         label=f"{t['card']} on {_name(card)}",
                     )
                 )
+
+
+def _text_rect(text: Text) -> pygame.Rect:
+    """Where ``text`` is drawn (its font at its size; a fitted one is no wider)."""
+    w, h = fonts.get_font(text.size, text.face).size(text.text)
+    if text.max_width:
+        w = min(w, text.max_width)
+    rect = pygame.Rect(0, 0, w, h)
+    setattr(rect, text.anchor, text.pos)
+    return rect
+
+
+def completed_trick(
+    trick: list[dict[str, Any]], events: Sequence[Event], best: str
+) -> list[dict[str, Any]]:
+    """The trick as it stood when its last card was played: ``trick`` (a view's, before the
+    move) with this move's public plays, flips and traits added, ranks worked out again and
+    ``best`` (the awarded Face) marked."""
+    out = [dict(item, traits=list(item.get("traits", []))) for item in trick]
+    for event in events:
+        if event.kind == "award":
+            break
+        data = event.data
+        card = data.get("card")
+        if not isinstance(card, str):
+            continue
+        if event.kind == "play":
+            item: dict[str, Any] = {"seat": data.get("seat"), "card": card, "traits": []}
+            if card in FACE_SET:
+                item["tile"] = data.get("tile", len(out) + 1)
+            out.append(item)
+        elif event.kind == "flip":
+            face = next((i for i in out if i["card"] == card), None)
+            if face is not None:
+                face["traits"] += [
+                    {"seat": s, "card": t} for s, t in data.get("traits", []) if t in TRAITS
+                ]
+        elif event.kind == "trait" and isinstance(data.get("face"), str):
+            face = next((i for i in out if i["card"] == data["face"]), None)
+            if face is not None:
+                face["traits"].append({"seat": data.get("seat"), "card": card})
+        elif event.kind == "kill":
+            out = [i for i in out if i["card"] != card]
+    for item in out:
+        if item["card"] in FACE_SET:
+            traits = item["traits"]
+            item["rank"] = RANK_OF[item["card"]] + sum(TRAITS.get(t["card"], 0) for t in traits)
+            item["best"] = item["card"] == best
+    return out
 
 
 _ZONE_ORDER = {"face": 0, "allegiance": 1, "trick": 2, "front": 3}

@@ -17,17 +17,17 @@ it aside or onto the tribute to give it; click one of the Empire's pairs to take
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Outcome
+from rules import Event, Outcome
 from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
-from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 from tabletop.ui.text import wrap_text
 
@@ -164,6 +164,180 @@ class AlliancesLayout(Layout):
         self._phase_panel(model, view, viewer, panel, display, names, colorblind)
         self._hand(model, view, viewer, hand, display)
         return model
+
+    # ---- a conflict ended: held on the map for a moment ----------------------------------
+    def moment(
+        self,
+        before: Mapping[str, Any],
+        events: Sequence[Event],
+        after: Mapping[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> Moment | None:
+        """The conflict just ended, over the map: the target country outlined with its
+        capture (or its holding), and every card played, the winner's marked. From the public
+        ``last_conflict`` of the view after the move and the conflict's event."""
+        event = next((e for e in events if e.kind == "conflict"), None)
+        trick = next((e for e in events if e.kind == "trick"), None)
+        if event is None and trick is not None:
+            return self._trick_moment(before, events, trick, after, viewer, rect, display, names)
+        last = after.get("last_conflict") or {}
+        if event is None or not last.get("cards") or last.get("tile") != event.data.get("tile"):
+            return None
+        px = display.px
+        model = self.build(after, viewer, rect, display, names, colorblind=colorblind)
+        tiles = [p for p in model.pieces if p.id.startswith("tile:")]
+        target = next((p for p in tiles if p.id == last["tile"]), None)
+        if target is None:
+            return None
+        area = tiles[0].rect.unionall([p.rect for p in tiles]).inflate(px(12), px(12))
+        winner = last.get("winner")
+        captured = bool(last.get("captured"))
+        held = TableModel()
+        over: list[Box] = []
+        held.boxes.append(Box(area, (0, 0, 0, 150), None, px(12)))
+        held.boxes.append(Box(target.rect.inflate(px(14), px(14)), None, GOLD, px(12), px(5)))
+        held.pieces.append(target)
+        token = model.piece(f"tokens:{last['tile'][5:]}")
+        if token is not None:
+            held.pieces.append(token)
+            if captured:  # the new alliance token: ringed
+                ring = token.rect.inflate(px(10), px(10))
+                over.append(Box(ring, None, GOLD, ring.w // 2, px(4)))
+        caption = event.render(names)
+        caption_at = self._moment_cards(
+            held, over, last, area, target.rect, display, names, caption
+        )
+        return Moment(
+            held,
+            area,
+            caption,
+            winner if isinstance(winner, int) else None,
+            f"seat:{winner}",
+            caption_at,
+            over,
+            "Last conflict",
+        )
+
+    def _trick_moment(
+        self,
+        before: Mapping[str, Any],
+        events: Sequence[Event],
+        trick: Event,
+        after: Mapping[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> Moment | None:
+        """A drafting trick just won (two players): its cards over the middle of the map, the
+        winner's glowing. Who played what: the table before the move and this move's plays."""
+        cards = [c for c in trick.data.get("cards", []) if isinstance(c, str)]
+        if not cards:
+            return None
+        seats: dict[str, Any] = {e["card"]: e["seat"] for e in before.get("table", [])}
+        seats.update(
+            {
+                e.data["card"]: e.data.get("seat")
+                for e in events
+                if e.kind == "play" and "card" in e.data
+            }
+        )
+        model = self.build(after, viewer, rect, display, names)
+        tiles = [p for p in model.pieces if p.id.startswith("tile:")]
+        if not tiles:
+            return None
+        px = display.px
+        area = tiles[0].rect.unionall([p.rect for p in tiles]).inflate(px(12), px(12))
+        held = TableModel()
+        over: list[Box] = []
+        held.boxes.append(Box(area, (0, 0, 0, 150), None, px(12)))
+        winner = trick.data.get("winner")
+        last = {"cards": [[seats.get(c), c, False] for c in cards], "winner": winner}
+        caption = trick.render(names)
+        caption_at = self._moment_cards(held, over, last, area, None, display, names, caption)
+        return Moment(
+            held,
+            area,
+            caption,
+            winner if isinstance(winner, int) else None,
+            f"seat:{winner}",
+            caption_at,
+            over,
+        )
+
+    def _moment_cards(
+        self,
+        held: TableModel,
+        over: list[Box],
+        last: Mapping[str, Any],
+        area: pygame.Rect,
+        tile: pygame.Rect | None,
+        display: Display,
+        names: list[str],
+        caption: str,
+    ) -> tuple[int, int] | None:
+        """The conflict's cards in a row on the half of the map away from the target (``tile``;
+        None: in the middle), each with its player's name, the winner's glowing, under room
+        for the caption (where it goes is returned)."""
+        px, fp = display.px, display.font_px
+        entries = [e for e in last["cards"] if isinstance(e, list) and len(e) >= 3]
+        if not entries:
+            return None
+        # Room for the caption as the table wraps it (the map's width, its font).
+        font = render.fonts.get_font(fp(20), "sans-bold")
+        lines = min(3, len(wrap_text(caption, font, area.w - px(40))))
+        cap_h = lines * font.get_linesize() + px(22)
+        winner = last.get("winner")
+        room_h = area.h // 2 - px(40)
+        cw = max(card_min(), min(px(110), round((room_h - fp(18) - px(20)) / 1.4)))
+        gap = px(14)
+        cw = min(cw, (area.w - px(40) - gap * (len(entries) - 1)) // len(entries))
+        ch = round(cw * 1.4)
+        total = len(entries) * cw + (len(entries) - 1) * gap
+        panel = pygame.Rect(0, 0, total + px(28), cap_h + ch + fp(18) + px(30))
+        panel.centerx = area.centerx
+        if tile is None:  # nothing on the map to keep clear: the middle
+            panel.centery = area.centery
+        elif tile.centery < area.centery:
+            panel.bottom = area.bottom - px(10)
+        else:
+            panel.top = area.top + px(10)
+        held.boxes.append(Box(panel, (14, 26, 20, 240), GOLD_DEEP, px(12), 2))
+        x = panel.x + px(14)
+        for seat, card, discarded in entries[:8]:
+            r = pygame.Rect(x, panel.y + cap_h + px(10), cw, ch)
+            won = seat == winner and not discarded
+            if won:
+                held.boxes.append(
+                    Box(r.inflate(px(12), px(12)), (255, 214, 102, 90), GOLD, px(10), px(3))
+                )
+            held.pieces.append(
+                Piece(card, ("card", "alliances", card), r, z=5, label=card_label(card))
+            )
+            if discarded:  # a special took it out of the conflict: veiled
+                over.append(Box(r, (0, 0, 0, 120), None, px(8)))
+                held.texts.append(
+                    Text("discarded", r.center, fp(15), CREAM, "center", max_width=cw)
+                )
+            name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+            held.texts.append(
+                Text(
+                    name + (" wins" if won else ""),
+                    (r.centerx, r.bottom + px(6)),
+                    fp(17),
+                    GOLD if won else CREAM,
+                    "midtop",
+                    "sans-bold",
+                    max_width=cw + gap - px(4),
+                )
+            )
+            x += cw + gap
+        return (panel.centerx, panel.y + px(8))
 
     # ---- the strip on top: campaign score, bid, dominant suit -----------------------------
     def _info(
@@ -404,6 +578,11 @@ class AlliancesLayout(Layout):
             )
             dia = min(px(34), row_h - px(12))
             disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
+            model.origins[f"seat:{seat}"] = disc  # where a conflict won sweeps to
+            if seat != viewer:  # a card this seat plays comes from its row
+                model.origins[f"hand:{seat}"] = pygame.Rect(
+                    disc.x, row.y, cw or px(60), ch or px(84)
+                )
             model.pieces.append(
                 Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
             )
@@ -1126,7 +1305,9 @@ class AlliancesLayout(Layout):
         px, fp = display.px, display.font_px
         model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
         for seat in range(view["players"]):
-            model.origins[f"hand:{seat}"] = pygame.Rect(area.centerx, area.y, px(60), px(84))
+            model.origins.setdefault(
+                f"hand:{seat}", pygame.Rect(area.centerx, area.y, px(60), px(84))
+            )
         if view["phase"] == "draft":
             model.zones.append(Zone("hand", area, "your hand"))
         hand = view["hands"][viewer] if viewer is not None else None

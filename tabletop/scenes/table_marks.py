@@ -1,0 +1,115 @@
+"""Each seat's last move, marked on the table until that seat moves again.
+
+A move's events name what it touched in their public data (``card``, ``cards``, ``stack``,
+``tile``); the pieces and zones with those ids get a muted outline and a small tag with the
+seat's initial. Only events the viewer may see count, never a card the rules hide from the
+viewer now (a card played last deal may be in a rival's hand this deal), and only pieces the
+viewer's table shows are marked.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+import rules
+
+from ..table import render
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+#: Event data keys naming a piece or a zone the move touched.
+MARK_KEYS = ("card", "cards", "stack", "tile")
+MARK = (150, 186, 214)  # a muted blue: apart from the gold of targets and the winner
+TAG_FILL = (24, 38, 52)
+
+
+def marked_ids(events: Sequence[rules.Event], seat: int, viewer: int | None) -> set[str]:
+    """The piece or zone ids ``seat``'s move named in events ``viewer`` may see."""
+    ids: set[str] = set()
+    for event in events:
+        if not event.visible_to(viewer) or event.data.get("seat") != seat:
+            continue
+        for key in MARK_KEYS:
+            value = event.data.get(key)
+            values = value if isinstance(value, list) else [value]
+            ids.update(v for v in values if isinstance(v, str))
+    return ids
+
+
+class LastMoves:
+    """The events of each seat's last move; drawn as marks on what they touched."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.by_seat: dict[int, list[rules.Event]] = {}
+        # Worked out once per position and viewer, not every frame (hidden_cards asks the rules).
+        self._ids: tuple[tuple[int, int, int | None], dict[int, set[str]]] | None = None
+
+    def forget(self) -> None:
+        self.by_seat = {}
+        self._ids = None
+
+    def record(self, seat: int | None, events: Sequence[rules.Event]) -> None:
+        """``seat`` moved: its new move replaces its old mark."""
+        if seat is None:
+            return
+        self.by_seat[seat] = list(events)
+        self._ids = None
+
+    def ids(self, seat: int) -> set[str]:
+        """What ``seat``'s last move touched, as the viewer may know it now."""
+        scene = self.scene
+        key = (id(scene.game), len(scene.game.history), scene.viewer)
+        if self._ids is None or self._ids[0] != key:
+            hidden = scene.game.hidden_cards(scene.viewer) if self.by_seat else set()
+            found = {
+                s: marked_ids(events, s, scene.viewer) - hidden
+                for s, events in self.by_seat.items()
+            }
+            self._ids = (key, found)
+        return self._ids[1].get(seat, set())
+
+    def marks(self) -> list[tuple[int, pygame.Rect]]:
+        """(seat, rect) of every mark on the table now, as the viewer may see it."""
+        scene = self.scene
+        out: list[tuple[int, pygame.Rect]] = []
+        for seat in sorted(self.by_seat):
+            ids = self.ids(seat)
+            if not ids:
+                continue
+            found = False
+            for piece in scene.model.pieces:
+                card = piece.art[2] if piece.art[0] == "card" and len(piece.art) > 2 else None
+                if piece.id in ids or card in ids:
+                    out.append((seat, scene.draw_rect(piece)))
+                    found = True
+            if not found:  # nothing to outline: the zone it went to (a stack, a tile)
+                out += [(seat, z.rect) for z in scene.model.zones if z.id in ids]
+        return out
+
+    def tag(self, seat: int) -> str:
+        """The seat's initial (with its number when two names share it)."""
+        names = self.scene.session.names
+        first = names[seat][:1].upper() or str(seat + 1)
+        if sum(1 for n in names if n[:1].upper() == first) > 1:
+            return f"{first}{seat + 1}"
+        return first
+
+    def draw(self, surface: pygame.Surface) -> None:
+        d = self.scene.app.display
+        width = max(2, d.px(3))
+        size = max(12, d.font_px(14))
+        for seat, rect in self.marks():
+            outline = rect.inflate(2 * width, 2 * width)
+            pygame.draw.rect(surface, MARK, outline, width, border_radius=d.px(9))
+            # The tag sits on the outline's top-right corner, outside the card's indices.
+            image = render.text_surface(self.tag(seat), size, MARK, "sans-bold")
+            tag = image.get_rect().inflate(d.px(10), d.px(2))
+            tag.w = max(tag.w, tag.h)
+            tag.center = (outline.right - width, outline.top)
+            render.draw_box(surface, render.Box(tag, (*TAG_FILL, 235), MARK, tag.h // 2, 1))
+            surface.blit(image, image.get_rect(center=tag.center))

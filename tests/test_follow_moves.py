@@ -1,0 +1,409 @@
+"""Following every move at the table (issue #19 §1), headless: a completed trick or conflict is
+held with its winner marked and then swept away, AI seats wait meanwhile, the last trick can be
+peeked at, each seat's last move is marked, and a struck Medici stack leaves with an animation.
+Nothing held or marked ever shows a card hidden from the viewer."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+
+import pygame
+import pygame_gui
+import pytest
+
+import rules
+from rules import Move
+from tabletop.app import App
+from tabletop.scenes.table import TableScene
+from tabletop.scenes.table_moments import HOLD, LEAVE
+from tabletop.session import SeatConfig, Session
+from tabletop.storage import Settings
+from tabletop.table import render
+
+NAMES = ["Anna", "Bruno", "Clara", "Dmitri"]
+FRAME = 1 / 60
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App((1600, 900), settings=Settings(animation_speed=1.0), persist_settings=False)
+    yield application
+    application.quit()
+
+
+def table(app: App, game_id: str, players: int, seed: int = 5) -> TableScene:
+    """Anna (a person, the viewer) against AI seats whose moves the test plays itself."""
+    seats = [SeatConfig(NAMES[0])] + [SeatConfig(NAMES[i], "easy") for i in range(1, players)]
+    scene = TableScene(app, Session(game_id, seats, seed=seed))
+    app.push(scene)
+    app.step(FRAME)
+    scene.ai.bots = {}  # the test plays every seat's moves, at once
+    return scene
+
+
+def settle(app: App, scene: TableScene) -> None:
+    """Let whatever is held or leaving run out."""
+    for _ in range(400):
+        if not scene.moments.busy:
+            break
+        app.step(0.1)
+
+
+def rest(app: App, scene: TableScene) -> None:
+    """Let everything on the table come to rest (held moments, leaving and gliding pieces)."""
+    settle(app, scene)
+    for _ in range(12):
+        app.step(0.1)
+
+
+def play_until(
+    app: App, scene: TableScene, done: Callable[[list[rules.Event]], bool], seed: int = 1
+) -> list[rules.Event]:
+    """Random legal moves (one frame each, the held moments run out) until a move's events
+    satisfy ``done``; returns those events."""
+    rng = random.Random(seed)
+    for _ in range(3000):
+        assert not scene.game.over, "the game ended first"
+        settle(app, scene)
+        scene.play(rng.choice(scene.game.legal_moves()))
+        if done(scene._last_events):
+            return scene._last_events
+        app.step(FRAME)
+    raise AssertionError("never happened")
+
+
+def awarded(events: list[rules.Event]) -> bool:
+    return any(e.kind == "award" for e in events)
+
+
+def kind(events: list[rules.Event], name: str) -> rules.Event:
+    return next(e for e in events if e.kind == name)
+
+
+def drawn(app: App, piece_art: tuple, rect: pygame.Rect) -> bool:
+    """The screen shows ``piece_art`` at ``rect`` (its middle pixel matches the art's)."""
+    image = render._piece_image(piece_art, rect.w, app.settings.colorblind)
+    screen = pygame.display.get_surface()
+    x, y = rect.w // 2, rect.h // 3
+    return screen.get_at((rect.x + x, rect.y + y))[:3] == image.get_at((x, y))[:3]
+
+
+# ---- a completed trick is held ----------------------------------------------------------------
+
+
+def test_allegiance_completing_card_is_drawn_and_winner_marked(app: App) -> None:
+    """Issue #19: 'A completed trick stays on the table with its winner marked' — the card
+    that completes an Allegiance trick is drawn in a frame after the move, with the winner
+    named."""
+    scene = table(app, "allegiance", 4)
+    events = play_until(app, scene, awarded)
+    last_card = [e for e in events if e.kind in ("play", "trait")][-1].data["card"]
+    award = kind(events, "award")
+    app.step(FRAME)
+    held = scene.moments.held
+    assert held is not None
+    pieces = {p.id: p for p in held.model.pieces}
+    assert last_card in pieces
+    assert drawn(app, pieces[last_card].art, pieces[last_card].rect)
+    face = pieces[award.data["face"]]
+    winner = NAMES[award.data["seat"]]
+    assert held.winner == award.data["seat"] and winner in held.caption
+    # The winner is marked: a gold box round its Face, and its name under it.
+    assert any(b.rect.contains(face.rect) and b.fill for b in held.model.boxes[1:])
+    assert any(t.text == f"{winner} wins" for t in held.model.texts)
+    assert not scene.model.piece(last_card) or scene.model.piece(last_card) is not face
+
+
+def test_linger_ends_after_its_time_then_sweeps(app: App) -> None:
+    """Issue #19: the trick stays 'about 1 s at normal animation speed', then sweeps to the
+    winner and the new table shows."""
+    scene = table(app, "allegiance", 4)
+    play_until(app, scene, awarded)
+    app.step(HOLD / 2)
+    assert scene.moments.held is not None
+    app.step(HOLD / 2 + FRAME)
+    assert scene.moments.held is None
+    assert scene.moments.departures, "the trick sweeps to its winner"
+    settle(app, scene)
+    assert not scene.moments.busy
+
+
+@pytest.mark.parametrize("how", ["click", "key"])
+def test_linger_skipped_by_click_or_key(app: App, how: str) -> None:
+    """Issue #19: the held trick is 'skippable with a click or key'."""
+    scene = table(app, "allegiance", 4)
+    play_until(app, scene, awarded)
+    app.step(FRAME)
+    assert scene.moments.held is not None
+    if how == "click":
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.layout_rect.center, button=1)
+        )
+    else:
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0)
+        )
+    app.step(FRAME)
+    assert scene.moments.held is None
+
+
+def test_ai_waits_during_linger(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #19: 'While a linger runs, AI seats wait'."""
+    scene = table(app, "allegiance", 4)
+    play_until(app, scene, awarded)
+    asked: list[int] = []
+
+    def poll(game: rules.Game, speed: float, toast: Callable[[str], None]) -> Move | None:
+        asked.append(len(game.history))
+        return None
+
+    monkeypatch.setattr(scene.ai, "poll", poll)
+    for _ in range(20):
+        app.step(HOLD / 40)
+    assert scene.moments.held is not None and not asked
+    settle(app, scene)
+    app.step(FRAME)
+    assert asked, "the AI is asked again once the trick is gone"
+
+
+def test_instant_speed_holds_nothing() -> None:
+    """Issue #19: 'Instant speed: no hold' — the trick clears at once (the peek still has it)."""
+    app = App((1280, 720), settings=Settings(animation_speed=0.0), persist_settings=False)
+    try:
+        scene = table(app, "allegiance", 4)
+        play_until(app, scene, awarded)
+        assert scene.moments.held is None and not scene.moments.busy
+        assert scene.moments.can_peek
+    finally:
+        app.quit()
+
+
+def test_phone_move_ends_a_linger(app: App) -> None:
+    """Issue #19: 'A phone move arriving during a linger ends it early'."""
+    scene = table(app, "allegiance", 4)
+    play_until(app, scene, awarded)
+    held = scene.moments.held
+    assert held is not None
+    seat = scene.game.to_move
+    move = scene.game.legal_moves()[0]
+    events = scene.session.play(move, seat)
+    scene._after_move(events, seat)  # as NightHost.poll hands a phone's move over
+    assert scene.moments.held is not held
+
+
+# ---- the last trick peek ----------------------------------------------------------------------
+
+
+def test_last_trick_peek_shows_the_same_cards(app: App) -> None:
+    """Issue #19: 'a last trick peek shows it again' — L shows the last completed trick's
+    cards again, and a key closes it."""
+    scene = table(app, "allegiance", 4)
+    play_until(app, scene, awarded)
+    app.step(FRAME)
+    first = scene.moments.held
+    assert first is not None
+    ids = [p.id for p in first.model.pieces]
+    settle(app, scene)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode="l", scancode=0)
+    )
+    app.step(FRAME)
+    again = scene.moments.held
+    assert again is not None and scene.moments.peeking
+    assert [p.id for p in again.model.pieces] == ids
+    assert all(drawn(app, p.art, p.rect) for p in again.model.pieces)
+    pygame.event.post(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0)
+    )
+    app.step(FRAME)
+    assert scene.moments.held is None and not scene.moments.departures
+
+
+# ---- last moves marked ------------------------------------------------------------------------
+
+
+def test_last_move_marked_until_that_seat_moves_again(app: App) -> None:
+    """Issue #19: 'The last move of every seat stays marked until that seat moves again'."""
+    scene = table(app, "allegiance", 4)
+
+    def face_played_by_other(events: list[rules.Event]) -> bool:
+        return not awarded(events) and any(
+            e.kind == "play" and e.data.get("seat") != 0 for e in events
+        )
+
+    events = play_until(app, scene, face_played_by_other)
+    play = kind(events, "play")
+    seat, card = play.data["seat"], play.data["card"]
+    rest(app, scene)
+    piece = scene.model.piece(card)
+    assert piece is not None
+    marks = scene.last_moves.marks()
+    assert (seat, scene.draw_rect(piece)) in marks
+    # Others move: the mark stays. The seat moves again: it moves with it.
+    rng = random.Random(3)
+    while scene.game.to_move != seat:
+        assert scene.game.to_move is not None
+        scene.play(rng.choice(scene.game.legal_moves()))
+        rest(app, scene)
+        if scene.model.piece(card) is not None:
+            assert (seat, scene.draw_rect(scene.model.piece(card))) in scene.last_moves.marks()
+    scene.play(rng.choice(scene.game.legal_moves()))
+    rest(app, scene)
+    piece = scene.model.piece(card)
+    assert piece is None or (seat, scene.draw_rect(piece)) not in scene.last_moves.marks()
+
+
+def test_other_seats_cards_travel_in_a_timed_tween(app: App) -> None:
+    """Issue #19: 'AI moves travel from the seat's panel to where they land, at a pace a
+    person can follow' — another seat's card starts at its spot and is still on its way after
+    a few frames; a local player's card glides as before."""
+    scene = table(app, "allegiance", 4)
+    events = play_until(
+        app,
+        scene,
+        lambda ev: (
+            not awarded(ev) and any(e.kind == "play" and e.data.get("seat") != 0 for e in ev)
+        ),
+    )
+    card = kind(events, "play").data["card"]
+    sprite = scene.sprites[card]
+    assert sprite.tween > 0
+    piece = scene.model.piece(card)
+    assert piece is not None
+    app.step(FRAME * 4)
+    assert (round(sprite.x), round(sprite.y)) != piece.rect.topleft
+    for _ in range(60):
+        app.step(FRAME)
+    assert (round(sprite.x), round(sprite.y)) == piece.rect.topleft
+
+
+# ---- Alliances and Medici -----------------------------------------------------------------------
+
+
+def test_alliances_conflict_end_held_on_the_map(app: App) -> None:
+    """Issue #19: 'the end of every Alliances conflict: who won, with what, and the capture,
+    shown on the map'."""
+    scene = table(app, "alliances", 3)
+    events = play_until(app, scene, lambda ev: any(e.kind == "conflict" for e in ev))
+    conflict = kind(events, "conflict")
+    app.step(FRAME)
+    held = scene.moments.held
+    assert held is not None
+    assert held.caption == conflict.render(scene.session.names)
+    ids = {p.id for p in held.model.pieces}
+    assert conflict.data["tile"] in ids  # the country fought over, on the map
+    assert set(conflict.data["cards"]) <= ids  # every card played
+    winner = conflict.data["winner"]
+    if winner is not None:
+        assert any(t.text == f"{NAMES[winner]} wins" for t in held.model.texts)
+    if conflict.data["captured"]:
+        assert f"tokens:{conflict.data['tile'][5:]}" in ids and held.over
+
+
+def test_alliances_drafting_trick_held(app: App) -> None:
+    """Issue #19: 'A completed trick ... stays on the table with its winner marked' — a
+    two-player Alliances drafting trick too."""
+    scene = table(app, "alliances", 2)
+    events = play_until(app, scene, lambda ev: any(e.kind == "trick" for e in ev))
+    trick = kind(events, "trick")
+    held = scene.moments.held
+    assert held is not None and held.caption == trick.render(scene.session.names)
+    assert set(trick.data["cards"]) <= {p.id for p in held.model.pieces}
+    if trick.data["winner"] is not None:
+        assert any(t.text == f"{NAMES[trick.data['winner']]} wins" for t in held.model.texts)
+
+
+def test_medici_struck_stack_leaves_before_columns_close(app: App) -> None:
+    """Issue #19: 'Medici: a struck or dismissed stack leaves with an animation before the
+    columns close up'."""
+    scene = table(app, "medici", 2)
+    events = play_until(app, scene, lambda ev: any(e.kind == "conspire" for e in ev))
+    struck = kind(events, "conspire").data["cards"]
+    before = {pid: (s.x, s.y) for pid, s in scene.sprites.items()}
+    for _ in range(3):
+        app.step(FRAME)
+        leaving = {d.piece.art[2] for d in scene.moments.departures if not d.done}
+        assert set(struck) <= leaving
+        assert all(drawn_leaving(scene, d.rect()) for d in scene.moments.departures)
+        assert {pid: (s.x, s.y) for pid, s in scene.sprites.items()} == before
+    app.step(LEAVE)
+    app.step(FRAME)
+    assert not scene.moments.departures
+
+
+def test_medici_dismissed_cards_leave(app: App) -> None:
+    """Issue #19: 'a struck or dismissed stack leaves with an animation' — the cards a
+    Minister dismisses are still drawn, leaving, for some frames after the move."""
+    scene = table(app, "medici", 2)
+    events = play_until(app, scene, lambda ev: any(e.kind == "minister" for e in ev))
+    gone = kind(events, "minister").data["cards"]
+    app.step(FRAME)
+    leaving = [d for d in scene.moments.departures if d.piece.art[2] in gone]
+    assert {d.piece.art[2] for d in leaving} == set(gone)
+    for d in leaving:
+        assert drawn_leaving(scene, d.rect())
+    app.step(LEAVE)
+    app.step(FRAME)
+    assert not scene.moments.departures
+
+
+def drawn_leaving(scene: TableScene, rect: pygame.Rect) -> bool:
+    """The table drawn with its leaving pieces differs at ``rect``'s middle from the table
+    drawn without them: a leaving piece is drawn there."""
+    size = pygame.display.get_surface().get_size()
+    with_them, without = pygame.Surface(size), pygame.Surface(size)
+    scene.draw(with_them)
+    saved, scene.moments.departures = scene.moments.departures, []
+    scene.draw(without)
+    scene.moments.departures = saved
+    return with_them.get_at(rect.center) != without.get_at(rect.center)
+
+
+# ---- secrets ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("allegiance", 4), ("alliances", 3)])
+def test_held_and_marked_pieces_never_show_hidden_cards(
+    app: App, game_id: str, players: int
+) -> None:
+    """Issue #19 (secrets): what is held, leaving or marked never names a card the viewer's
+    view hides."""
+    scene = table(app, game_id, players, seed=11)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(160):
+        if scene.game.over:
+            break
+        scene.play(rng.choice(scene.game.legal_moves()))
+        app.step(FRAME)
+        hidden = scene.game.hidden_cards(scene.viewer)
+        held = scene.moments.held
+        shown = [p for p in held.model.pieces] if held else []
+        shown += [d.piece for d in scene.moments.departures]
+        cards = {p.art[2] for p in shown if p.art[0] == "card"} | {p.id for p in shown}
+        assert not cards & hidden
+        for seat in scene.last_moves.by_seat:
+            assert not scene.last_moves.ids(seat) & hidden
+        marked = {rect.topleft for _, rect in scene.last_moves.marks()}
+        for piece in scene.model.pieces:
+            if scene.draw_rect(piece).topleft in marked and piece.art[0] == "card":
+                assert piece.art[2] not in hidden
+        checked += bool(held)
+        settle(app, scene)
+    assert checked, "no trick or conflict was completed"
+
+
+def test_last_trick_button_on_the_log(app: App) -> None:
+    """Issue #19: 'A Last trick peek: a status/action button or key' — the button shows only
+    once a trick has been completed, and a click on it shows that trick again."""
+    scene = table(app, "allegiance", 4)
+    button = scene.moments.button
+    assert button is not None and not button.visible
+    play_until(app, scene, awarded)
+    settle(app, scene)
+    assert button.visible and button.text == "Last trick (L)"
+    assert scene.log.rect.contains(button.rect)
+    pygame.event.post(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, ui_element=button))
+    app.step(FRAME)
+    assert scene.moments.held is scene.moments.last and scene.moments.peeking
