@@ -204,6 +204,12 @@ class MachiavelliLayout(Layout):
         rows = self._rows_for(slots, inner, px)
         cw, spots = _place(rows, slots, inner, px)
         ch = round(cw * ASPECT)
+        if working:  # how to move several cards, where the rows leave room for it
+            bottom = max(y for _, y, _ in spots) + ch if spots else inner.y
+            line = Text(GESTURES_HELP, inner.bottomright, fp(16), MUTED, "bottomright")
+            line.max_width = inner.w
+            if bottom + fp(16) * 2 <= inner.bottom:
+                model.texts.append(line)
         start = self.area.work.start_table if self.area.work is not None else melds
         start_cards = {c for m in start for c in m}
         marks = self.area.marks
@@ -228,7 +234,9 @@ class MachiavelliLayout(Layout):
             model.zones.append(Zone(f"meld:{i}", zone_rect, f"Meld {i + 1}"))
             problem = meld_problem(meld, self.area.ace_low) if working else None
             if problem is not None:
-                model.boxes.append(Box(zone_rect, (120, 20, 20, 70), RED, px(8), max(2, px(3))))
+                # Outside the zone's rim, so a lit target still shows it is invalid.
+                red = zone_rect.inflate(px(6), px(6))
+                model.boxes.append(Box(red, (120, 20, 20, 70), RED, px(10), max(2, px(3))))
                 model.tips.append((zone_rect, problem))
             elif working and any(c not in start_cards for c in meld):
                 model.boxes.append(Box(zone_rect, None, GOLD, px(8), 2))
@@ -326,6 +334,11 @@ class MachiavelliLayout(Layout):
                     Text("new", (r.x + px(4), r.y - px(1)), fp(14), MARK, "bottomleft", "sans-bold")
                 )
 
+    def score_label(self, outcome: Outcome, seat: int) -> str:
+        """Penalty points, as the table and the score rows count them ("44", "0")."""
+        penalties = (outcome.breakdown or {}).get("penalties", [])
+        return str(penalties[seat]) if 0 <= seat < len(penalties) else "–"
+
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         breakdown = outcome.breakdown or {}
         rows: list[list[str]] = []
@@ -333,8 +346,27 @@ class MachiavelliLayout(Layout):
             points = record.get("points", [])
             rows.append([f"Hand {number}", *(str(p) for p in points)])
         rows.append(["Penalty points", *(str(p) for p in breakdown.get("penalties", []))])
+        # Every player's cards left: shown when the game ends (a few to a line).
+        left = [list(h) for h in breakdown.get("left", [])]
+        lines = max((-(-len(h) // LEFT_PER_LINE) for h in left), default=0)
+        for line in range(lines):
+            cells = [
+                " ".join(
+                    card_label(c) for c in h[line * LEFT_PER_LINE : (line + 1) * LEFT_PER_LINE]
+                )
+                for h in left
+            ]
+            if line == 0:
+                cells = [cell or "none" for cell in cells]
+            rows.append(["Cards left" if line == 0 else "", *cells])
         return (["", *names], rows)
 
+
+GESTURES_HELP = (
+    "Shift+click picks several cards · click a meld to put the picked cards on it · "
+    "Space / Enter with the keyboard"
+)
+LEFT_PER_LINE = 7  # cards left in hand shown per results row
 
 CARD_WIDTHS = (96, 88, 80, 72, 64, 56, 50, 44, 38)  # at 1080p, largest first
 SMALLEST_CARD = (32, 26)  # pixels, whatever the display: the corner index stays readable
