@@ -567,12 +567,13 @@ class TableScene(Scene):
         ):
             return
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if not self._explain_disabled(event.pos):
-                self.input.mouse_down(event.pos)
+            self.input.mouse_down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self.input.mouse_move(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.input.mouse_up(event.pos)
+            # pygame-gui passes on a release over a greyed-out button: it is asked why.
+            if self.input.press is not None or not self._explain_disabled(event.pos):
+                self.input.mouse_up(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self.log.wheel(pygame.mouse.get_pos(), event.y)
         elif event.type == pygame.KEYDOWN:

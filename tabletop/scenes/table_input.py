@@ -73,10 +73,11 @@ class TableInput:
         """The piece being dragged now, if any."""
         return self.press.piece if self.press and self.press.dragging else None
 
-    def carried(self) -> list[Piece]:
-        """The pieces moving with the pointer: the dragged one and, when it is one of several
-        chosen, the others too."""
-        dragged = self.dragged
+    def carried(self, press: Press | None = None) -> list[Piece]:
+        """The pieces moving with the pointer (or with ``press``): the dragged one and, when
+        it is one of several chosen, the others too."""
+        press = press or self.press
+        dragged = press.piece if press and press.dragging else None
         if dragged is None:
             return []
         if dragged.drag not in self._picked or len(self._picked) < 2:
@@ -132,7 +133,7 @@ class TableInput:
         press, self.press = self.press, None
         if press is not None and press.dragging:
             zone = self.zone_at(pos)
-            carried = [p.drag for p in self.carried() if p.drag]
+            carried = [p.drag for p in self.carried(press) if p.drag]
             self.selected = None
             if scene.acting_human and press.piece.drag:
                 if len(carried) > 1:

@@ -122,7 +122,10 @@ class MachiavelliWorkingArea:
                 self.marks = set()
             else:
                 arranged = matched(self.shown, table)
-                self.marks |= changed_cards(self.shown, arranged)
+                changed = changed_cards(self.shown, arranged)
+                # A seat sees every change since it last acted; the public table (a TV, where
+                # no one acts) the last play's only.
+                self.marks = changed if viewer is None else self.marks | changed
                 self.shown = arranged
         if seen != self._seen:  # another viewer (hot seat): their hand is not "new"
             self.drawn = set()
