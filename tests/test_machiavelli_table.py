@@ -288,6 +288,36 @@ def test_dragging_one_of_several_picked_cards_carries_them_all(app: App) -> None
     assert melds(scene)[2] == ["6C.1", "7C.1"]
 
 
+def test_a_rectangle_dragged_from_an_empty_spot_picks_the_cards_it_crosses(app: App) -> None:
+    """Issue #19: "drag-select several pieces": a rectangle from an empty spot of the table
+    picks the cards whose visible strip it crosses (a run split in one gesture)."""
+    scene = table(app, [("2C.1", "3C.1", "4C.1", "5C.1", "6C.1", "7C.1"), EIGHTS], ["KH.1"])
+    five, seven = scene.model.piece("5C.1"), scene.model.piece("7C.1")
+    assert five is not None and seven is not None
+    start = (five.rect.x + 3, five.rect.bottom + 30)
+    end = (seven.rect.x + seven.rect.w // 8 + 3, seven.rect.centery)
+    assert scene.input.piece_at(start) is None
+    pygame.mouse.set_pos(start)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    pump(app, 1)
+    for i in range(1, 5):
+        pos = (start[0] + (end[0] - start[0]) * i // 4, start[1] + (end[1] - start[1]) * i // 4)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+        pump(app, 1)
+    assert scene.input.band is not None  # drawn while it is dragged
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pump(app, 2)
+    assert scene.input.band is None
+    assert sorted(scene.input.picked) == ["5C.1", "6C.1", "7C.1"]
+    new = scene.model.zone(NEW_ZONE)
+    assert new is not None
+    click_at(app, new.rect.center)
+    assert melds(scene)[0] == ["2C.1", "3C.1", "4C.1"]
+    assert melds(scene)[2] == ["5C.1", "6C.1", "7C.1"]
+
+
 def test_space_picks_several_cards_with_the_keyboard(app: App) -> None:
     """Issue #19: multi-select from the keyboard: Space adds the focused card, Enter on a
     focused meld puts the picked cards there."""

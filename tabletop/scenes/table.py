@@ -795,6 +795,8 @@ class TableScene(Scene):
                 )
         for piece in carried:  # fanned like a meld: each one's corner index shows
             self._draw_piece(surface, piece, lifted=True)
+        if self.input.band is not None:  # a rectangle picking several pieces
+            pygame.draw.rect(surface, render.GLOW, self.input.band, d.px(2))
         if focus_item is not None:
             pygame.draw.rect(
                 surface,

@@ -2,7 +2,8 @@
 (Tab walks what can be acted on, Enter acts, Esc cancels), and what lights up meanwhile.
 
 A game whose gestures allow it (:attr:`~tabletop.table.gestures.Gestures.select_many`) lets
-several pieces be picked (Shift or Ctrl+click, Space on a focused piece) and moved together;
+several pieces be picked (Shift or Ctrl+click, a rectangle dragged over them from an empty
+spot, Space on a focused piece) and moved together;
 with :attr:`~tabletop.table.gestures.Gestures.click_drops_on_targets`, a click on a piece
 lying in a target of the selection drops the selection there.
 
@@ -43,6 +44,8 @@ class TableInput:
         self.scene = scene
         self.press: Press | None = None
         self._picked: list[str] = []  # drag keys chosen by click or keyboard, last one last
+        self._band_start: tuple[int, int] | None = None  # a press on an empty spot
+        self.band: pygame.Rect | None = None  # the rectangle being dragged from there
         self.focus: int | None = None  # index into self.focusables()
         self._targets_cache: tuple[tuple, set[str]] | None = None
 
@@ -50,6 +53,7 @@ class TableInput:
         """Forget the press and the selection (after a move, an undo, a new viewer)."""
         self.press = None
         self.selected = None
+        self._band_start = self.band = None
 
     @property
     def selected(self) -> str | None:
@@ -105,10 +109,13 @@ class TableInput:
         if piece is not None and piece.drag:
             r = self.scene.draw_rect(piece)
             self.press = Press(piece, pos, (pos[0] - r.x, pos[1] - r.y))
+        elif piece is None and self._many() and self.scene.acting_human:
+            self._band_start = pos  # a rectangle may be dragged over several pieces
 
     def mouse_move(self, pos: tuple[int, int]) -> None:
         press, scene = self.press, self.scene
         if press is None:
+            self._stretch_band(pos)
             return
         if not press.dragging:
             dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
@@ -128,9 +135,41 @@ class TableInput:
             sprite = scene.sprites[piece.id]
             sprite.x, sprite.y = x + round(k * FAN * piece.rect.w), y
 
+    def _stretch_band(self, pos: tuple[int, int]) -> None:
+        start = self._band_start
+        if start is None:
+            return
+        band = pygame.Rect(min(start[0], pos[0]), min(start[1], pos[1]), 0, 0)
+        band.size = (abs(pos[0] - start[0]), abs(pos[1] - start[1]))
+        if self.band is not None or max(band.size) >= DRAG_THRESHOLD:
+            self.band = band
+
+    def _pick_in_band(self, band: pygame.Rect) -> None:
+        """Pick every piece the rectangle crosses at its left strip (cards in a meld overlap:
+        that strip is the part that shows); with Shift or Ctrl, add them to the selection."""
+        scene = self.scene
+        legal = scene.game.legal_moves()
+        found = []
+        for piece in sorted(scene.model.pieces, key=lambda p: (p.rect.y, p.rect.x)):
+            r = scene.draw_rect(piece)
+            x = r.x + max(1, r.w // 8)
+            if (
+                piece.drag
+                and band.clipline((x, r.y), (x, r.bottom - 1))
+                and scene.gestures.can_pick_up(piece.drag, legal)
+            ):
+                found.append(piece.drag)
+        if not pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
+            self._picked = []
+        self._picked += [d for d in found if d not in self._picked]
+
     def mouse_up(self, pos: tuple[int, int]) -> None:
         scene = self.scene
         press, self.press = self.press, None
+        band, self.band, self._band_start = self.band, None, None
+        if band is not None:
+            self._pick_in_band(band)
+            return
         if press is not None and press.dragging:
             zone = self.zone_at(pos)
             carried = [p.drag for p in self.carried(press) if p.drag]

@@ -363,8 +363,8 @@ class MachiavelliLayout(Layout):
 
 
 GESTURES_HELP = (
-    "Shift+click picks several cards · click a meld to put the picked cards on it · "
-    "Space / Enter with the keyboard"
+    "Shift+click, or drag a box from an empty spot, to pick several cards · "
+    "click a meld to put them on it · Space / Enter with the keyboard"
 )
 LEFT_PER_LINE = 7  # cards left in hand shown per results row
 
