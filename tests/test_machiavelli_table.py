@@ -188,6 +188,29 @@ def test_an_ai_play_keeps_the_melds_in_place_and_outlines_what_changed(app: App)
     assert not [p for p in scene.model.pieces if p.outline is not None]
 
 
+def test_an_undo_outlines_nothing(app: App) -> None:
+    """Issue #19: outlines show what others did; taking back one's own play is not that."""
+    for seed in range(1, 60):  # a real deal (undo replays the game) where Sam can open
+        session = Session(
+            "machiavelli",
+            [SeatConfig("Sam"), SeatConfig("Nadia", "easy"), SeatConfig("Omar", "easy")],
+            seed=seed,
+        )
+        if session.game.to_move == 0 and any(m.kind == "play" for m in session.game.legal_moves()):
+            break
+    else:
+        pytest.fail("no deal lets Sam open at once")
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play"))
+    while scene.game.to_move != 0:  # the AI seats draw
+        scene.play(next(m for m in scene.game.legal_moves() if m.kind == "draw"))
+    scene.undo()
+    assert scene.game.to_move == 0 and not scene.game.table
+    assert not area(scene).marks
+    assert not [p for p in scene.model.pieces if p.outline is not None]
+
+
 def test_a_drawn_card_is_marked_in_the_hand_until_the_next_move(app: App) -> None:
     """Issue #19: "a newly drawn card is marked in the hand" (outline and a "new" tag) until
     the player's next move."""

@@ -109,42 +109,54 @@ class MachiavelliWorkingArea:
         changed, and start a fresh working copy whenever the viewer's turn (or the position)
         is new."""
         table = [list(m) for m in view["table"]]
-        hand_now = list(view["hands"][viewer] or []) if viewer is not None else []
+        hand = list(view["hands"][viewer] or []) if viewer is not None else []
         seen = (viewer, view.get("hand_number"))
+        table_changed = not same_melds(self.shown, table)
         if self._seen is None or seen[1] != self._seen[1]:  # a new hand: pack the places
             self.shown = packed(table)
             self.generation += 1
             self.marks, self.drawn = set(), set()
-        elif not same_melds(self.shown, table):
-            own = self.work is not None and same_melds(self.work.melds, table)
-            if own and self.work is not None:  # the viewer's own play: nothing to point out
-                self.shown = matched(self.work.melds, table)
-                self.marks = set()
-            else:
-                arranged = matched(self.shown, table)
-                changed = changed_cards(self.shown, arranged)
-                # A seat sees every change since it last acted; the public table (a TV, where
-                # no one acts) the last play's only.
-                self.marks = changed if viewer is None else self.marks | changed
-                self.shown = arranged
+        elif table_changed:
+            undo = seen == self._seen and len(hand) != len(self._hand_seen)
+            self._follow_table(table, viewer, undo)
         if seen != self._seen:  # another viewer (hot seat): their hand is not "new"
             self.drawn = set()
-        elif viewer is not None and len(hand_now) > len(self._hand_seen):
-            self.drawn = {c for c in hand_now if c not in self._hand_seen}
+        elif viewer is not None and not table_changed and len(hand) > len(self._hand_seen):
+            self.drawn = {c for c in hand if c not in self._hand_seen}
             self.marks = set()  # drawing was the viewer's action: the outlines were seen
-        self._seen, self._hand_seen = seen, hand_now
+        self._seen, self._hand_seen = seen, hand
         if viewer is None or view.get("to_move") != viewer or view.get("over"):
             self.work = None
             return
-        key = (view.get("hand_number"), view.get("to_move"), str(table), tuple(hand_now))
+        key = (view.get("hand_number"), view.get("to_move"), str(table), tuple(hand))
         if self.work is None or self.work.key != key:
             if sum(1 for m in self.shown if not m) >= MAX_GAPS:
                 self.shown = packed(self.shown)
                 self.generation += 1
             start = [list(m) for m in self.shown]
-            self.work = Workspace(key, start, hand_now, [list(m) for m in start], list(hand_now))
+            self.work = Workspace(key, start, hand, [list(m) for m in start], list(hand))
         self.opened = bool(view["opened"][viewer])
         self.ace_low = bool(view.get("ace_low_or_high"))
+
+    def _follow_table(self, table: Melds, viewer: int | None, undo: bool) -> None:
+        """A new public table: its melds go where the old ones were. The viewer's own play
+        keeps the places it was built in and marks nothing; so does an undo (the table and
+        the viewer's hand change at once); anyone else's play marks what it brought or
+        moved."""
+        work = self.work
+        if work is not None and same_melds(work.melds, table):
+            self.shown = matched(work.melds, table)
+            self.marks = set()
+            return
+        arranged = matched(self.shown, table)
+        if undo:
+            self.marks, self.drawn = set(), set()
+        else:
+            changed = changed_cards(self.shown, arranged)
+            # A seat sees every change since it last acted; the public table (a TV, where no
+            # one acts) the last play's only.
+            self.marks = changed if viewer is None else self.marks | changed
+        self.shown = arranged
 
     def acted(self) -> None:
         """The viewer did something: the outlines of what others did (and of the drawn card)
