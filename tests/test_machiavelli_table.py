@@ -345,7 +345,6 @@ def test_space_picks_several_cards_with_the_keyboard(app: App) -> None:
     """Issue #19: multi-select from the keyboard: Space adds the focused card, Enter on a
     focused meld puts the picked cards there."""
     scene = table(app, [RUN], ["9H.1", "9D.1", "9C.1"])
-    items = scene.input.focusables()
 
     def focus_on(target: object) -> None:
         for _ in range(len(scene.input.focusables()) + 1):
@@ -360,7 +359,6 @@ def test_space_picks_several_cards_with_the_keyboard(app: App) -> None:
         focus_on(piece)
         key(app, pygame.K_SPACE)
     assert sorted(scene.input.picked) == ["9C.1", "9D.1", "9H.1"]
-    assert items  # pieces were focusable from the start
     focus_on(scene.model.zone(NEW_ZONE))
     key(app, pygame.K_RETURN)
     assert sorted(melds(scene)[1]) == ["9C.1", "9D.1", "9H.1"]

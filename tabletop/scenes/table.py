@@ -793,7 +793,7 @@ class TableScene(Scene):
                 self._draw_piece(
                     surface, piece, lifted=(piece is hover and bool(piece.drag) and not piece.dim)
                 )
-        for piece in carried:  # fanned like a meld: each one's corner index shows
+        for piece in carried:  # fanned like a meld, in z order: each one's index shows
             self._draw_piece(surface, piece, lifted=True)
         if self.input.band is not None:  # a rectangle picking several pieces
             pygame.draw.rect(surface, render.GLOW, self.input.band, d.px(2))

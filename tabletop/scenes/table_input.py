@@ -86,8 +86,9 @@ class TableInput:
             return []
         if dragged.drag not in self._picked or len(self._picked) < 2:
             return [dragged]
-        others = [p for p in self.scene.model.pieces if p.drag in self._picked and p is not dragged]
-        return [dragged, *others]
+        return sorted(
+            (p for p in self.scene.model.pieces if p.drag in self._picked), key=lambda p: p.z
+        )
 
     def _many(self) -> bool:
         return self.scene.gestures.select_many
@@ -131,9 +132,11 @@ class TableInput:
             if press.piece.drag not in self._picked:
                 self.selected = press.piece.drag
         x, y = pos[0] - press.offset[0], pos[1] - press.offset[1]
-        for k, piece in enumerate(self.carried()):  # the others fan out behind it
+        carried = self.carried()
+        held = next((k for k, p in enumerate(carried) if p is press.piece), 0)
+        for k, piece in enumerate(carried):  # fanned in their order around the held one
             sprite = scene.sprites[piece.id]
-            sprite.x, sprite.y = x + round(k * FAN * piece.rect.w), y
+            sprite.x, sprite.y = x + round((k - held) * FAN * piece.rect.w), y
 
     def _stretch_band(self, pos: tuple[int, int]) -> None:
         start = self._band_start
