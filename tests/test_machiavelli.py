@@ -295,6 +295,24 @@ def test_going_out_wins_the_hand() -> None:
     assert game.view(1)["hands"][0] == []  # hands are shown at the end
 
 
+def test_the_outcome_lists_every_players_cards_left() -> None:
+    """Issue #19: the results show every player's remaining cards. Notes: penalty points are
+    counted on the cards left in hand, and the view shows every hand once the game is over;
+    the outcome carries the same cards (and only then: a game still on has no outcome)."""
+    game = deal(RUN_H, SET_9)
+    empty_the_stock(game)
+    game.hands[0] = ["KS.1", "2C.1"]  # edited directly: 12 points
+    game.hands[1] = ["5D.1"]  # 5 points
+    with pytest.raises(ValueError):
+        game.outcome()
+    game.play(PASS)
+    game.play(PASS)
+    out = game.outcome()
+    assert [sorted(h) for h in out.breakdown["left"]] == [["2C.1", "KS.1"], ["5D.1"]]
+    assert out.breakdown["left"] == game.view(None)["hands"]  # public now, for everyone
+    assert out.breakdown["penalties"] == [12, 5]
+
+
 def test_blocked_hand_fewest_points_then_fewest_cards() -> None:
     """Notes: stock empty and everyone passed: fewest penalty points wins; fewer cards breaks
     a tie. (Edits the hands directly.)"""

@@ -477,6 +477,9 @@ class Machiavelli(Game):
             "hands": [dict(r) for r in self.records],
             "match": self.match,
             "end": self.end_reason,
+            # The cards each player was left holding: every hand is shown when the game ends
+            # (view), and they are what the last hand's penalty points count.
+            "left": [sorted(h, key=card_order) for h in self.hands],
         }
         if not self.match:
             last = self.records[-1]

@@ -65,13 +65,26 @@ class Layout:
         may read it (:meth:`rules.Game.describe_move`)."""
         return game.describe_move(move, viewer, names)
 
+    def score_label(self, outcome: Outcome, seat: int) -> str:
+        """A seat's score on its results chip (default: the outcome's score)."""
+        scores = outcome.scores
+        return score_number(scores[seat]) if 0 <= seat < len(scores) else "–"
+
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         """Header and rows for the results screen (default: one row of scores)."""
         return (["", *names], [["Score", *(_num(s) for s in outcome.scores)]])
 
 
 def _num(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return score_number(value)
+
+
+def score_number(value: float) -> str:
+    """A score as the results show it: "12", "2.5", "−44" with a real minus sign; never
+    "-0"."""
+    value = float(value) + 0.0  # -0.0 + 0.0 is 0.0: a zero never shows a sign
+    text = str(int(value)) if value.is_integer() else f"{value:.1f}"
+    return text.replace("-", "\u2212")
 
 
 class GenericLayout(Layout):

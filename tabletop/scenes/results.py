@@ -56,10 +56,6 @@ def headline(outcome: Outcome, names: list[str]) -> str:
     return f"Shared win: {join_names(winners)}"
 
 
-def score_text(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
-
-
 class ResultsScene(Scene):
     """Results of a finished session."""
 
@@ -71,18 +67,22 @@ class ResultsScene(Scene):
         self.session = session
         self.backdrop = Backdrop()
         names = session.names
+        self.labels: list[str] = []  # each seat's score as its chip shows it
         if session.game.over:
             self.outcome: Outcome | None = session.game.outcome()
             self.headline = headline(self.outcome, names)
             mapping = _Names({f"p{i}": name for i, name in enumerate(names)})
             self.detail = self.outcome.detail.format_map(mapping)
-            self.table = get_layout(session.game_id).score_table(self.outcome, names)
+            layout = get_layout(session.game_id)
+            self.table = layout.score_table(self.outcome, names)
+            self.labels = [layout.score_label(self.outcome, s) for s in range(len(names))]
             self._record_statistics()
         else:  # shown early by mistake: say so rather than invent a winner
             self.outcome = None
             self.headline = "The game is not over"
             self.detail = ""
             self.table = ([], [])
+            self.labels = []
         self.rematch_button: UIButton | None = None
         self.title_button: UIButton | None = None
         self.table_button: UIButton | None = None
@@ -228,7 +228,6 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         d = self.app.display
         self.backdrop.draw(surface, d)
-        scores = self.outcome.scores if self.outcome is not None else ()
         winners = set(self.outcome.winners) if self.outcome is not None else set()
         name_font = fonts.get_font(d.font_px(22), "sans-bold")
         score_font = fonts.get_font(d.font_px(46), "serif-bold")
@@ -250,7 +249,7 @@ class ResultsScene(Scene):
                     image, (rect.width - d.px(16)) / image.get_width()
                 )
             surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y + d.px(12))))
-            value = score_text(scores[seat]) if seat < len(scores) else "–"
+            value = self.labels[seat] if seat < len(self.labels) else "–"
             image = score_font.render(value, True, CREAM)
             surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - d.px(8))))
         if self._grid is not None:

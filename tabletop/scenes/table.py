@@ -561,6 +561,21 @@ class TableScene(Scene):
         else:
             self.app.toast(err.message, kind="error")
 
+    def drop_group(self, drags: list[str], zone_id: str | None) -> None:
+        """Several pieces dropped together on ``zone_id`` (where the game's gestures allow
+        picking several); one piece is an ordinary :meth:`drop`."""
+        if len(drags) == 1:
+            self.drop(drags[0], zone_id)
+            return
+        if zone_id is None or not drags:
+            return  # dropped on nothing: they glide back
+        handled = self.gestures.drop_group(drags, zone_id)
+        if isinstance(handled, str):
+            self.app.toast(handled, kind="error")
+        elif handled:
+            self.input.selected = None
+            self.refresh()
+
     def choose(self, moves: list[Move]) -> None:
         """Several legal moves for one gesture: offer them as buttons."""
         for button, _ in self.buttons:
@@ -640,7 +655,9 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEMOTION:
             self.input.mouse_move(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.input.mouse_up(event.pos)
+            # pygame-gui passes on a release over a greyed-out button: it is asked why.
+            if self.input.press is not None or not self._explain_disabled(event.pos):
+                self.input.mouse_up(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             self.log.wheel(pygame.mouse.get_pos(), event.y)
         elif event.type == pygame.KEYDOWN:
@@ -669,6 +686,18 @@ class TableScene(Scene):
                     else:
                         self.press_local_action(item)
                     return
+
+    def _explain_disabled(self, pos: tuple[int, int]) -> bool:
+        """A click on a greyed-out button of the working area says why it is greyed out
+        (End turn: which meld is invalid and why). True if it was one."""
+        for button, item in self.buttons:
+            if isinstance(item, str) and not button.is_enabled and button.rect.collidepoint(pos):
+                area = self.working_area
+                reasons = {a.key: a.reason for a in area.actions(self.judge)} if area else {}
+                if reasons.get(item):
+                    self.app.toast(reasons[item], kind="error")
+                    return True
+        return False
 
     def play_asking(self, move: Move) -> None:
         """Play ``move`` from its button, asking first if it throws away the player's work."""
@@ -854,11 +883,11 @@ class TableScene(Scene):
     def _animate(self, dt: float) -> None:
         speed = self.app.settings.animation_speed
         rate = 1.0 if speed <= 0 else min(1.0, dt * 14 * speed)
-        dragged = self.input.dragged
         if self.moments.holds_glide:
             return  # pieces still leaving: the rest closes up after them
+        carried = {id(p) for p in self.input.carried()}
         for piece in self.model.pieces:
-            if piece is dragged:
+            if id(piece) in carried:
                 continue
             sprite = self.sprites[piece.id]
             tx, ty = piece.rect.topleft
@@ -903,15 +932,19 @@ class TableScene(Scene):
         dragged = self.input.dragged
         hover = self.input.piece_at(pygame.mouse.get_pos()) if dragged is None else None
         focus_item = self.input.focused()
+        carried = self.input.carried()
+        carried_ids = {id(p) for p in carried}
         for piece in sorted(self.model.pieces, key=lambda p: p.z):
-            if piece is not dragged:
+            if id(piece) not in carried_ids:
                 self._draw_piece(
                     surface, piece, lifted=(piece is hover and bool(piece.drag) and not piece.dim)
                 )
         self.last_moves.draw(surface)
         self.moments.draw(surface)
-        if dragged is not None:
-            self._draw_piece(surface, dragged, lifted=True)
+        for piece in carried:  # fanned like a meld, in z order: each one's index shows
+            self._draw_piece(surface, piece, lifted=True)
+        if self.input.band is not None:  # a rectangle picking several pieces
+            pygame.draw.rect(surface, render.GLOW, self.input.band, d.px(2))
         if focus_item is not None:
             pygame.draw.rect(
                 surface,
@@ -1032,7 +1065,10 @@ class TableScene(Scene):
         surface.blit(image, r)
         if piece.dim:
             render.draw_box(surface, render.Box(r, (0, 0, 0, 110), None, self.app.display.px(8)))
-        if piece.drag and piece.drag == self.input.selected:
+        if piece.outline is not None:
+            d = self.app.display
+            render.draw_box(surface, render.Box(r, None, piece.outline, d.px(8), d.px(4)))
+        if piece.drag and self.input.is_selected(piece.drag):
             pygame.draw.rect(
                 surface,
                 render.GLOW,

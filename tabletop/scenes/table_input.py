@@ -1,6 +1,12 @@
 """The table's input and focus: mouse (press, drag, drop, click-then-click) and keyboard
 (Tab walks what can be acted on, Enter acts, Esc cancels), and what lights up meanwhile.
 
+A game whose gestures allow it (:attr:`~tabletop.table.gestures.Gestures.select_many`) lets
+several pieces be picked (Shift or Ctrl+click, a rectangle dragged over them from an empty
+spot, Space on a focused piece) and moved together;
+with :attr:`~tabletop.table.gestures.Gestures.click_drops_on_targets`, a click on a piece
+lying in a target of the selection drops the selection there.
+
 Every gesture ends with the scene: a drop or a click on a zone goes to ``scene.drop`` or to the
 moves the zone stands for; the game's :class:`~tabletop.table.gestures.Gestures` say what a
 gesture means. The scene owns this and forwards its events here.
@@ -19,6 +25,8 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 DRAG_THRESHOLD = 6
+#: How far apart the pieces carried along with a dragged one fan out (share of its width).
+FAN = 0.35
 
 
 @dataclass
@@ -35,7 +43,9 @@ class TableInput:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self.press: Press | None = None
-        self.selected: str | None = None  # a drag key chosen by click or keyboard
+        self._picked: list[str] = []  # drag keys chosen by click or keyboard, last one last
+        self._band_start: tuple[int, int] | None = None  # a press on an empty spot
+        self.band: pygame.Rect | None = None  # the rectangle being dragged from there
         self.focus: int | None = None  # index into self.focusables()
         self._targets_cache: tuple[tuple, set[str]] | None = None
 
@@ -43,11 +53,45 @@ class TableInput:
         """Forget the press and the selection (after a move, an undo, a new viewer)."""
         self.press = None
         self.selected = None
+        self._band_start = self.band = None
+
+    @property
+    def selected(self) -> str | None:
+        """The piece chosen last (setting it chooses that piece alone; None: nothing)."""
+        return self._picked[-1] if self._picked else None
+
+    @selected.setter
+    def selected(self, drag: str | None) -> None:
+        self._picked = [] if drag is None else [drag]
+
+    @property
+    def picked(self) -> list[str]:
+        """Every piece chosen (several only where the game's gestures allow it)."""
+        return list(self._picked)
+
+    def is_selected(self, drag: str) -> bool:
+        return drag in self._picked
 
     @property
     def dragged(self) -> Piece | None:
         """The piece being dragged now, if any."""
         return self.press.piece if self.press and self.press.dragging else None
+
+    def carried(self, press: Press | None = None) -> list[Piece]:
+        """The pieces moving with the pointer (or with ``press``): the dragged one and, when
+        it is one of several chosen, the others too."""
+        press = press or self.press
+        dragged = press.piece if press and press.dragging else None
+        if dragged is None:
+            return []
+        if dragged.drag not in self._picked or len(self._picked) < 2:
+            return [dragged]
+        return sorted(
+            (p for p in self.scene.model.pieces if p.drag in self._picked), key=lambda p: p.z
+        )
+
+    def _many(self) -> bool:
+        return self.scene.gestures.select_many
 
     # ---- hit tests ----------------------------------------------------------------------
     def piece_at(self, pos: tuple[int, int]) -> Piece | None:
@@ -66,10 +110,13 @@ class TableInput:
         if piece is not None and piece.drag:
             r = self.scene.draw_rect(piece)
             self.press = Press(piece, pos, (pos[0] - r.x, pos[1] - r.y))
+        elif piece is None and self._many() and self.scene.acting_human:
+            self._band_start = pos  # a rectangle may be dragged over several pieces
 
     def mouse_move(self, pos: tuple[int, int]) -> None:
         press, scene = self.press, self.scene
         if press is None:
+            self._stretch_band(pos)
             return
         if not press.dragging:
             dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
@@ -82,27 +129,68 @@ class TableInput:
                 self.press = None
                 return
             press.dragging = True
-            self.selected = press.piece.drag
-        sprite = scene.sprites[press.piece.id]
-        sprite.x, sprite.y = pos[0] - press.offset[0], pos[1] - press.offset[1]
+            if press.piece.drag not in self._picked:
+                self.selected = press.piece.drag
+        x, y = pos[0] - press.offset[0], pos[1] - press.offset[1]
+        carried = self.carried()
+        held = next((k for k, p in enumerate(carried) if p is press.piece), 0)
+        for k, piece in enumerate(carried):  # fanned in their order around the held one
+            sprite = scene.sprites[piece.id]
+            sprite.x, sprite.y = x + round((k - held) * FAN * piece.rect.w), y
+
+    def _stretch_band(self, pos: tuple[int, int]) -> None:
+        start = self._band_start
+        if start is None:
+            return
+        band = pygame.Rect(min(start[0], pos[0]), min(start[1], pos[1]), 0, 0)
+        band.size = (abs(pos[0] - start[0]), abs(pos[1] - start[1]))
+        if self.band is not None or max(band.size) >= DRAG_THRESHOLD:
+            self.band = band
+
+    def _pick_in_band(self, band: pygame.Rect) -> None:
+        """Pick every piece the rectangle crosses at its left strip (cards in a meld overlap:
+        that strip is the part that shows); with Shift or Ctrl, add them to the selection."""
+        scene = self.scene
+        legal = scene.game.legal_moves()
+        found = []
+        for piece in sorted(scene.model.pieces, key=lambda p: (p.rect.y, p.rect.x)):
+            r = scene.draw_rect(piece)
+            x = r.x + max(1, r.w // 8)
+            if (
+                piece.drag
+                and band.clipline((x, r.y), (x, r.bottom - 1))
+                and scene.gestures.can_pick_up(piece.drag, legal)
+            ):
+                found.append(piece.drag)
+        if not pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
+            self._picked = []
+        self._picked += [d for d in found if d not in self._picked]
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
         scene = self.scene
         press, self.press = self.press, None
+        band, self.band, self._band_start = self.band, None, None
+        if band is not None:
+            self._pick_in_band(band)
+            return
         if press is not None and press.dragging:
             zone = self.zone_at(pos)
+            carried = [p.drag for p in self.carried(press) if p.drag]
             self.selected = None
             if scene.acting_human and press.piece.drag:
-                scene.drop(press.piece.drag, zone.id if zone else None)
+                if len(carried) > 1:
+                    scene.drop_group(carried, zone.id if zone else None)
+                else:
+                    scene.drop(press.piece.drag, zone.id if zone else None)
             return
         if press is not None:  # a click on a piece: select it (click-then-click)
-            self.select(press.piece)
+            self.click_piece(press.piece, pos)
             return
         zone = self.zone_at(pos)
         if zone is None or not scene.acting_human:
             return
-        if self.selected is not None:
-            scene.drop(self.selected, zone.id)
+        if self._picked:
+            scene.drop_group(self.picked, zone.id)
             return
         moves = scene.zone_clicks(scene.game.legal_moves()).get(zone.id, [])
         if len(moves) == 1:
@@ -110,7 +198,34 @@ class TableInput:
         elif moves:
             scene.choose(moves)
 
-    def select(self, piece: Piece) -> None:
+    def click_piece(self, piece: Piece, pos: tuple[int, int]) -> None:
+        """A click on a piece: add it to the selection (Shift/Ctrl, where several may be
+        picked), drop the selection on the zone it lies in (where the game asks for that),
+        or select it."""
+        scene = self.scene
+        adding = pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)
+        if adding and self._many() and self._picked:
+            self.select(piece, toggle=True)
+            return
+        if (
+            scene.gestures.click_drops_on_targets
+            and self._picked
+            and scene.acting_human
+            and piece.drag not in self._picked
+        ):
+            targets = self.targets()
+            zone = next(
+                (z for z in scene.model.zones if z.id in targets and z.rect.collidepoint(pos)),
+                None,
+            )
+            if zone is not None:
+                scene.drop_group(self.picked, zone.id)
+                return
+        self.select(piece)
+
+    def select(self, piece: Piece, toggle: bool = False) -> None:
+        """Select ``piece`` (again: unselect it); with ``toggle``, add it to the selection or
+        take it out."""
         scene = self.scene
         if (
             not scene.acting_human
@@ -119,7 +234,13 @@ class TableInput:
         ):
             scene.explain_piece(piece)
             return
-        self.selected = None if self.selected == piece.drag else piece.drag
+        if toggle:
+            if piece.drag in self._picked:
+                self._picked.remove(piece.drag)
+            else:
+                self._picked.append(piece.drag)
+            return
+        self.selected = None if self._picked == [piece.drag] else piece.drag
 
     def targets(self) -> set[str]:
         """Zone ids that light up: targets of the selected piece, or clickable zones.
@@ -129,7 +250,7 @@ class TableInput:
         scene = self.scene
         key = (
             len(scene.game.history),
-            self.selected,
+            tuple(self._picked),
             scene.viewer,
             id(scene.model),
             scene.acting_human,
@@ -138,7 +259,9 @@ class TableInput:
             found: set[str] = set()
             if scene.acting_human:
                 legal = scene.game.legal_moves()
-                if self.selected is not None:
+                if len(self._picked) > 1:
+                    found = scene.gestures.targets_for_group(self.picked, legal)
+                elif self.selected is not None:
                     found = scene.gestures.targets_for(self.selected, legal)
                 else:
                     found = set(scene.zone_clicks(legal))
@@ -152,14 +275,19 @@ class TableInput:
         if not scene.acting_human:
             return []
         legal = scene.game.legal_moves()
-        if self.selected is not None:
-            targets = scene.gestures.targets_for(self.selected, legal)
-            return [("zone", z) for z in scene.model.zones if z.id in targets]
-        items: list[tuple[str, object]] = [
+        pieces: list[tuple[str, object]] = [
             ("piece", p)
             for p in sorted(scene.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
             if p.drag and scene.gestures.can_pick_up(p.drag, legal)
         ]
+        if self._picked:
+            targets = self.targets()
+            zones: list[tuple[str, object]] = [
+                ("zone", z) for z in scene.model.zones if z.id in targets
+            ]
+            # Where several may be picked, Space on a piece after the targets adds it.
+            return zones + pieces if self._many() else zones
+        items = pieces
         clicks = scene.zone_clicks(legal)
         items += [("zone", z) for z in scene.model.zones if z.id in clicks]
         items += [("button", b) for b, _ in scene.buttons]
@@ -182,7 +310,7 @@ class TableInput:
                 scene.app.toast("No trick or conflict has been completed yet.")
             return
         if key == pygame.K_ESCAPE:
-            if self.selected is not None:
+            if self._picked:
                 self.selected = None
                 self.focus = None
             else:
@@ -204,14 +332,19 @@ class TableInput:
                 return
             kind, item = items[self.focus % len(items)]
             self.focus = None
-            if kind == "piece":
+            if kind == "piece" and key == pygame.K_SPACE and self._many():
+                assert isinstance(item, Piece)
+                self.select(item, toggle=True)  # Space adds a piece (or takes it out)
+                after = self.focusables()
+                self.focus = after.index((kind, item)) if (kind, item) in after else None
+            elif kind == "piece":
                 assert isinstance(item, Piece)
                 self.select(item)
                 self.focus = 0 if self.selected is not None else None
             elif kind == "zone":
                 assert isinstance(item, Zone)
-                if self.selected is not None:
-                    scene.drop(self.selected, item.id)
+                if self._picked:
+                    scene.drop_group(self.picked, item.id)
                 else:
                     self.mouse_up(item.rect.center)
             else:

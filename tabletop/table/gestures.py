@@ -75,6 +75,22 @@ class Gestures:
 
     #: The game's working area, if it stages a turn before making one move.
     working_area: WorkingArea | None = None
+    #: Several pieces may be picked at once (Shift/Ctrl+click, Space) and moved together
+    #: (:meth:`drop_group`); off for most games.
+    select_many: bool = False
+    #: With a piece selected, a click on another piece lying in one of its target zones
+    #: drops the selection there (instead of selecting that piece); off for most games.
+    click_drops_on_targets: bool = False
+
+    def targets_for_group(self, drags: list[str], legal: list[Move]) -> set[str]:
+        """Zone ids where pieces ``drags`` may go together (default: where each may go)."""
+        found = [self.targets_for(d, legal) for d in drags]
+        return set.intersection(*found) if found else set()
+
+    def drop_group(self, drags: list[str], zone_id: str) -> bool | str:
+        """Pieces ``drags`` dropped together on ``zone_id``: True if handled, a sentence if
+        refused, False if the game does not move pieces together (see :attr:`select_many`)."""
+        return False
 
     def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
         """The legal moves a gesture on piece ``drag`` can mean (default: moves of that card)."""

@@ -23,6 +23,7 @@ class Piece:
     ``("card", game_id, card)``, ``("back", game_id)`` or a piece the game paints itself,
     ``("piece", game_id, name, *args)`` (a Royal Houses counter, an Alliances map tile).
     ``drag`` is the key a gesture on it uses (``None``: it cannot be picked up).
+    ``outline`` is a colour to ring it with (a layout's "this changed" mark), or None.
     """
 
     id: str
@@ -32,6 +33,7 @@ class Piece:
     drag: str | None = None
     label: str = ""
     dim: bool = False
+    outline: Colour | None = None
 
 
 @dataclass

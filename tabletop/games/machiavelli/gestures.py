@@ -10,6 +10,11 @@ from .working_area import MachiavelliWorkingArea
 
 
 class MachiavelliGestures(Gestures):
+    # Several cards move at once (a run split off, a set), and a click on a meld's card with
+    # a card in hand puts it on that meld.
+    select_many = True
+    click_drops_on_targets = True
+
     def __init__(self, area: MachiavelliWorkingArea) -> None:
         self.working_area = area
         self.area = area
@@ -19,6 +24,12 @@ class MachiavelliGestures(Gestures):
 
     def targets_for(self, drag: str, legal: list[Move]) -> set[str]:
         return self.area.targets_for(drag)
+
+    def targets_for_group(self, drags: list[str], legal: list[Move]) -> set[str]:
+        return self.area.targets_for_group(drags)
+
+    def drop_group(self, drags: list[str], zone_id: str) -> bool | str:
+        return self.area.drop_group(drags, zone_id)
 
     def moves_for_piece(self, drag: str, legal: list[Move]) -> list[Move]:
         return []  # no single-card moves: cards move in the working area

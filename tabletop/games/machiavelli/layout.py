@@ -1,8 +1,14 @@
-"""Machiavelli at the table: melds in rows that reflow, the hand below, a working area.
+"""Machiavelli at the table: melds in rows, the hand below, a working area.
 
 While it is the viewer's turn the table and hand drawn are the working area's private copy
 (:mod:`.working_area`): invalid melds are outlined in red with the rules' reason on hover,
 melds changed this turn in gold. What the drags mean is :mod:`.gestures`.
+
+Melds stay where they are: each place of the working area (:mod:`.arrangement`) keeps its
+row and its rank in the row for the whole hand; only a new hand (or a resize) packs the rows
+again. A row whose melds grow tightens its card overlap rather than push a meld to the next
+row; new melds, and the "new meld" place, go at the end. Cards another player just brought
+or moved are outlined in blue, a card the viewer just drew too, with a "new" tag.
 """
 
 from __future__ import annotations
@@ -20,12 +26,16 @@ from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 
+from .arrangement import same_melds
 from .working_area import HAND_ZONE, NEW_ZONE, MachiavelliWorkingArea
 
 RED = (236, 84, 84)
+#: Outline of cards another player (or the Hint) just brought or moved, and of a drawn card.
+MARK = (90, 200, 255)
 EDGE = GOLD_DEEP
 ASPECT = 1.4
 OVERLAP = 0.4  # the visible fraction of each card but the last in a meld
+TIGHTEST = 0.34  # the least of it that still shows the corner index whole
 
 
 def _by_rank(card: str) -> tuple[int, int, str]:
@@ -44,6 +54,9 @@ class MachiavelliLayout(Layout):
     def __init__(self, area: MachiavelliWorkingArea | None = None) -> None:
         #: The working copy drawn during the viewer's turn (kept up to date by the scene).
         self.area = area if area is not None else MachiavelliWorkingArea()
+        #: Place indices by row, kept while the places stay (see the module text).
+        self._rows: list[list[int]] = []
+        self._rows_key: tuple[Any, ...] | None = None
 
     # ---- drawing -------------------------------------------------------------------------
     def build(
@@ -73,10 +86,7 @@ class MachiavelliLayout(Layout):
         )
         model.action_area = action
         self._band(model, view, viewer, band, display, names)
-        melds = (
-            self.area.work.melds if self.area.work is not None else [list(m) for m in view["table"]]
-        )
-        self._table(model, melds, table_rect, display)
+        self._table(model, self._places(view), table_rect, display)
         hand = self._hand_cards(view, viewer)
         self._hand(model, hand, viewer, hand_rect, hand_cw, display, names)
         model.origins["deck"] = pygame.Rect(band.right - px(90), band.y, px(60), band.h)
@@ -87,6 +97,14 @@ class MachiavelliLayout(Layout):
                 Text("Hand over", action.center, fp(28), GOLD, "center", "serif-bold")
             )
         return model
+
+    def _places(self, view: Mapping[str, Any]) -> list[list[str]]:
+        """The melds in their places: the working copy, or the table as the area follows it
+        (a layout not kept in step by a table scene, as in a replay, shows the rules' order)."""
+        if self.area.work is not None:
+            return self.area.work.melds
+        table = [list(m) for m in view["table"]]
+        return self.area.shown if same_melds(self.area.shown, table) else table
 
     def _hand_cards(self, view: Mapping[str, Any], viewer: int | None) -> list[str]:
         if self.area.work is not None:
@@ -177,21 +195,32 @@ class MachiavelliLayout(Layout):
         px, fp = display.px, display.font_px
         model.boxes.append(Box(area, (10, 30, 20, 120), None, px(14)))
         working = self.area.work is not None
-        slots = [len(m) for m in melds] + ([1] if working else [])
-        if not melds and not working:
+        # A free place (an emptied meld) is one card wide; the "new meld" place comes last.
+        slots = [max(1, len(m)) for m in melds] + ([1] if working else [])
+        if not any(melds) and not working:
             model.texts.append(Text("The table is empty.", area.center, fp(24), MUTED, "center"))
             return
         inner = area.inflate(-px(24), -px(24))
-        cw = _fit_cards(slots, inner, px)
-        step = _spacing(cw, px)[0]
+        rows = self._rows_for(slots, inner, px)
+        cw, spots = _place(rows, slots, inner, px)
         ch = round(cw * ASPECT)
+        if working:  # how to move several cards, where the rows leave room for it
+            bottom = max(y for _, y, _ in spots) + ch if spots else inner.y
+            line = Text(GESTURES_HELP, inner.bottomright, fp(16), MUTED, "bottomright")
+            line.max_width = inner.w
+            if bottom + fp(16) * 2 <= inner.bottom:
+                model.texts.append(line)
         start = self.area.work.start_table if self.area.work is not None else melds
         start_cards = {c for m in start for c in m}
+        marks = self.area.marks
         z = 100
-        for i, (x, y) in enumerate(_flow(slots, cw, inner, px)):
-            if i == len(melds):  # the "new meld" slot at the end of the flow
-                box = pygame.Rect(x, y, cw, ch)  # one card wide, as the flow placed it
-                model.zones.append(Zone(NEW_ZONE, box.inflate(px(8), px(8)), "New meld"))
+        for i, (x, y, step) in enumerate(spots):
+            if i == len(melds) or not melds[i]:  # the "new meld" place, or a free one
+                if not working:
+                    continue
+                box = pygame.Rect(x, y, cw, ch)
+                zone_id = NEW_ZONE if i == len(melds) else f"meld:{i}"
+                model.zones.append(Zone(zone_id, box.inflate(px(8), px(8)), "New meld"))
                 model.boxes.append(Box(box, (20, 40, 28, 160), MUTED, px(8), 2))
                 # Small cards (a crowded table) leave room for the sign only.
                 label = "+ new meld" if cw >= px(64) else "+"
@@ -205,7 +234,9 @@ class MachiavelliLayout(Layout):
             model.zones.append(Zone(f"meld:{i}", zone_rect, f"Meld {i + 1}"))
             problem = meld_problem(meld, self.area.ace_low) if working else None
             if problem is not None:
-                model.boxes.append(Box(zone_rect, (120, 20, 20, 70), RED, px(8), max(2, px(3))))
+                # Outside the zone's rim, so a lit target still shows it is invalid.
+                red = zone_rect.inflate(px(6), px(6))
+                model.boxes.append(Box(red, (120, 20, 20, 70), RED, px(10), max(2, px(3))))
                 model.tips.append((zone_rect, problem))
             elif working and any(c not in start_cards for c in meld):
                 model.boxes.append(Box(zone_rect, None, GOLD, px(8), 2))
@@ -219,9 +250,29 @@ class MachiavelliLayout(Layout):
                         z=z,
                         drag=card if working else None,
                         label=card_label(card),
+                        outline=MARK if card in marks else None,
                     )
                 )
                 z += 1
+
+    def _rows_for(self, slots: list[int], inner: pygame.Rect, px: Any) -> list[list[int]]:
+        """Slot indices by row. The places' rows are packed when the places are (a new hand,
+        a new size) and kept after that; a new place goes at the end of the last row, or
+        starts a row when the last one is full. The "new meld" place is laid the same way
+        each time and never kept. Kept rows that would need smaller cards than packed ones
+        are packed again, but never while the player is rearranging."""
+        work = self.area.work
+        places = len(slots) - (1 if work is not None else 0)
+        fresh_cw = _fit_cards(slots, inner, px)
+        key = (self.area.generation, inner.size)
+        if self._rows_key != key or sum(len(r) for r in self._rows) > places:
+            self._rows, self._rows_key = [], key
+        rows = _extend(self._rows, slots, fresh_cw, inner.w, px)
+        if (work is None or not work.changed) and _place(rows, slots, inner, px)[0] < fresh_cw:
+            rows = _extend([], slots, fresh_cw, inner.w, px)
+        self._rows = [[i for i in row if i < places] for row in rows]
+        self._rows = [row for row in self._rows if row]
+        return rows
 
     def _hand(
         self,
@@ -275,8 +326,18 @@ class MachiavelliLayout(Layout):
                     z=1000 + k,
                     drag=card if working else None,
                     label=card_label(card),
+                    outline=MARK if card in self.area.drawn else None,
                 )
             )
+            if card in self.area.drawn:  # a tag over the card: which card the stock gave
+                model.texts.append(
+                    Text("new", (r.x + px(4), r.y - px(1)), fp(14), MARK, "bottomleft", "sans-bold")
+                )
+
+    def score_label(self, outcome: Outcome, seat: int) -> str:
+        """Penalty points, as the table and the score rows count them ("44", "0")."""
+        penalties = (outcome.breakdown or {}).get("penalties", [])
+        return str(penalties[seat]) if 0 <= seat < len(penalties) else "–"
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         breakdown = outcome.breakdown or {}
@@ -285,8 +346,27 @@ class MachiavelliLayout(Layout):
             points = record.get("points", [])
             rows.append([f"Hand {number}", *(str(p) for p in points)])
         rows.append(["Penalty points", *(str(p) for p in breakdown.get("penalties", []))])
+        # Every player's cards left: shown when the game ends (a few to a line).
+        left = [list(h) for h in breakdown.get("left", [])]
+        lines = max((-(-len(h) // LEFT_PER_LINE) for h in left), default=0)
+        for line in range(lines):
+            cells = [
+                " ".join(
+                    card_label(c) for c in h[line * LEFT_PER_LINE : (line + 1) * LEFT_PER_LINE]
+                )
+                for h in left
+            ]
+            if line == 0:
+                cells = [cell or "none" for cell in cells]
+            rows.append(["Cards left" if line == 0 else "", *cells])
         return (["", *names], rows)
 
+
+GESTURES_HELP = (
+    "Shift+click, or drag a box from an empty spot, to pick several cards · "
+    "click a meld to put them on it · Space / Enter with the keyboard"
+)
+LEFT_PER_LINE = 7  # cards left in hand shown per results row
 
 CARD_WIDTHS = (96, 88, 80, 72, 64, 56, 50, 44, 38)  # at 1080p, largest first
 SMALLEST_CARD = (32, 26)  # pixels, whatever the display: the corner index stays readable
@@ -321,20 +401,61 @@ def _rows(slots: list[int], cw: int, step: int, gap: int, width: int) -> list[li
     return rows if rows[0] else []
 
 
-def _flow(slots: list[int], cw: int, inner: pygame.Rect, px: Any) -> list[tuple[int, int]]:
-    """Top-left (x, y) of each slot (a meld of that many cards), rows centred in ``inner``."""
+def _extend(
+    kept: list[list[int]], slots: list[int], cw: int, width: int, px: Any
+) -> list[list[int]]:
+    """``kept`` rows, then every slot after them at the end of the last row, or in a new row
+    when it does not fit there at card width ``cw``."""
     step, gap = _spacing(cw, px)
-    layout = _rows(slots, cw, step, gap, inner.w)
+    rows = [list(r) for r in kept]
+    for i in range(sum(len(r) for r in rows), len(slots)):
+        last = rows[-1] if rows else None
+        used = sum(cw + step * (slots[j] - 1) + gap for j in last) if last else 0
+        if last is not None and used + cw + step * (slots[i] - 1) <= width:
+            last.append(i)
+        else:
+            rows.append([i])
+    return rows
+
+
+def _place(
+    rows: list[list[int]], slots: list[int], inner: pygame.Rect, px: Any
+) -> tuple[int, list[tuple[int, int, int]]]:
+    """The card width, and each slot's top-left corner and card step, for rows kept as
+    they are: the largest card that fits the rows' height, a row too wide for its cards
+    overlapping them more (down to :data:`TIGHTEST`) before the cards shrink."""
+    widths = [px(w) for w in CARD_WIDTHS] + list(SMALLEST_CARD)
+    chosen = widths[-1]
+    for cw in widths:
+        step, gap = _spacing(cw, px)
+        fits_height = len(rows) * (round(cw * ASPECT) + gap) - gap <= inner.h
+        if fits_height and all(_row_step(row, slots, cw, inner.w, px) is not None for row in rows):
+            chosen = cw
+            break
+    cw = chosen
+    step, gap = _spacing(cw, px)
     ch = round(cw * ASPECT)
-    total_h = len(layout) * (ch + gap) - gap
-    y = inner.y + max(0, (inner.h - total_h) // 2)
-    out: list[tuple[int, int]] = [(0, 0)] * len(slots)
-    for row in layout:
-        widths = [cw + step * (slots[i] - 1) for i in row]
-        total = sum(widths) + gap * (len(row) - 1)
-        x = inner.x + max(0, (inner.w - total) // 2)
-        for i, w in zip(row, widths, strict=True):
-            out[i] = (x, y)
-            x += w + gap
+    out: list[tuple[int, int, int]] = [(0, 0, step)] * len(slots)
+    y = inner.y
+    for row in rows:
+        row_step = _row_step(row, slots, cw, inner.w, px) or max(4, round(cw * TIGHTEST))
+        x = inner.x  # rows start at the left: a meld growing moves only the melds after it
+        for i in row:
+            out[i] = (x, y, row_step)
+            x += cw + row_step * (slots[i] - 1) + gap
         y += ch + gap
-    return out
+    return cw, out
+
+
+def _row_step(row: list[int], slots: list[int], cw: int, width: int, px: Any) -> int | None:
+    """The card step that fits ``row`` into ``width`` (the usual one if it fits), or None
+    if even the tightest overlap is too wide."""
+    step, gap = _spacing(cw, px)
+    overlapped = sum(slots[i] - 1 for i in row)
+    fixed = len(row) * cw + gap * (len(row) - 1)
+    if fixed + step * overlapped <= width:
+        return step
+    if overlapped == 0:
+        return None
+    tight = (width - fixed) // overlapped
+    return tight if tight >= round(cw * TIGHTEST) else None
