@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from ..app import App
     from ..saves import SaveInfo
     from ..session import Session
+    from ..ui.dialogs import Question
 
 
 def players_text(spec: GameSpec) -> str:
@@ -63,7 +64,7 @@ class TitleScene(Scene):
         self.resume: SaveInfo | None = None  # the unfinished game "Continue" resumes
         self._saves_checked = False
         #: "Open a copy?" asked for a game another window has open: the dialog and the game.
-        self.copy_offer: tuple[pygame_gui.windows.UIConfirmationDialog, Session] | None = None
+        self.copy_offer: tuple[Question, Session] | None = None
         self.scroller: UIScrollingContainer | None = None
         self._rule_y = 0
 
@@ -236,9 +237,6 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._pressed(event.ui_element)
-        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            if self.copy_offer is not None and event.ui_element is self.copy_offer[0]:
-                self.open_copy()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
 
@@ -284,7 +282,7 @@ class TitleScene(Scene):
             self.rebuild()  # the bad file is gone from the list: Continue may change
             return
         if locks.open_elsewhere(session.save_id):
-            self.copy_offer = (offer_copy(self.app), session)
+            self.copy_offer = (offer_copy(self.app, self.open_copy), session)
             return
         self.app.replace(TableScene(self.app, session))
 
