@@ -284,8 +284,12 @@ class App:
             if text != event.text:
                 event = pygame.event.Event(pygame.TEXTINPUT, text=text)
         consumed = self.ui.process_events(event)
-        if not consumed and self.top is not None:
-            self.top.handle(event)
+        if consumed or self.top is None:
+            return
+        keys = self.top.menu_keys
+        if keys is not None and keys.handle(event):
+            return
+        self.top.handle(event)
 
     def draw(self) -> None:
         first = len(self.scenes) - 1
@@ -296,6 +300,9 @@ class App:
         for scene in self.scenes[max(first, 0) :]:
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        top = self.top
+        if top is not None and top.menu_keys is not None and self.top_modal is None:
+            top.menu_keys.draw(self.screen)  # over the widgets, under any dialog
         self._draw_toasts()
         pygame.display.flip()
 

@@ -28,6 +28,7 @@ from ..saves import (
 )
 from ..storage import describe_os_error, exports_dir, write_text_atomic
 from ..ui.dialogs import Modal, Question, ask
+from ..ui.focus import MenuKeys
 from ..ui.menu import Backdrop, add_label, line_height, text_width, theme_font, wrap_for
 from ..ui.text import ellipsize
 from .base import Scene
@@ -45,6 +46,7 @@ class LoadScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.menu_keys = MenuKeys(self)
         self.backdrop = Backdrop()
         self.saves: list[SaveInfo] = []
         self.page = 0
