@@ -54,6 +54,10 @@ class Sprite:
     y: float
 
 
+PICKER_SHADE = (0, 0, 0, 110)  # over the table while a picker panel is up
+PICKER_PANEL = (18, 28, 23, 255)
+
+
 class TableScene(Scene):
     holds_game = True
     paints_background = True
@@ -769,6 +773,13 @@ class TableScene(Scene):
                 )
         if dragged is not None:
             self._draw_piece(surface, dragged, lifted=True)
+        if self.button_panel is not None:
+            # A picker (a Jester's value, a house to take influence from): the table dims
+            # behind it, so the choice reads as the one thing to do now; the panel is opaque.
+            shade = pygame.Surface(self.layout_rect.size, pygame.SRCALPHA)
+            shade.fill(PICKER_SHADE)
+            surface.blit(shade, self.layout_rect)
+            render.draw_box(surface, render.Box(self.button_panel, PICKER_PANEL, GOLD, d.px(14), 2))
         if focus_item is not None:
             pygame.draw.rect(
                 surface,
@@ -776,10 +787,6 @@ class TableScene(Scene):
                 focus_item.inflate(d.px(10), d.px(10)),
                 d.px(4),
                 border_radius=radius,
-            )
-        if self.button_panel is not None:
-            render.draw_box(
-                surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
         self.hint.draw(surface)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())

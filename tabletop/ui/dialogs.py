@@ -188,7 +188,7 @@ class ConfirmWindow(pygame_gui.windows.UIConfirmationDialog):
         w = min(d.width - 2 * d.px(20), max(d.px(size[0]), sum(widths) + gap + 2 * pad))
         lines = _wrapped_lines(question, text_font, w - 2 * pad - d.px(8))
         text_h = lines * round(text_font.size("ÅgÝ")[1] * 1.3) + d.px(12)
-        title_h = int(theme.get_misc_data("title_bar_height", ["window"]) or 28)
+        title_h = int(str(theme.get_misc_data("title_bar_height", ["window"]) or 28))
         h = title_h + pad + text_h + pad + button_h + pad
         h = min(d.height - 2 * d.px(20), max(h, d.px(size[1]) // 2 + title_h))
         w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])  # pygame-gui warns below its minimum

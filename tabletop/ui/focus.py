@@ -56,7 +56,8 @@ class MenuKeys:
         root = self.scene.container
         if root is None:
             return []
-        found = [e for e in _walk(root) if _usable(e)]
+        # A panel's inner container is in its parent's elements too: each widget once.
+        found = list({id(e): e for e in _walk(root) if _usable(e)}.values())
         return sorted(found, key=lambda e: (e.rect.top, e.rect.left))
 
     def current(self) -> UIElement | None:
@@ -132,7 +133,8 @@ class MenuKeys:
             if not options:
                 return
             at = options.index(element.selected_option) if element.selected_option in options else 0
-            chosen = options[(at + by) % len(options)]
+            pick = options[(at + by) % len(options)]
+            chosen = (pick, pick) if isinstance(pick, str) else pick
             element.selected_option = chosen
             state: Any = element.current_state
             if state is element.menu_states["closed"]:
@@ -171,7 +173,7 @@ class MenuKeys:
         pygame.draw.rect(surface, GOLD, ring, max(2, d.px(4)), border_radius=d.px(14))
 
 
-def _walk(container: UIContainer) -> Iterator[UIElement]:
+def _walk(container: UIContainer) -> Iterator[Any]:
     """Every element inside ``container``, into panels and scrolling areas (a drop-down is
     one element: its own buttons are not separate stops)."""
     for element in list(container.elements):
