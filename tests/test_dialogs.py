@@ -24,6 +24,7 @@ from tabletop.scenes.setup import SetupScene
 from tabletop.scenes.table import TableScene
 from tabletop.scenes.title import TitleScene
 from tabletop.ui.dialogs import DimWindow, Modal, Question
+from tabletop.ui.focus import RING, RING_GAP, ring_width
 
 SIZES = [
     ((3840, 2160), "desktop"),
@@ -380,14 +381,15 @@ def test_the_focus_ring_is_drawn_and_hidden_under_a_dialog(app: App) -> None:
     focus = keys.current()
     assert focus is not None
     d = app.display
-    edge = (focus.rect.centerx, focus.rect.top - d.px(6) + max(2, d.px(4)) // 2)
+    ring = focus.rect.inflate(2 * RING_GAP * d.scale, 2 * RING_GAP * d.scale)
+    edge = (ring.centerx, ring.top + ring_width(d.scale) // 2)
     pump(app)
-    assert tuple(app.screen.get_at(edge))[:3] == (232, 198, 106)
+    assert tuple(app.screen.get_at(edge))[:3] == RING
     from tabletop.ui.dialogs import ask
 
     ask(app, "Really?", title="A question", action="Yes")
     pump(app)
-    assert tuple(app.screen.get_at(edge))[:3] != (232, 198, 106)
+    assert tuple(app.screen.get_at(edge))[:3] != RING
 
 
 # ---------------------------------------------------------------------------------------------

@@ -27,8 +27,6 @@ from pygame_gui.elements import (
     UITextEntryLine,
 )
 
-from .palette import GOLD
-
 if TYPE_CHECKING:
     from ..scenes.base import Scene
 
@@ -40,6 +38,12 @@ MOVE_KEYS = {
     pygame.K_RIGHT: (1, 0),
 }
 USE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+RING = (255, 226, 130)  # brighter than the gold borders of the buttons it goes round
+RING_GAP = 7  # px at 1080p between a widget and its ring
+
+
+def ring_width(scale: float) -> int:
+    return max(3, round(5 * scale))
 
 
 class MenuKeys:
@@ -169,8 +173,8 @@ class MenuKeys:
         if focus is None:
             return
         d = self.scene.app.display
-        ring = focus.rect.inflate(2 * d.px(6), 2 * d.px(6))
-        pygame.draw.rect(surface, GOLD, ring, max(2, d.px(4)), border_radius=d.px(14))
+        ring = focus.rect.inflate(2 * RING_GAP * d.scale, 2 * RING_GAP * d.scale)
+        pygame.draw.rect(surface, RING, ring, ring_width(d.scale), border_radius=d.px(14))
 
 
 def _walk(container: UIContainer) -> Iterator[Any]:
