@@ -28,7 +28,7 @@ from .storage import (
     save_settings,
 )
 from .theme import theme_for
-from .ui.dialogs import ask
+from .ui.dialogs import Modal, Question, ask
 from .ui.text import wrap_text
 
 BACKGROUND = (22, 48, 36)
@@ -91,7 +91,9 @@ class App:
         self.toasts: list[Toast] = []
         self.toast_rects: list[pygame.Rect] = []  # where the last frame drew them
         self.frame = 0
-        self.quit_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.quit_dialog: Question | None = None
+        #: The open modal dialogs, oldest first (see tabletop.ui.dialogs).
+        self.modals: list[Modal] = []
         self.on_frame: Callable[[App], None] | None = None
         if warning:
             self.toast(warning, kind="error", seconds=8)
@@ -130,20 +132,16 @@ class App:
         self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
         for scene in self.scenes:
             scene.kill_widgets()
-        # "Quit now?" lives in the old manager: it would vanish yet still count as open, and
-        # the window's close button would then do nothing. It is asked again in the new one.
-        asking = self.quit_dialog is not None and self.quit_dialog.alive()
-        if self.quit_dialog is not None:
-            self.quit_dialog.kill()
-            self.quit_dialog = None
         self.ui = pygame_gui.UIManager(self.display.size, theme_for(self.display))
         for scene in self.scenes:
             scene.rebuild()
             scene.cover()
         if self.scenes:
             self.scenes[-1].uncover()
-        if asking:
-            self.request_quit()
+        # Open dialogs lived in the old manager: each is built again in the new one, over the
+        # scenes, with its question and answers (it would otherwise vanish yet count as open).
+        for modal in list(self.modals):
+            modal.reopen()
 
     def setting_chosen(self, name: str) -> None:
         """The player chose setting ``name`` (in Settings): it is saved from now on, even if a
@@ -213,9 +211,49 @@ class App:
                     f"A game is in progress. Quit now? {note}",
                     title="Quit tabletop?",
                     action="Quit",
+                    on_yes=self._quit_now,
                 )
             return
         self.running = False
+
+    def _quit_now(self) -> None:
+        self.running = False
+
+    # ---- dialogs --------------------------------------------------------------------
+    @property
+    def top_modal(self) -> Modal | None:
+        """The open dialog in front (the last opened: each opens over the ones before)."""
+        alive = [m for m in self.modals if m.alive()]
+        return max(alive, key=lambda m: m.window.layer) if alive else None
+
+    def _modal_event(self, event: pygame.event.Event) -> bool:
+        """Dialog answers and keys while a dialog is open. True: the event is used up."""
+        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
+            for modal in list(self.modals):
+                if modal.owns(event.ui_element) and isinstance(modal, Question):
+                    modal.answer_yes()
+                    return True
+        elif event.type == pygame_gui.UI_WINDOW_CLOSE:
+            for modal in list(self.modals):
+                if event.ui_element is modal.window:
+                    modal.window_closed()
+                    return True
+        elif event.type == pygame.KEYDOWN:
+            top = self.top_modal
+            if top is None:
+                return False
+            if event.key == pygame.K_ESCAPE:
+                # Escape closes the dialog in front as Cancel, and does nothing else.
+                top.cancel()
+                return True
+            if isinstance(top, Question):
+                top.key(event)
+                return True
+            # Another dialog (the file picker) types into its own fields; the scene below
+            # never sees the key.
+            self.ui.process_events(event)
+            return True
+        return False
 
     # ---- the loop -------------------------------------------------------------------
     def step(self, dt: float) -> None:
@@ -244,10 +282,7 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
-        if event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED and (
-            event.ui_element is self.quit_dialog
-        ):
-            self.running = False
+        if self._modal_event(event):
             return
         if event.type == pygame.TEXTINPUT:
             # Every text field, pygame-gui's own too (the file picker's), gets only text it
@@ -258,8 +293,12 @@ class App:
             if text != event.text:
                 event = pygame.event.Event(pygame.TEXTINPUT, text=text)
         consumed = self.ui.process_events(event)
-        if not consumed and self.top is not None:
-            self.top.handle(event)
+        if consumed or self.top is None:
+            return
+        keys = self.top.menu_keys
+        if keys is not None and keys.handle(event):
+            return
+        self.top.handle(event)
 
     def draw(self) -> None:
         first = len(self.scenes) - 1
@@ -270,6 +309,9 @@ class App:
         for scene in self.scenes[max(first, 0) :]:
             scene.draw(self.screen)
         self.ui.draw_ui(self.screen)
+        top = self.top
+        if top is not None and top.menu_keys is not None and self.top_modal is None:
+            top.menu_keys.draw(self.screen)  # over the widgets, under any dialog
         self._draw_toasts()
         pygame.display.flip()
 

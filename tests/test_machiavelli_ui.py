@@ -168,7 +168,7 @@ def test_draw_a_card_asks_first_when_the_table_was_changed(app: App) -> None:
     assert lay.work is not None and lay.work.changed and scene.game.to_move == 0
     scene.on_button(_draw_button(scene))
     assert scene.confirm_dialog is not None
-    scene.handle(
+    app.dispatch(
         pygame.event.Event(
             pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED, ui_element=scene.confirm_dialog
         )

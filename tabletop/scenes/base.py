@@ -13,6 +13,7 @@ import pygame_gui
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..ui.focus import MenuKeys
 
 
 class Scene:
@@ -28,6 +29,8 @@ class Scene:
     def __init__(self, app: App) -> None:
         self.app = app
         self.container: pygame_gui.core.UIContainer | None = None
+        #: A menu screen's keyboard focus ring (arrows, Tab, Enter), or None (the scene's own).
+        self.menu_keys: MenuKeys | None = None
 
     # ---- life cycle (called by the app) -------------------------------------------
     def enter(self) -> None:

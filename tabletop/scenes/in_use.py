@@ -5,18 +5,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame_gui
-
 from ..locks import IN_USE
 from ..saves import fresh_save_id
-from ..ui.dialogs import ask
+from ..ui.dialogs import Answer, Question, ask
 
 if TYPE_CHECKING:
     from ..app import App
     from ..session import Session
 
 
-def offer_copy(app: App) -> pygame_gui.windows.UIConfirmationDialog:
+def offer_copy(app: App, on_yes: Answer) -> Question:
     return ask(
         app,
         f"{IN_USE} Open a copy of it here? The copy is saved as a new game; "
@@ -24,6 +22,7 @@ def offer_copy(app: App) -> pygame_gui.windows.UIConfirmationDialog:
         title="This game is already open",
         action="Open a copy",
         size=(720, 340),
+        on_yes=on_yes,
     )
 
 

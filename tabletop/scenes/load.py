@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UIPanel
+from pygame_gui.elements import UIButton, UIPanel, UISelectionList, UITextEntryLine, UIWindow
 
 from .. import locks
 from ..names import UNDRAWABLE
@@ -27,7 +27,8 @@ from ..saves import (
     write_save,
 )
 from ..storage import describe_os_error, exports_dir, write_text_atomic
-from ..ui.dialogs import ask
+from ..ui.dialogs import Modal, Question, ask
+from ..ui.focus import MenuKeys
 from ..ui.menu import Backdrop, add_label, line_height, text_width, theme_font, wrap_for
 from ..ui.text import ellipsize
 from .base import Scene
@@ -45,6 +46,7 @@ class LoadScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.menu_keys = MenuKeys(self)
         self.backdrop = Backdrop()
         self.saves: list[SaveInfo] = []
         self.page = 0
@@ -54,11 +56,11 @@ class LoadScene(Scene):
         self.import_button: UIButton | None = None
         self.prev_button: UIButton | None = None
         self.next_button: UIButton | None = None
-        self.confirm: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.confirm: Question | None = None
         self.confirm_target: SaveInfo | None = None
-        self.file_dialog: ImportDialog | None = None
+        self.file_dialog: Modal | None = None  # an ImportDialog
         #: "Open a copy?" asked for a game another window has open: the dialog and the game.
-        self.copy_offer: tuple[pygame_gui.windows.UIConfirmationDialog, Session] | None = None
+        self.copy_offer: tuple[Question, Session] | None = None
         self.reload()
 
     def reload(self) -> None:
@@ -197,13 +199,8 @@ class LoadScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._pressed(event.ui_element)
-        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            if event.ui_element is self.confirm and self.confirm_target is not None:
-                self.delete(self.confirm_target)
-            elif self.copy_offer is not None and event.ui_element is self.copy_offer[0]:
-                self.open_copy()
         elif event.type == pygame_gui.UI_FILE_DIALOG_PATH_PICKED:
-            if event.ui_element is self.file_dialog:
+            if self.file_dialog is not None and self.file_dialog.owns(event.ui_element):
                 self.import_file(Path(event.text))
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_PAGEDOWN:
             self.turn_page(1)
@@ -255,7 +252,7 @@ class LoadScene(Scene):
         if session is None:
             return
         if locks.open_elsewhere(session.save_id):
-            self.copy_offer = (offer_copy(self.app), session)
+            self.copy_offer = (offer_copy(self.app, self.open_copy), session)
             return
         self.app.reset_to(TableScene(self.app, session))
 
@@ -304,6 +301,7 @@ class LoadScene(Scene):
             title="Delete this save?",
             action="Delete",
             size=(700, 320),
+            on_yes=lambda: self.delete(info),
         )
 
     def delete(self, info: SaveInfo) -> None:
@@ -322,16 +320,7 @@ class LoadScene(Scene):
         self.rebuild()
 
     def ask_import(self) -> None:
-        d = self.app.display
-        w, h = min(d.width - d.px(80), d.px(900)), min(d.height - d.px(80), d.px(700))
-        folder = exports_dir()
-        self.file_dialog = ImportDialog(
-            pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
-            self.app.ui,
-            window_title="Import a move list or a save",
-            initial_file_path=str(folder if folder.is_dir() else Path.home()),
-            allow_existing_files_only=True,
-        )
+        self.file_dialog = Modal(self.app, _import_dialog)
 
     def import_file(self, path: Path) -> None:
         """Open a move list or save the player picked; it is left where it is even if bad."""
@@ -361,6 +350,25 @@ def _fit(app: App, object_id: str, text: str, width: int) -> str:
 PATH_LIMIT = 1024  # characters in the import picker's path field
 
 
+def _import_dialog(app: App, previous: UIWindow | None) -> ImportDialog:
+    """The Import file picker in the middle of the window; after a resize it opens again in
+    the folder it showed."""
+    d = app.display
+    w, h = min(d.width - d.px(80), d.px(1000)), min(d.height - d.px(80), d.px(760))
+    folder = exports_dir()
+    start = str(folder if folder.is_dir() else Path.home())
+    if isinstance(previous, ImportDialog):
+        start = previous.current_directory_path
+    return ImportDialog(
+        app,
+        pygame.Rect((d.width - w) // 2, (d.height - h) // 2, w, h),
+        app.ui,
+        window_title="Import a move list or a save",
+        initial_file_path=start,
+        allow_existing_files_only=True,
+    )
+
+
 class ImportDialog(pygame_gui.windows.UIFileDialog):
     """pygame-gui's file picker, made safe for whatever a player does in it: it only reads
     (its button that deletes the selected file, anywhere on the disk, is gone), its path field
@@ -368,8 +376,10 @@ class ImportDialog(pygame_gui.windows.UIFileDialog):
     long, a folder that cannot be listed, a loop of links) is a path with nothing to pick, not
     a crash."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, app: App, *args: Any, **kwargs: Any) -> None:
+        self.app = app  # read by _setup_ui_elements, which the base class's __init__ calls
         super().__init__(*args, **kwargs)
+        self.resizable = False
         self.delete_button.kill()
         self.file_path_text_line.set_forbidden_characters(UNDRAWABLE)
         # pygame-gui lays the whole field out again for every character typed: without a limit,
@@ -392,3 +402,78 @@ class ImportDialog(pygame_gui.windows.UIFileDialog):
         except (OSError, ValueError):  # pygame-gui retries only on two kinds of error
             self.current_directory_path = self.last_valid_directory_path
             super().update_current_file_list(False)
+
+    def _setup_ui_elements(self) -> None:
+        """pygame-gui's picker has 20-px icons, a 30-px button row and 20-px list rows at
+        every size (cut and cramped at 4K); the same widgets here, sized from the profile and
+        the theme's fonts, with plain top-left placement."""
+        app, d = self.app, self.app.display
+        theme = app.ui.get_theme()
+        button_font = theme.get_font(["button"])
+        inner_w, inner_h = self.get_container().get_size()
+        pad, gap = d.px(16), d.px(10)
+        icon = round(button_font.size("ÅgÝ")[1] * 1.8)
+        button_h = icon
+        widths = [button_font.size(t)[0] + d.px(48) for t in ("Cancel", "Open")]
+        by = inner_h - pad - button_h
+        x = inner_w - pad - widths[0]
+        self.cancel_button = UIButton(
+            pygame.Rect(x, by, widths[0], button_h),
+            "Cancel",
+            app.ui,
+            container=self,
+            object_id="#cancel_button",
+        )
+        x -= gap + widths[1]
+        self.ok_button = UIButton(
+            pygame.Rect(x, by, widths[1], button_h),
+            "Open",
+            app.ui,
+            container=self,
+            object_id="#ok_button",
+        )
+        if self.current_file_path is not None and not self._validate_file_path(
+            self.current_file_path
+        ):
+            self.ok_button.disable()
+        icons = []
+        # Delete last: it is removed at once (see __init__) and must leave no gap.
+        for n, text, tip, oid in (
+            (0, "⌂", "pygame-gui.Home_directory", "#home_icon_button"),
+            (3, "⌧", "pygame-gui.Delete", "#delete_icon_button"),
+            (1, "↑", "pygame-gui.Parent_directory", "#parent_icon_button"),
+            (2, "⇪", "pygame-gui.Refresh_directory", "#refresh_icon_button"),
+        ):
+            icons.append(
+                UIButton(
+                    pygame.Rect(pad + n * (icon + gap), pad, icon, icon),
+                    text,
+                    app.ui,
+                    container=self,
+                    tool_tip_text=tip,
+                    object_id=oid,
+                )
+            )
+        self.home_button, self.delete_button, self.parent_directory_button = icons[:3]
+        self.refresh_button = icons[3]
+        self.delete_button.disable()
+        line_y = pad + icon + gap
+        self.file_path_text_line = UITextEntryLine(
+            pygame.Rect(pad, line_y, inner_w - 2 * pad, icon),
+            app.ui,
+            container=self,
+            object_id="#file_path_text_line",
+        )
+        if self.current_file_path is not None:
+            self.file_path_text_line.set_text(str(self.current_file_path))
+            self._highlight_file_name_for_editing()
+        else:
+            self.file_path_text_line.set_text(str(self.current_directory_path))
+        list_y = line_y + icon + gap
+        self.file_selection_list = UISelectionList(
+            pygame.Rect(pad, list_y, inner_w - 2 * pad, max(d.px(60), by - gap - list_y)),
+            item_list=self.current_file_list,
+            manager=app.ui,
+            container=self,
+            object_id="#file_display_list",
+        )

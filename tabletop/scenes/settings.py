@@ -16,6 +16,7 @@ import pygame_gui
 from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider, UILabel
 
+from ..ui.focus import MenuKeys
 from ..ui.menu import Backdrop, add_label, fit_drop_downs, line_height, wrap_for
 from ..ui.slider import ScaledSlider
 from .base import Scene
@@ -48,6 +49,7 @@ class SettingsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.menu_keys = MenuKeys(self)
         self.backdrop = Backdrop()
         self.fullscreen: UICheckBox | None = None
         self.profile: UIDropDownMenu | None = None

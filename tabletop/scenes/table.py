@@ -30,7 +30,7 @@ from ..storage import describe_os_error
 from ..table import render
 from ..table.gestures import WorkingArea
 from ..table.model import Piece, TableModel
-from ..ui.dialogs import ask
+from ..ui.dialogs import Question, ask
 from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
 from .base import Scene
@@ -64,6 +64,10 @@ class Sprite:
     start: tuple[float, float] = (0.0, 0.0)
 
 
+PICKER_SHADE = (0, 0, 0, 110)  # over the table while a picker panel is up
+PICKER_PANEL = (18, 28, 23, 255)
+
+
 class TableScene(Scene):
     holds_game = True
     paints_background = True
@@ -78,7 +82,7 @@ class TableScene(Scene):
         self.ai = AITurns(session)
         self.sounds = TableSounds(self)  # one cue a move, from the rules' events
         self.night = NightHost(session)  # a game night's phones (none: a table like any other)
-        self.night_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.night_dialog: Question | None = None
         self.viewer: int | None = self._initial_viewer()
         self.handing_over = False
         #: Hot seat: the drawer still looks at a drawn card before the hand-over (issue #19).
@@ -104,9 +108,9 @@ class TableScene(Scene):
         self.menu_button: pygame_gui.elements.UIButton | None = None
         self.rules_button: pygame_gui.elements.UIButton | None = None
         self.results_button: pygame_gui.elements.UIButton | None = None
-        self.leave_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.leave_dialog: Question | None = None
         #: A move waiting for the player's yes (it throws away work: Machiavelli's Draw).
-        self.confirm_dialog: pygame_gui.windows.UIConfirmationDialog | None = None
+        self.confirm_dialog: Question | None = None
         self.confirm_move: Move | None = None
         self.undo_button: pygame_gui.elements.UIButton | None = None
         self.save_button: pygame_gui.elements.UIButton | None = None
@@ -151,7 +155,14 @@ class TableScene(Scene):
             title="Game night",
             action="Play here",
             size=(700, 340),
+            on_yes=self.play_here,
+            on_no=self._night_refused,
         )
+
+    def _night_refused(self) -> None:
+        """Closed without "Play here": back to the title."""
+        self.night_dialog = None
+        self._leave()
 
     def play_here(self) -> None:
         """The phone seats become local players (the game night could not start)."""
@@ -627,18 +638,6 @@ class TableScene(Scene):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
-        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            if event.ui_element is self.leave_dialog:
-                self._leave()
-            elif event.ui_element is self.confirm_dialog:
-                move, self.confirm_dialog, self.confirm_move = self.confirm_move, None, None
-                if move is not None and move in self.game.legal_moves():
-                    self.play(move)
-            elif event.ui_element is self.night_dialog:
-                self.play_here()
-        elif event.type == pygame_gui.UI_WINDOW_CLOSE and event.ui_element is self.night_dialog:
-            self.night_dialog = None  # closed without "Play here": back to the title
-            self._leave()
         elif (
             event.type == pygame.MOUSEBUTTONDOWN
             and event.button == 1
@@ -711,7 +710,14 @@ class TableScene(Scene):
             question,
             title=self.layout.describe(move, self.game, self.viewer, self.session.names),
             action="Yes",
+            on_yes=self._confirmed,
         )
+
+    def _confirmed(self) -> None:
+        """Yes to the move waiting in ``confirm_move`` (if it is still legal)."""
+        move, self.confirm_dialog, self.confirm_move = self.confirm_move, None, None
+        if move is not None and move in self.game.legal_moves():
+            self.play(move)
 
     def press_local_action(self, key: str) -> None:
         """As if the working area's action ``key`` were pressed (its button)."""
@@ -734,12 +740,15 @@ class TableScene(Scene):
         if self.game.over:
             self._leave()
             return
+        if self.leave_dialog is not None and self.leave_dialog.alive():
+            return  # asked already (the Menu button again, under the dialog's dim)
         self.leave_dialog = ask(
             self.app,
             "Leave this game and go back to the title screen? It is saved: Continue on the "
             "title screen resumes it.",
             title="Leave the game?",
             action="Leave",
+            on_yes=self._leave,
         )
 
     # ---- saving and undo ------------------------------------------------------------
@@ -945,6 +954,11 @@ class TableScene(Scene):
             self._draw_piece(surface, piece, lifted=True)
         if self.input.band is not None:  # a rectangle picking several pieces
             pygame.draw.rect(surface, render.GLOW, self.input.band, d.px(2))
+        if self.button_panel is not None:
+            # A picker (a Jester's value, a house to take influence from): the table dims
+            # behind it, so the choice reads as the one thing to do now; the panel is opaque.
+            render.draw_box(surface, render.Box(self.layout_rect, PICKER_SHADE, None, 0))
+            render.draw_box(surface, render.Box(self.button_panel, PICKER_PANEL, GOLD, d.px(14), 2))
         if focus_item is not None:
             pygame.draw.rect(
                 surface,
@@ -952,10 +966,6 @@ class TableScene(Scene):
                 focus_item.inflate(d.px(10), d.px(10)),
                 d.px(4),
                 border_radius=radius,
-            )
-        if self.button_panel is not None:
-            render.draw_box(
-                surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
         if self.reveal is not None:
             self.reveal.draw_marks(surface, self.model, d, self.draw_rect)

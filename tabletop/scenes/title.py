@@ -17,15 +17,18 @@ from rules.core import GameSpec
 
 from .. import __version__
 from ..fonts import get_font
+from ..ui.focus import MenuKeys
 from ..ui.menu import (
     Backdrop,
     add_label,
     draw_glow_line,
     line_height,
     text_width,
+    theme_font,
     wrap_for,
 )
 from ..ui.palette import MUTED
+from ..ui.text import ellipsize
 from .base import Scene
 
 if TYPE_CHECKING:
@@ -34,6 +37,17 @@ if TYPE_CHECKING:
     from ..app import App
     from ..saves import SaveInfo
     from ..session import Session
+    from ..ui.dialogs import Question
+
+
+#: Title layouts from roomy to tight, in 1080p-desktop pixels: pitch lines, button height,
+#: row padding, gap between rows, gaps under the heading and over the footer, top margin.
+DENSITIES = (
+    (3, 60, 18, 16, 44, 40, 50),
+    (2, 56, 12, 12, 30, 28, 36),
+    (1, 52, 10, 10, 24, 24, 30),
+    (0, 50, 10, 10, 20, 20, 24),
+)
 
 
 def players_text(spec: GameSpec) -> str:
@@ -51,6 +65,7 @@ class TitleScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.menu_keys = MenuKeys(self)
         self.backdrop = Backdrop()
         self.play_buttons: dict[str, UIButton] = {}
         self.rules_buttons: dict[str, UIButton] = {}
@@ -63,7 +78,7 @@ class TitleScene(Scene):
         self.resume: SaveInfo | None = None  # the unfinished game "Continue" resumes
         self._saves_checked = False
         #: "Open a copy?" asked for a game another window has open: the dialog and the game.
-        self.copy_offer: tuple[pygame_gui.windows.UIConfirmationDialog, Session] | None = None
+        self.copy_offer: tuple[Question, Session] | None = None
         self.scroller: UIScrollingContainer | None = None
         self._rule_y = 0
 
@@ -81,25 +96,29 @@ class TitleScene(Scene):
 
         title_h = line_height(app, "#title")
         tag_h = line_height(app, "#tagline")
-        btn_h = d.px(60)
-        row_gap = d.px(16)
-        pad_x, pad_y = d.px(30), d.px(18)
         play_w, rules_w, bgap = d.px(170), d.px(150), d.px(14)
+        pad_x = d.px(30)
         text_w = width - 2 * pad_x - play_w - rules_w - bgap - d.px(30)
         name_h = line_height(app, "#game_name")
         pitch_h = line_height(app, "#pitch")
-
-        pitches = [wrap_for(app, "#pitch", g.pitch, text_w)[:3] for g in games]
-        row_hs = [
-            max(btn_h + 2 * pad_y, 2 * pad_y + name_h + d.px(4) + len(p) * pitch_h) for p in pitches
-        ]
-        rows_h = sum(row_hs) + row_gap * max(0, len(games) - 1)
         head_h = title_h + d.px(10) + tag_h
-        gap_head, gap_foot = d.px(44), d.px(40)
-        margin_v = d.px(50)
-        avail = H - 2 * margin_v
-        fixed = head_h + gap_head + gap_foot + btn_h
-        scroll = fixed + rows_h > avail
+
+        # Every game on the screen without scrolling: the roomiest layout that fits, tighter
+        # ones (one line of pitch, then none, less air) for big profiles and small windows.
+        for pitch_lines, btn_h, pad_y, row_gap, gap_head, gap_foot, margin_v in DENSITIES:
+            btn_h, pad_y, row_gap = d.px(btn_h), d.px(pad_y), d.px(row_gap)
+            gap_head, gap_foot, margin_v = d.px(gap_head), d.px(gap_foot), d.px(margin_v)
+            pitches = [self._pitch(g.pitch, text_w, pitch_lines) for g in games]
+            row_hs = [
+                max(btn_h + 2 * pad_y, 2 * pad_y + name_h + d.px(4) * bool(p) + len(p) * pitch_h)
+                for p in pitches
+            ]
+            rows_h = sum(row_hs) + row_gap * max(0, len(games) - 1)
+            avail = H - 2 * margin_v
+            fixed = head_h + gap_head + gap_foot + btn_h
+            scroll = fixed + rows_h > avail
+            if not scroll:
+                break
         list_h = min(rows_h, avail - fixed) if scroll else rows_h
         # Centre the whole column, a little above the middle (it reads better).
         top = max(margin_v, (H - (fixed + list_h)) * 9 // 20)
@@ -144,7 +163,7 @@ class TitleScene(Scene):
             )
             inner_w = panel.get_container().get_rect().width
             inner_h = panel.get_container().get_rect().height
-            text_h = name_h + d.px(4) + len(lines) * pitch_h
+            text_h = name_h + (d.px(4) + len(lines) * pitch_h if lines else 0)
             ty = (inner_h - text_h) // 2
             name_w = text_width(app, "#game_name", spec.title) + d.px(6)
             self.game_labels[spec.id] = add_label(
@@ -208,6 +227,19 @@ class TitleScene(Scene):
         self.settings_button = footer["Settings"]
         self.quit_button = footer["Quit"]
 
+    def _pitch(self, pitch: str, width: int, lines: int) -> list[str]:
+        """The pitch in at most ``lines`` lines (the last one ellipsized), or none."""
+        if lines <= 0:
+            return []
+        wrapped = wrap_for(self.app, "#pitch", pitch, width)
+        if len(wrapped) <= lines:
+            return wrapped
+        rest = " ".join(wrapped[lines - 1 :])
+        return [
+            *wrapped[: lines - 1],
+            ellipsize(rest, theme_font(self.app, "#pitch"), width, words=True),
+        ]
+
     def _find_resume(self) -> None:
         """The last unfinished game, for Continue; bad save files are reported once."""
         from ..saves import list_saves
@@ -236,9 +268,6 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self._pressed(event.ui_element)
-        elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
-            if self.copy_offer is not None and event.ui_element is self.copy_offer[0]:
-                self.open_copy()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
 
@@ -284,7 +313,7 @@ class TitleScene(Scene):
             self.rebuild()  # the bad file is gone from the list: Continue may change
             return
         if locks.open_elsewhere(session.save_id):
-            self.copy_offer = (offer_copy(self.app), session)
+            self.copy_offer = (offer_copy(self.app, self.open_copy), session)
             return
         self.app.replace(TableScene(self.app, session))
 
