@@ -587,6 +587,9 @@ def test_a_game_night_tv_shows_only_the_public_table(
     watch.source = table_source(app, scene, None)
     rng = random.Random(SEED)
     frame(app, watch, scene, "game night start")
+    # The host folds the join codes (AI seats wait while they cover the table).
+    assert scene.night.click(scene.night.panel_rect.center)
+    frame(app, watch, scene, "join codes folded")
     guard = 0
     while len(session.game.history) < PLIES // 2 and not session.game.over:
         guard += 1
