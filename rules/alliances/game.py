@@ -1322,7 +1322,12 @@ class Alliances(Game):
                     "campaign-end",
                     "Campaign %d ends: %s, the Empire, rules %d "
                     "countries." % (self.campaign, _seat(e), tiles),
-                    {"empire": e, "tiles": tiles},
+                    {
+                        "empire": e,
+                        "tiles": tiles,
+                        "campaign": self.campaign,
+                        "empire_tiles": list(self.empire_tiles),
+                    },
                 )
             )
             done = self.campaign == 3
@@ -1330,20 +1335,30 @@ class Alliances(Game):
             side, why = self.campaign_result()
             self.campaign_wins[side] += 1
             seats = self.side_seats(side)
+            countries = [len(self.controlled(0)), len(self.controlled(1))]
             self.results.append(
                 {
                     "campaign": self.campaign,
                     "winner": side,
                     "why": why,
-                    "countries": [len(self.controlled(0)), len(self.controlled(1))],
+                    "countries": countries,
                 }
             )
+            # Everything the table needs to explain the campaign's end (all of it public).
             events.append(
                 Event(
                     "campaign-end",
                     "Campaign %d goes to %s: %s."
                     % (self.campaign, " and ".join(_seat(s) for s in seats), why),
-                    {"side": side, "why": why},
+                    {
+                        "side": side,
+                        "why": why,
+                        "campaign": self.campaign,
+                        "aggressor": self.aggressor,
+                        "bid": self.bid[0] if self.bid is not None else None,
+                        "countries": countries,
+                        "campaign_wins": list(self.campaign_wins),
+                    },
                 )
             )
             done = max(self.campaign_wins) == 2

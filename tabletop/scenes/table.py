@@ -7,7 +7,8 @@ Esc) all lead to the same moves.
 
 The scene composes the parts: :mod:`.table_input` (mouse, keyboard, focus), :mod:`.table_ai`
 (AI seats' turns), :mod:`.table_panels` (status bar and game log), :mod:`.hint_overlay` and
-:mod:`.table_night` (a game night's phones: the TV then shows only the public table).
+:mod:`.table_night` (a game night's phones: the TV then shows only the public table) and
+:mod:`.table_moment` (the pause that explains the end of a deal, a campaign or the game).
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
 from .table_input import TableInput
+from .table_moment import MomentOverlay
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
 
@@ -93,6 +95,7 @@ class TableScene(Scene):
         self.undo_button: pygame_gui.elements.UIButton | None = None
         self.save_button: pygame_gui.elements.UIButton | None = None
         self.hint = HintOverlay(self)  # the Hint button and its preview
+        self.moment = MomentOverlay()  # the end of a deal, a campaign or the game, explained
         self._save_failed = False  # say once, not after every move, that saving fails
         self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
         if session.humans:
@@ -171,6 +174,10 @@ class TableScene(Scene):
         humans = self.session.humans
         mover = self.game.to_move
         private_table = len(humans) > 1 or self.public_tv
+        if self.moment.busy and private_table:
+            # Everyone reads the moment: the public table until it ends, then the hand-over.
+            self._set_viewer(None)
+            return
         if mover is None:
             target = humans[0] if len(humans) == 1 and not self.public_tv else None
             self._set_viewer(target)
@@ -453,6 +460,7 @@ class TableScene(Scene):
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
+        self._start_moment(events)
         self._update_viewer()
         self.refresh()
         if self.game.over and self.results_at is None:
@@ -464,6 +472,20 @@ class TableScene(Scene):
                 self.results_button.show()
             if self.undo_button is not None:
                 self.undo_button.hide()
+
+    def _start_moment(self, events: list[rules.Event]) -> None:
+        """Pause to explain the move's end of a deal, campaign or game, if it made one. The
+        layout sees only the public events and view: the moment shows to the whole table."""
+        public = rules.visible_events(events, None)
+        moment = self.layout.moment(public, self.game.view(None), self.session.names)
+        if moment is not None:
+            self.moment.show(moment, self.app.settings.animation_speed)
+
+    def end_moment(self) -> None:
+        """The moment is over (its time, a click, a key or a phone's move): play goes on."""
+        if self.moment.busy:
+            self.moment.end()
+            self._update_viewer()
 
     def drop(self, drag: str, zone_id: str | None) -> None:
         """Resolve ``drag`` dropped on ``zone_id`` into a move, or explain the refusal."""
@@ -531,6 +553,9 @@ class TableScene(Scene):
 
     # ---- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.moment.handle(event):  # a click or Enter on a moment only ends it
+            self._update_viewer()
+            return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
             self.on_button(event.ui_element)
         elif event.type == pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED:
@@ -677,6 +702,7 @@ class TableScene(Scene):
         self.game = self.session.game
         self.ai.forget()  # an AI answer still coming is for a position that is gone
         self._last_events = []
+        self.moment.end()  # what it explained is taken back
         self.input.clear()
         self._update_viewer()
         self.refresh(animate=False)
@@ -692,11 +718,16 @@ class TableScene(Scene):
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         for applied in self.night.poll():  # the phones' moves, shown like local ones
+            self.end_moment()  # play went on at the phones: the moment has been read
             self.game = self.session.game
             self._after_move(applied.events)
+        if self.moment.busy:
+            self.moment.update()
+            if not self.moment.busy:  # its time is up
+                self._update_viewer()
         self._animate(dt)
         self.hint.update()
-        if not self.handing_over and self.app.top is self:
+        if not self.handing_over and self.app.top is self and not self.moment.busy:
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
             if move is not None:
@@ -706,6 +737,7 @@ class TableScene(Scene):
             and not self.results_shown
             and (time.monotonic() >= self.results_at)
             and self.app.top is self
+            and not self.moment.busy  # the results come after the game's last moment
         ):
             self._show_results()
 
@@ -777,6 +809,7 @@ class TableScene(Scene):
                 surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
         self.hint.draw(surface)
+        self.moment.draw(surface, d, self.layout_rect)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())
         self.log.draw(surface, d, self._log_lines(), self.viewer)
         # A game night's phones strip, and its join panel over everything under the status bar.

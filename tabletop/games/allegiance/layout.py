@@ -9,12 +9,12 @@ Victory tally per House and the cards set aside.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Outcome
+from rules import Event, Outcome
 from rules.allegiance import (
     FACE_SET,
     HOUSES,
@@ -25,10 +25,11 @@ from rules.allegiance import (
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
-from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, MUTED, PANEL
 
 from . import art as art_allegiance
+from .moment import deal_moment
 
 GAME = "allegiance"
 EDGE = (120, 132, 116, 200)
@@ -42,6 +43,12 @@ def _name(card: str) -> str:
 
 class AllegianceLayout(Layout):
     game_id = GAME
+
+    def moment(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Moment | None:
+        """The end of a deal (and of the game), explained."""
+        return deal_moment(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         deals = outcome.breakdown.get("deals", [])

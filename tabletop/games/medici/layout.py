@@ -8,19 +8,20 @@ stacks, those stacks are clickable zones (they light up) and "Don't conspire" is
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Outcome
+from rules import Event, Outcome
 from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
-from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, PANEL
 
 from . import art as art_medici
+from .moment import end_moment
 
 TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
 
@@ -40,6 +41,12 @@ def _team(view: Mapping[str, Any], seat: int) -> int:
 
 class MediciLayout(Layout):
     game_id = "medici"
+
+    def moment(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Moment | None:
+        """The end of the game: why the court closed, and the influence in play."""
+        return end_moment(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
