@@ -861,6 +861,8 @@ class Medici(Game):
             else:
                 decided_by = "shared"
                 detail = f"Influence ties at {best} and so do the cards in play: a shared win."
+        if self.end_reason:  # why it ended (source: the Inner Circle empty, or no card to play)
+            detail = f"The court closes: {self.end_reason} {detail}"
         winners = tuple(sorted(s for t in win for s in self.teams[t]))
         scores = tuple(float(team_pts[team_of[s]]) for s in range(self.players))
         breakdown = {

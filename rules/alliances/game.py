@@ -1386,6 +1386,8 @@ class Alliances(Game):
                 most = max(self.rebel_tricks[s] for s in top)
                 top = [s for s in top if self.rebel_tricks[s] == most]
                 decided = "rebel conflicts" if len(top) == 1 else "shared"
+            # Why it ended (source: a 3-player game lasts exactly 3 campaigns).
+            why = "Campaign 3 was the last: each player has been the Empire once. "
             if decided == "countries":
                 detail = "%s wins with %d countries ruled as Empire." % (_seat(top[0]), best)
             elif decided == "rebel conflicts":
@@ -1395,6 +1397,7 @@ class Alliances(Game):
                 )
             else:
                 detail = "Tied on countries and on conflicts won as a Rebel: the honours are split."
+            detail = why + detail
             breakdown = {
                 "empire_tiles": list(self.empire_tiles),
                 "rebel_tricks": list(self.rebel_tricks),
@@ -1404,7 +1407,8 @@ class Alliances(Game):
             return Outcome(scores, tuple(top), detail, breakdown)
         side = 0 if self.campaign_wins[0] == 2 else 1
         seats = self.side_seats(side)
-        detail = "%s %s %d campaigns to %d." % (
+        # Why it ended (source: as soon as one side wins 2 campaigns).
+        detail = "%s %s %d campaigns to %d: two campaign wins end the game." % (
             " and ".join(_seat(s) for s in seats),
             "win" if len(seats) > 1 else "wins",
             self.campaign_wins[side],

@@ -479,12 +479,16 @@ class Machiavelli(Game):
             if last["out"] is not None:
                 detail = "{p%d} plays every card and wins." % last["out"]
             elif len(winners) == 1:
-                detail = "%s wins with the fewest penalty points (%d)." % (
+                detail = "The stock is empty and everyone passed in a row. "
+                detail += "%s wins with the fewest penalty points (%d)." % (
                     names,
                     last["points"][winners[0]],
                 )
             else:
-                detail = "%s share the win: same penalty points and cards." % names
+                detail = (
+                    "The stock is empty and everyone passed in a row. "
+                    "%s share the win: same penalty points and cards." % names
+                )
             return Outcome(scores, winners, detail, breakdown)
         low = min(self.totals)
         winners = tuple(s for s in range(self.players) if self.totals[s] == low)
