@@ -21,7 +21,10 @@ def deal_moment(
     over = any(e.kind == "end" for e in events)
     deal = end.data.get("deal", view.get("deal", ""))
     deals = view.get("deals", deal)
-    title = f"Deal {deal} of {deals} is over" + (": the game is over" if over else "")
+    if deals == 1:
+        title = "The deal is over"
+    else:
+        title = "The last deal is over" if over else f"Deal {deal} of {deals} is over"
     lines = [end.render(names)]
     records = view.get("deal_results") or []
     record = records[-1] if records else {}
@@ -42,10 +45,12 @@ def deal_moment(
         leaders = seat_names([s for s, v in enumerate(scores) if v == top], names)
         several = scores.count(top) > 1
         if top == 0:
-            lines.append("Nobody has scored yet." if not over else "Nobody scored in the game.")
+            lines.append(
+                "Nobody has scored yet." if not over else "The game is over: nobody scored."
+            )
         elif over:
             verb = "share the win" if several else "wins"
-            lines.append(f"That was the last deal: {leaders} {verb} with {top} points.")
+            lines.append(f"The game is over: {leaders} {verb} with {top} points.")
         else:
             verb = "share the lead" if several else "leads"
             lines.append(f"{leaders} {verb} with {top} point{'' if top == 1 else 's'}.")
