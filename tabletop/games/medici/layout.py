@@ -1,9 +1,10 @@
 """Court of the Medici at the table: the Inner Circle in the middle, the Outer Court around it.
 
 Every stack is fanned downwards so each card's top band (value and title) stays readable, with
-the stack's total on a badge above it. Drop a hand card on a stack to build, on empty court space
-to send it to court, on your deck to plan for the future. After a build that matches other
-stacks, those stacks are clickable zones (they light up) and "Don't conspire" is a button.
+its number (the log names stacks by it) and total on a badge above it. Drop a hand card on a
+stack to build, on empty court space to send it to court, on your deck to plan for the future.
+After a build that matches other stacks, those stacks are clickable zones (they light up) and
+"Don't conspire" is a button.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def stack_badges(stacks: list[tuple[str, int]], size: int, width: int) -> list[t
         return all(font.size(text)[0] <= width for text in texts)
 
     for style in ("{n}: total {t}", "#{n}: {t}"):
-        lines = [(style.format(n=n, t=t),) for n, t in stacks]
+        lines: list[tuple[str, ...]] = [(style.format(n=n, t=t),) for n, t in stacks]
         if fits(*(line[0] for line in lines)):
             return lines
     return [(f"#{n}", str(t)) if fits(f"#{n}", str(t)) else (n, str(t)) for n, t in stacks]
