@@ -163,6 +163,24 @@ def test_medici_game_end_says_why_the_court_closed(app: App) -> None:
     assert isinstance(app.top, ResultsScene)
 
 
+def test_machiavelli_match_hand_end_gives_points_and_totals(app: App) -> None:
+    """Issue #19 (Machiavelli's natural end of a round): the end of a hand in a match says how
+    it ended, the hand's penalty points and the totals against the match's 100."""
+    scene, move, _ = table_before(app, "machiavelli", 3, seed=2, options={"match": True})
+    scene.play(move)
+    end = next(e for e in scene.session.log if e.event.kind == "hand-end").event
+    shown = moment_of(scene)
+    assert shown.title == f"Hand {end.data['hand']} is over"
+    points = end.data["points"]
+    assert (
+        shown.lines[1]
+        == "Penalty points this hand: "
+        + ", ".join(f"{scene.session.names[s]} {p}" for s, p in enumerate(points))
+        + "."
+    )
+    assert shown.lines[2].startswith("Totals: ") and "100" in shown.lines[2]
+
+
 def test_no_moment_on_an_ordinary_move(app: App) -> None:
     """Issue #19: a moment is for the end of a deal, a campaign or the game, not every move."""
     session = Session("allegiance", [SeatConfig(n) for n in NAMES], seed=3)

@@ -494,11 +494,12 @@ class Machiavelli(Game):
         winners = tuple(s for s in range(self.players) if self.totals[s] == low)
         names = " and ".join("{p%d}" % s for s in winners)
         reached = [s for s in range(self.players) if self.totals[s] >= MATCH_TARGET]
-        detail = "%s reach%s %d penalty points after %d hands; %s win%s with the fewest (%d)." % (
+        detail = "%s reach%s %d penalty points after %d hand%s; %s win%s with the fewest (%d)." % (
             " and ".join("{p%d}" % s for s in reached),
             "es" if len(reached) == 1 else "",
             MATCH_TARGET,
             self.hand_no,
+            "" if self.hand_no == 1 else "s",
             names,
             "s" if len(winners) == 1 else "",
             low,

@@ -7,19 +7,20 @@ melds changed this turn in gold. What the drags mean is :mod:`.gestures`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Outcome
+from rules import Event, Outcome
 from rules.machiavelli import card_label, meld_problem
 from rules.machiavelli.melds import FACE, card_order
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
-from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 
+from .moment import hand_moment
 from .working_area import HAND_ZONE, NEW_ZONE, MachiavelliWorkingArea
 
 RED = (236, 84, 84)
@@ -277,6 +278,12 @@ class MachiavelliLayout(Layout):
                     label=card_label(card),
                 )
             )
+
+    def moment(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Moment | None:
+        """The end of a hand (and of the game or match), explained."""
+        return hand_moment(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         breakdown = outcome.breakdown or {}
