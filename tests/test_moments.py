@@ -141,6 +141,7 @@ def test_allegiance_deal_end_says_who_won_the_deal(app: App) -> None:
     assert shown.lines[0].startswith(end.render(scene.session.names))
     assert "Victories:" in shown.lines[0]
     assert any("points" in line or "scored" in line for line in shown.lines[1:])
+    assert scene.status_text().startswith("Deal 1 of 3 is over")  # nobody "is thinking"
 
 
 def test_medici_game_end_says_why_the_court_closed(app: App) -> None:

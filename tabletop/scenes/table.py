@@ -884,6 +884,8 @@ class TableScene(Scene):
         if self.game.over:
             out = self.game.outcome()
             return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
+        if self.moment.moment is not None:  # play waits for the moment: nobody is thinking
+            return f"{self.moment.moment.title} — click to go on"
         if self.acting_human and mover is not None:
             return f"{names[mover]}: {self.game.prompt()}"
         if mover is not None and self.session.seats[mover].is_phone and self.night.active:
