@@ -214,6 +214,24 @@ def test_moment_holds_the_ai_until_its_timer_ends(app: App) -> None:
     assert scene.ai.thinking is not None or len(scene.game.history) > plies
 
 
+def test_hot_seat_hands_over_only_after_the_moment(app: App) -> None:
+    """Issue #19: the moment is for the whole table: in a hot-seat game it shows over the
+    public table (no one's hand), and the hand-over to the next player comes after it."""
+    from tabletop.scenes.handover import HandOverScene
+
+    scene, move, _ = table_before(
+        app, "allegiance", 4, seed=3, options={"deals": 3}, kinds=["human"] * 4
+    )
+    scene.handing_over = False
+    scene.play(move)
+    assert scene.moment.busy and scene.viewer is None
+    assert not isinstance(app.top, HandOverScene)
+    key(app, pygame.K_RETURN)
+    assert not scene.moment.busy
+    assert scene.game.to_move is not None  # the next deal waits for a player
+    assert isinstance(app.top, HandOverScene)
+
+
 @pytest.mark.parametrize("how", ["click", "enter", "space"])
 def test_moment_ends_on_click_enter_or_space(app: App, how: str) -> None:
     """Issue #19: a moment shows until click/Enter/Space (or its timer)."""
