@@ -10,7 +10,7 @@ import pygame
 from rules import Event, Game, Move, Outcome
 
 from ..display import Display
-from ..table.model import Box, Moment, Piece, TableModel, Text, Zone
+from ..table.model import Box, Piece, Recap, TableModel, Text, Zone
 from ..ui.palette import CREAM, MUTED
 
 
@@ -48,12 +48,12 @@ class Layout:
         may read it (:meth:`rules.Game.describe_move`)."""
         return game.describe_move(move, viewer, names)
 
-    def moment(
+    def recap(
         self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
-    ) -> Moment | None:
+    ) -> Recap | None:
         """The pause to make after a move whose ``events`` end something (a deal, a campaign,
         the game), or None to play straight on (the default). ``events`` are the move's public
-        events and ``view`` the public view after it (seat ``None``): a moment shows the whole
+        events and ``view`` the public view after it (seat ``None``): a recap shows the whole
         table, so it never holds a secret."""
         return None
 

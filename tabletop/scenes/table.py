@@ -8,7 +8,7 @@ Esc) all lead to the same moves.
 The scene composes the parts: :mod:`.table_input` (mouse, keyboard, focus), :mod:`.table_ai`
 (AI seats' turns), :mod:`.table_panels` (status bar and game log), :mod:`.hint_overlay` and
 :mod:`.table_night` (a game night's phones: the TV then shows only the public table) and
-:mod:`.table_moment` (the pause that explains the end of a deal, a campaign or the game).
+:mod:`.table_recap` (the pause that explains the end of a deal, a campaign or the game).
 """
 
 from __future__ import annotations
@@ -38,9 +38,9 @@ from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
 from .table_input import TableInput
-from .table_moment import MomentOverlay
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
+from .table_recap import RecapOverlay
 
 if TYPE_CHECKING:
     from ..app import App
@@ -95,7 +95,7 @@ class TableScene(Scene):
         self.undo_button: pygame_gui.elements.UIButton | None = None
         self.save_button: pygame_gui.elements.UIButton | None = None
         self.hint = HintOverlay(self)  # the Hint button and its preview
-        self.moment = MomentOverlay()  # the end of a deal, a campaign or the game, explained
+        self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
         self._save_failed = False  # say once, not after every move, that saving fails
         self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
         if session.humans:
@@ -174,8 +174,8 @@ class TableScene(Scene):
         humans = self.session.humans
         mover = self.game.to_move
         private_table = len(humans) > 1 or self.public_tv
-        if self.moment.busy and private_table:
-            # Everyone reads the moment: the public table until it ends, then the hand-over.
+        if self.recap.busy and private_table:
+            # Everyone reads the recap: the public table until it ends, then the hand-over.
             self._set_viewer(None)
             return
         if mover is None:
@@ -460,7 +460,7 @@ class TableScene(Scene):
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
-        self._start_moment(events)
+        self._start_recap(events)
         self._update_viewer()
         self.refresh()
         if self.game.over and self.results_at is None:
@@ -473,18 +473,18 @@ class TableScene(Scene):
             if self.undo_button is not None:
                 self.undo_button.hide()
 
-    def _start_moment(self, events: list[rules.Event]) -> None:
+    def _start_recap(self, events: list[rules.Event]) -> None:
         """Pause to explain the move's end of a deal, campaign or game, if it made one. The
-        layout sees only the public events and view: the moment shows to the whole table."""
+        layout sees only the public events and view: the recap shows to the whole table."""
         public = rules.visible_events(events, None)
-        moment = self.layout.moment(public, self.game.view(None), self.session.names)
-        if moment is not None:
-            self.moment.show(moment, self.app.settings.animation_speed)
+        recap = self.layout.recap(public, self.game.view(None), self.session.names)
+        if recap is not None:
+            self.recap.show(recap, self.app.settings.animation_speed)
 
-    def end_moment(self) -> None:
-        """The moment is over (its time, a click, a key or a phone's move): play goes on."""
-        if self.moment.busy:
-            self.moment.end()
+    def end_recap(self) -> None:
+        """The recap is over (its time, a click, a key or a phone's move): play goes on."""
+        if self.recap.busy:
+            self.recap.end()
             self._update_viewer()
 
     def drop(self, drag: str, zone_id: str | None) -> None:
@@ -553,7 +553,7 @@ class TableScene(Scene):
 
     # ---- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
-        if self.moment.handle(event):  # a click or Enter on a moment only ends it
+        if self.recap.handle(event):  # a click or Enter on a recap only ends it
             self._update_viewer()
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED:
@@ -702,7 +702,7 @@ class TableScene(Scene):
         self.game = self.session.game
         self.ai.forget()  # an AI answer still coming is for a position that is gone
         self._last_events = []
-        self.moment.end()  # what it explained is taken back
+        self.recap.end()  # what it explained is taken back
         self.input.clear()
         self._update_viewer()
         self.refresh(animate=False)
@@ -718,16 +718,16 @@ class TableScene(Scene):
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         for applied in self.night.poll():  # the phones' moves, shown like local ones
-            self.end_moment()  # play went on at the phones: the moment has been read
+            self.end_recap()  # play went on at the phones: the recap has been read
             self.game = self.session.game
             self._after_move(applied.events)
-        if self.moment.busy:
-            self.moment.update()
-            if not self.moment.busy:  # its time is up
+        if self.recap.busy:
+            self.recap.update()
+            if not self.recap.busy:  # its time is up
                 self._update_viewer()
         self._animate(dt)
         self.hint.update()
-        if not self.handing_over and self.app.top is self and not self.moment.busy:
+        if not self.handing_over and self.app.top is self and not self.recap.busy:
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
             if move is not None:
@@ -737,7 +737,7 @@ class TableScene(Scene):
             and not self.results_shown
             and (time.monotonic() >= self.results_at)
             and self.app.top is self
-            and not self.moment.busy  # the results come after the game's last moment
+            and not self.recap.busy  # the results come after the game's last recap
         ):
             self._show_results()
 
@@ -809,7 +809,7 @@ class TableScene(Scene):
                 surface, render.Box(self.button_panel, (12, 20, 16, 235), GOLD, d.px(14), 2)
             )
         self.hint.draw(surface)
-        self.moment.draw(surface, d, self.layout_rect)
+        self.recap.draw(surface, d, self.layout_rect)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())
         self.log.draw(surface, d, self._log_lines(), self.viewer)
         # A game night's phones strip, and its join panel over everything under the status bar.
@@ -884,8 +884,8 @@ class TableScene(Scene):
         if self.game.over:
             out = self.game.outcome()
             return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
-        if self.moment.moment is not None:  # play waits for the moment: nobody is thinking
-            return f"{self.moment.moment.title} — click to go on"
+        if self.recap.recap is not None:  # play waits for the recap: nobody is thinking
+            return f"{self.recap.recap.title} — click to go on"
         if self.acting_human and mover is not None:
             return f"{names[mover]}: {self.game.prompt()}"
         if mover is not None and self.session.seats[mover].is_phone and self.night.active:

@@ -64,7 +64,7 @@ class Box:
 
 
 @dataclass(frozen=True)
-class Moment:
+class Recap:
     """A pause in play that explains what just happened: the end of a deal, a campaign or the
     game. ``title`` says what ended ("Campaign 2 ends"); ``lines`` (one to four short
     sentences, seats already named) say what happened and why. Built only from public data."""

@@ -17,10 +17,10 @@ from rules.machiavelli import card_label, meld_problem
 from rules.machiavelli.melds import FACE, card_order
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
-from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 
-from .moment import hand_moment
+from .recap import hand_recap
 from .working_area import HAND_ZONE, NEW_ZONE, MachiavelliWorkingArea
 
 RED = (236, 84, 84)
@@ -279,11 +279,11 @@ class MachiavelliLayout(Layout):
                 )
             )
 
-    def moment(
+    def recap(
         self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
-    ) -> Moment | None:
+    ) -> Recap | None:
         """The end of a hand (and of the game or match), explained."""
-        return hand_moment(events, view, names)
+        return hand_recap(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         breakdown = outcome.breakdown or {}

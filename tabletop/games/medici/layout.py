@@ -19,11 +19,11 @@ from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import Display
 from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
-from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, PANEL
 
 from . import art as art_medici
-from .moment import end_moment
+from .recap import end_recap
 
 TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
 
@@ -78,11 +78,11 @@ def badge_height(stacks: list[tuple[str, int]], cw: int, display: Display) -> in
 class MediciLayout(Layout):
     game_id = "medici"
 
-    def moment(
+    def recap(
         self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
-    ) -> Moment | None:
+    ) -> Recap | None:
         """The end of the game: why the court closed, and the influence in play."""
-        return end_moment(events, view, names)
+        return end_recap(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown

@@ -1,4 +1,4 @@
-"""Moments at the table (issue #19 §1): the end of an Alliances campaign, an Allegiance deal and a
+"""Recaps at the table (issue #19 §1): the end of an Alliances campaign, an Allegiance deal and a
 Medici game pauses play with a panel saying what happened and why; the AI seats and the results
 wait for it; a click, Enter, its timer or a phone's move ends it; it is built from public data
 only. Also: the results say why the game ended, and Medici's stack numbers stay readable."""
@@ -22,10 +22,10 @@ from tabletop.layouts import get_layout
 from tabletop.net.night import AppliedMove
 from tabletop.scenes.results import ResultsScene
 from tabletop.scenes.table import TableScene
-from tabletop.scenes.table_moment import MomentOverlay
+from tabletop.scenes.table_recap import RecapOverlay
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
-from tabletop.table.model import Moment
+from tabletop.table.model import Recap
 from tabletop.ui.text import fit_size
 
 NAMES = ["Ada", "Bartholomew", "Cy", "Dagny"]
@@ -48,10 +48,10 @@ def app() -> Iterator[App]:
     application.quit()
 
 
-def until_moment(
+def until_recap(
     game_id: str, players: int, seed: int, options: dict[str, Any] | None = None, nth: int = 1
 ) -> tuple[list[Move], Move]:
-    """The seeded random moves before the ``nth`` move that makes a moment, and that move."""
+    """The seeded random moves before the ``nth`` move that makes a recap, and that move."""
     game = rules.new_game(game_id, players, seed=seed, options=options)
     rng = random.Random(seed)
     layout = get_layout(game_id)
@@ -61,12 +61,12 @@ def until_moment(
         move = rng.choice(game.legal_moves())
         events = game.play(move)
         public = rules.visible_events(events, None)
-        if layout.moment(public, game.view(None), NAMES[:players]) is not None:
+        if layout.recap(public, game.view(None), NAMES[:players]) is not None:
             found += 1
             if found == nth:
                 return moves, move
         moves.append(move)
-    raise AssertionError(f"no moment in {game_id} seed {seed}")
+    raise AssertionError(f"no recap in {game_id} seed {seed}")
 
 
 def table_before(
@@ -78,8 +78,8 @@ def table_before(
     kinds: Sequence[str] | None = None,
     nth: int = 1,
 ) -> tuple[TableScene, Move, Clock]:
-    """A table one move before a moment (seats: one human, the rest AI unless ``kinds``)."""
-    before, move = until_moment(game_id, players, seed, options, nth)
+    """A table one move before a recap (seats: one human, the rest AI unless ``kinds``)."""
+    before, move = until_recap(game_id, players, seed, options, nth)
     kinds = kinds or ["human", *["easy"] * (players - 1)]
     seats = [SeatConfig(NAMES[i], kinds[i]) for i in range(players)]
     session = Session(game_id, seats, seed=seed, options=options or {})
@@ -87,7 +87,7 @@ def table_before(
         session.play(m)
     scene = TableScene(app, session)
     clock = Clock()
-    scene.moment.clock = clock
+    scene.recap.clock = clock
     app.push(scene)
     while app.top is not scene:  # no hand-over cover: the tests look at the table itself
         app.pop()
@@ -96,21 +96,21 @@ def table_before(
     return scene, move, clock
 
 
-def moment_of(scene: TableScene) -> Moment:
-    assert scene.moment.moment is not None, "no moment is showing"
-    return scene.moment.moment
+def recap_of(scene: TableScene) -> Recap:
+    assert scene.recap.recap is not None, "no recap is showing"
+    return scene.recap.recap
 
 
-# ---- each moment after the right event, with the right reason --------------------------------
+# ---- each recap after the right event, with the right reason --------------------------------
 
 
 def test_alliances_campaign_end_explains_the_bid(app: App) -> None:
-    """Issue #19: the end of an Alliances campaign gets its own moment: what happened and why
+    """Issue #19: the end of an Alliances campaign gets its own recap: what happened and why
     (e.g. "the Aggressor controls 9 countries, bid 19"), before play goes on."""
     scene, move, _ = table_before(app, "alliances", 4, seed=1, kinds=["human"] * 4)
     scene.play(move)
     end = next(e for e in scene.session.log[-5:] if e.event.kind == "campaign-end").event
-    shown = moment_of(scene)
+    shown = recap_of(scene)
     assert shown.title == "Campaign 1 ends"
     text = " ".join(shown.lines)
     assert f"bid {end.data['bid']}" in text and "Aggressor" in text
@@ -120,23 +120,23 @@ def test_alliances_campaign_end_explains_the_bid(app: App) -> None:
 
 
 def test_alliances_three_players_campaign_names_the_empire(app: App) -> None:
-    """Issue #19: an Alliances campaign's moment says who was the Empire and how many countries
+    """Issue #19: an Alliances campaign's recap says who was the Empire and how many countries
     it rules (the 3-player game has no bid)."""
     scene, move, _ = table_before(app, "alliances", 3, seed=2)
     scene.play(move)
-    shown = moment_of(scene)
+    shown = recap_of(scene)
     assert shown.title == "Campaign 1 ends"
     assert "the Empire, rules" in shown.lines[0]
     assert any(line.startswith("Next campaign:") for line in shown.lines)
 
 
 def test_allegiance_deal_end_says_who_won_the_deal(app: App) -> None:
-    """Issue #19: the end of an Allegiance deal gets its own moment: the House that won it, the
+    """Issue #19: the end of an Allegiance deal gets its own recap: the House that won it, the
     Victories per House, the points of the deal and who leads."""
     scene, move, _ = table_before(app, "allegiance", 4, seed=3, options={"deals": 3})
     scene.play(move)
     end = next(e for e in scene.session.log if e.event.kind == "deal-end").event
-    shown = moment_of(scene)
+    shown = recap_of(scene)
     assert shown.title == "Deal 1 of 3 is over"
     assert shown.lines[0].startswith(end.render(scene.session.names))
     assert "Victories:" in shown.lines[0]
@@ -145,18 +145,18 @@ def test_allegiance_deal_end_says_who_won_the_deal(app: App) -> None:
 
 
 def test_medici_game_end_says_why_the_court_closed(app: App) -> None:
-    """Issue #19: the end of a Medici game gets its own moment saying why it ended and the
+    """Issue #19: the end of a Medici game gets its own recap saying why it ended and the
     influence in play; the results come only after it."""
     scene, move, clock = table_before(app, "medici", 2, seed=1)
     scene.play(move)
     reason = scene.game.view(None)["end_reason"].format_map(
         {f"p{i}": n for i, n in enumerate(scene.session.names)}
     )
-    shown = moment_of(scene)
+    shown = recap_of(scene)
     assert shown.title == "The game is over"
     assert shown.lines[0] == f"The court closes: {reason}"
     assert shown.lines[1].startswith("Influence in play:")
-    scene.results_at = 0.0  # the results are due: they still wait for the moment
+    scene.results_at = 0.0  # the results are due: they still wait for the recap
     pump(app, 3)
     assert app.top is scene and not scene.results_shown
     clock.now += 60
@@ -170,7 +170,7 @@ def test_machiavelli_match_hand_end_gives_points_and_totals(app: App) -> None:
     scene, move, _ = table_before(app, "machiavelli", 3, seed=2, options={"match": True})
     scene.play(move)
     end = next(e for e in scene.session.log if e.event.kind == "hand-end").event
-    shown = moment_of(scene)
+    shown = recap_of(scene)
     assert shown.title == f"Hand {end.data['hand']} is over"
     points = end.data["points"]
     assert (
@@ -182,40 +182,40 @@ def test_machiavelli_match_hand_end_gives_points_and_totals(app: App) -> None:
     assert shown.lines[2].startswith("Totals: ") and "100" in shown.lines[2]
 
 
-def test_no_moment_on_an_ordinary_move(app: App) -> None:
-    """Issue #19: a moment is for the end of a deal, a campaign or the game, not every move."""
+def test_no_recap_on_an_ordinary_move(app: App) -> None:
+    """Issue #19: a recap is for the end of a deal, a campaign or the game, not every move."""
     session = Session("allegiance", [SeatConfig(n) for n in NAMES], seed=3)
     scene = TableScene(app, session)
     app.push(scene)
     while app.top is not scene:
         app.pop()
     assert scene.play(scene.game.legal_moves()[0])
-    assert not scene.moment.busy
+    assert not scene.recap.busy
 
 
 # ---- it blocks the AI, and ends on a click, a key, its timer or a phone ----------------------
 
 
-def test_moment_holds_the_ai_until_its_timer_ends(app: App) -> None:
-    """Issue #19: AI seats wait while the moment shows; when its time is up, play goes on."""
+def test_recap_holds_the_ai_until_its_timer_ends(app: App) -> None:
+    """Issue #19: AI seats wait while the recap shows; when its time is up, play goes on."""
     scene, move, clock = table_before(app, "alliances", 4, seed=1, kinds=["easy"] * 4)
     scene.play(move)
     plies = len(scene.game.history)
-    assert scene.moment.busy
+    assert scene.recap.busy
     for _ in range(40):
         pump(app, 1)
     assert scene.ai.thinking is None and len(scene.game.history) == plies
-    assert scene.moment.busy  # the hand clock has not moved: it still shows
+    assert scene.recap.busy  # the hand clock has not moved: it still shows
     clock.now += 10
     pump(app, 1)
-    assert not scene.moment.busy
+    assert not scene.recap.busy
     assert scene.game.to_move in scene.ai.bots
     pump(app, 2)
     assert scene.ai.thinking is not None or len(scene.game.history) > plies
 
 
-def test_hot_seat_hands_over_only_after_the_moment(app: App) -> None:
-    """Issue #19: the moment is for the whole table: in a hot-seat game it shows over the
+def test_hot_seat_hands_over_only_after_the_recap(app: App) -> None:
+    """Issue #19: the recap is for the whole table: in a hot-seat game it shows over the
     public table (no one's hand), and the hand-over to the next player comes after it."""
     from tabletop.scenes.handover import HandOverScene
 
@@ -224,37 +224,37 @@ def test_hot_seat_hands_over_only_after_the_moment(app: App) -> None:
     )
     scene.handing_over = False
     scene.play(move)
-    assert scene.moment.busy and scene.viewer is None
+    assert scene.recap.busy and scene.viewer is None
     assert not isinstance(app.top, HandOverScene)
     key(app, pygame.K_RETURN)
-    assert not scene.moment.busy
+    assert not scene.recap.busy
     assert scene.game.to_move is not None  # the next deal waits for a player
     assert isinstance(app.top, HandOverScene)
 
 
 @pytest.mark.parametrize("how", ["click", "enter", "space"])
-def test_moment_ends_on_click_enter_or_space(app: App, how: str) -> None:
-    """Issue #19: a moment shows until click/Enter/Space (or its timer)."""
+def test_recap_ends_on_click_enter_or_space(app: App, how: str) -> None:
+    """Issue #19: a recap shows until click/Enter/Space (or its timer)."""
     scene, move, _ = table_before(app, "medici", 2, seed=1)
     scene.play(move)
-    assert scene.moment.busy
+    assert scene.recap.busy
     if how == "click":
         click_at(app, scene.layout_rect.center)
     else:
         key(app, pygame.K_RETURN if how == "enter" else pygame.K_SPACE)
-    assert not scene.moment.busy
+    assert not scene.recap.busy
 
 
-def test_instant_speed_still_shows_the_moment_and_any_key_ends_it() -> None:
-    """Issue #19: at Instant speed the moment still shows (it is information), shorter, and any
+def test_instant_speed_still_shows_the_recap_and_any_key_ends_it() -> None:
+    """Issue #19: at Instant speed the recap still shows (it is information), shorter, and any
     input ends it."""
     clock = Clock()
-    overlay = MomentOverlay(clock)
-    overlay.show(Moment("Deal 1 is over", ("Why.",)), speed=0.0)
+    overlay = RecapOverlay(clock)
+    overlay.show(Recap("Deal 1 is over", ("Why.",)), speed=0.0)
     assert overlay.busy
     used = overlay.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a"))
     assert used and not overlay.busy
-    overlay.show(Moment("Deal 1 is over", ("Why.",)), speed=0.0)
+    overlay.show(Recap("Deal 1 is over", ("Why.",)), speed=0.0)
     clock.now += 1.0
     overlay.update()
     assert overlay.busy  # 1 s of 1.5 s
@@ -263,19 +263,19 @@ def test_instant_speed_still_shows_the_moment_and_any_key_ends_it() -> None:
     assert not overlay.busy
 
 
-def test_a_letter_key_does_not_end_a_moment_at_normal_speed() -> None:
-    """Issue #19: at normal speed only a click, Enter, Space (or Esc) ends the moment early."""
-    overlay = MomentOverlay(Clock())
-    overlay.show(Moment("Campaign 2 ends", ("Why.",)), speed=1.0)
+def test_a_letter_key_does_not_end_a_recap_at_normal_speed() -> None:
+    """Issue #19: at normal speed only a click, Enter, Space (or Esc) ends the recap early."""
+    overlay = RecapOverlay(Clock())
+    overlay.show(Recap("Campaign 2 ends", ("Why.",)), speed=1.0)
     assert not overlay.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0))
     assert overlay.busy
 
 
-def test_a_phone_move_ends_the_moment(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue #19: a phone move arriving while the moment shows ends it."""
+def test_a_phone_move_ends_the_recap(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue #19: a phone move arriving while the recap shows ends it."""
     scene, move, _ = table_before(app, "allegiance", 4, seed=3, options={"deals": 3})
     scene.play(move)
-    assert scene.moment.busy
+    assert scene.recap.busy
     scene.ai.bots.clear()  # the phone, not an AI, plays next
     seat = scene.game.to_move
     assert seat is not None
@@ -286,8 +286,8 @@ def test_a_phone_move_ends_the_moment(app: App, monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(scene.night, "poll", lambda: applied.copy() if applied else [])
     pump(app, 1)
     applied.clear()
-    assert not any(e.kind == "deal-end" for e in events)  # the next deal starts: no new moment
-    assert not scene.moment.busy
+    assert not any(e.kind == "deal-end" for e in events)  # the next deal starts: no new recap
+    assert not scene.recap.busy
     assert len(scene.game.history) == ply + 1
 
 
@@ -298,7 +298,7 @@ def test_a_phone_move_ends_the_moment(app: App, monkeypatch: pytest.MonkeyPatch)
     ("game_id", "players", "seed", "options"),
     [("alliances", 4, 1, None), ("allegiance", 4, 3, {"deals": 3}), ("medici", 2, 1, None)],
 )
-def test_a_moment_is_built_from_public_data_only(
+def test_a_recap_is_built_from_public_data_only(
     app: App,
     monkeypatch: pytest.MonkeyPatch,
     game_id: str,
@@ -306,24 +306,24 @@ def test_a_moment_is_built_from_public_data_only(
     seed: int,
     options: dict[str, Any] | None,
 ) -> None:
-    """Issue #19 and the secrets rule: the moment sees only the public events and the public
+    """Issue #19 and the secrets rule: the recap sees only the public events and the public
     view (seat None), even when a human seat is looking at the table."""
     scene, move, _ = table_before(app, game_id, players, seed, options)
     seen: list[tuple[list[Event], Mapping[str, Any]]] = []
-    real = scene.layout.moment
+    real = scene.layout.recap
 
     def spy(events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]) -> Any:
         seen.append((list(events), view))
         return real(events, view, names)
 
-    monkeypatch.setattr(scene.layout, "moment", spy)
+    monkeypatch.setattr(scene.layout, "recap", spy)
     scene.play(move)
     assert seen
     events, view = seen[-1]
     assert all(e.visible_to(None) for e in events)
     assert view == scene.game.view(None)
     hidden = scene.game.hidden_cards(None)
-    shown = moment_of(scene)
+    shown = recap_of(scene)
     words = " ".join((shown.title, *shown.lines))
     assert not any(card in words.split() for card in hidden)
 
@@ -335,14 +335,14 @@ def test_a_moment_is_built_from_public_data_only(
     ("size", "profile"),
     [((1280, 720), "desktop"), ((1920, 1080), "tv"), ((3840, 2160), "desktop")],
 )
-def test_the_moment_panel_fits_the_play_area(size: tuple[int, int], profile: str) -> None:
-    """Issue #19: the moment's text fits at 720p, 1080p, 4K and the TV profile."""
-    from tabletop.scenes.table_moment import panel_image
+def test_the_recap_panel_fits_the_play_area(size: tuple[int, int], profile: str) -> None:
+    """Issue #19: the recap's text fits at 720p, 1080p, 4K and the TV profile."""
+    from tabletop.scenes.table_recap import panel_image
 
     pygame.init()
     display = Display(*size, profile)
     area = pygame.Rect(0, display.px(64), size[0] - display.px(400), size[1] - display.px(64))
-    long = Moment(
+    long = Recap(
         "Campaign 2 ends: the game is over",
         (
             "Aggressor: Bartholomew and Dagny, bid 20. Defender: Ada and Cy.",

@@ -8,12 +8,12 @@ from typing import Any
 
 from rules import Event
 from tabletop.layouts.base import seat_names
-from tabletop.table.model import Moment
+from tabletop.table.model import Recap
 
 
-def end_moment(
+def end_recap(
     events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
-) -> Moment | None:
+) -> Recap | None:
     if not any(e.kind == "end" for e in events):
         return None
     reason = str(view.get("end_reason", "")).format_map({f"p{i}": n for i, n in enumerate(names)})
@@ -37,4 +37,4 @@ def end_moment(
             )
         else:
             lines.append(f"Influence ties at {best}: the highest-value card in play decides.")
-    return Moment("The game is over", tuple(lines))
+    return Recap("The game is over", tuple(lines))

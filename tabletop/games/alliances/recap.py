@@ -10,12 +10,12 @@ from typing import Any
 
 from rules import Event
 from tabletop.layouts.base import seat_names
-from tabletop.table.model import Moment
+from tabletop.table.model import Recap
 
 
-def campaign_moment(
+def campaign_recap(
     events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
-) -> Moment | None:
+) -> Recap | None:
     end = next((e for e in events if e.kind == "campaign-end"), None)
     if end is None:
         return None
@@ -23,8 +23,8 @@ def campaign_moment(
     over = any(e.kind == "end" for e in events)
     title = f"Campaign {data.get('campaign', '')} ends" + (": the game is over" if over else "")
     if "empire" in data:
-        return Moment(title, _empire_lines(data, view, names, over))
-    return Moment(title, _duel_lines(data, view, names, over))
+        return Recap(title, _empire_lines(data, view, names, over))
+    return Recap(title, _duel_lines(data, view, names, over))
 
 
 def _side_seats(side: int, players: int) -> list[int]:

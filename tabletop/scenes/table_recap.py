@@ -1,6 +1,6 @@
-"""The table's "moment": a pause that explains the end of a deal, a campaign or the game.
+"""The table's "recap": a pause that explains the end of a deal, a campaign or the game.
 
-When a move ends something, the game's layout may describe it (:meth:`Layout.moment`) and the
+When a move ends something, the game's layout may describe it (:meth:`Layout.recap`) and the
 table shows it as a panel centred over the play area: a title and a few short lines of what
 happened and why, before play goes on. The AI seats wait while it shows; it ends on its timer
 (3.5 s at normal speed, shorter when faster), on a click, Enter, Space or Esc, or when a
@@ -18,24 +18,24 @@ import pygame
 from ..display import Display
 from ..fonts import get_font
 from ..table import render
-from ..table.model import Moment
+from ..table.model import Recap
 from ..ui.palette import CREAM, GOLD, MUTED
 from ..ui.text import wrap_text
 
-#: How long a moment shows at normal speed (divided by the speed: 2× shows it half as long).
+#: How long a recap shows at normal speed (divided by the speed: 2× shows it half as long).
 SECONDS = 3.5
 #: How long it shows at Instant speed, where nothing else waits to be seen.
 INSTANT_SECONDS = 1.5
-#: Keys that end a moment at any speed (any key does at Instant speed).
+#: Keys that end a recap at any speed (any key does at Instant speed).
 END_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
 
 
-class MomentOverlay:
-    """Owned by the table scene: it starts a moment, ends it, and draws it."""
+class RecapOverlay:
+    """Owned by the table scene: it starts a recap, ends it, and draws it."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock  # tests pass their own clock: no sleeping for a timer
-        self.moment: Moment | None = None
+        self.recap: Recap | None = None
         self.started = 0.0
         self.until = 0.0
         self.instant = False
@@ -43,28 +43,28 @@ class MomentOverlay:
 
     @property
     def busy(self) -> bool:
-        """A moment is showing (the AI seats and the results screen wait for it)."""
-        return self.moment is not None
+        """A recap is showing (the AI seats and the results screen wait for it)."""
+        return self.recap is not None
 
-    def show(self, moment: Moment, speed: float) -> None:
-        """Show ``moment`` for a time that depends on the animation ``speed`` (0: Instant)."""
+    def show(self, recap: Recap, speed: float) -> None:
+        """Show ``recap`` for a time that depends on the animation ``speed`` (0: Instant)."""
         self.instant = speed <= 0
         seconds = INSTANT_SECONDS if self.instant else SECONDS / max(speed, 0.25)
-        self.moment = moment
+        self.recap = recap
         self.started = self.clock()
         self.until = self.started + seconds
 
     def end(self) -> None:
-        self.moment = None
+        self.recap = None
 
     def update(self) -> None:
-        """Call once a frame: ends the moment when its time is up."""
-        if self.moment is not None and self.clock() >= self.until:
+        """Call once a frame: ends the recap when its time is up."""
+        if self.recap is not None and self.clock() >= self.until:
             self.end()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """End the moment on a click or an ending key; True if ``event`` was used for that."""
-        if self.moment is None:
+        """End the recap on a click or an ending key; True if ``event`` was used for that."""
+        if self.recap is None:
             return False
         clicked = event.type == pygame.MOUSEBUTTONDOWN and (
             self.instant or getattr(event, "button", 0) == 1
@@ -80,12 +80,12 @@ class MomentOverlay:
     # ---- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, display: Display, area: pygame.Rect) -> None:
         """The panel, centred over ``area`` (the play area), with a bar for the time left."""
-        moment = self.moment
-        if moment is None:
+        recap = self.recap
+        if recap is None:
             return
-        key = (moment, display, area.size)
+        key = (recap, display, area.size)
         if self._drawn is None or self._drawn[0] != key:
-            self._drawn = (key, panel_image(moment, display, area))
+            self._drawn = (key, panel_image(recap, display, area))
         image = self._drawn[1]
         # A veil over the play area says play has paused; the panel sits in its middle.
         render.draw_box(surface, render.Box(area, (0, 0, 0, 110), None, 0))
@@ -100,8 +100,8 @@ class MomentOverlay:
             pygame.draw.rect(surface, GOLD, bar, border_radius=bar.h // 2)
 
 
-def panel_image(moment: Moment, display: Display, area: pygame.Rect) -> pygame.Surface:
-    """The moment's panel: title, wrapped lines, and how to go on, sized to fit ``area``
+def panel_image(recap: Recap, display: Display, area: pygame.Rect) -> pygame.Surface:
+    """The recap's panel: title, wrapped lines, and how to go on, sized to fit ``area``
     (the body shrinks from 26 to 20 display points if the lines would not fit)."""
     px, fp = display.px, display.font_px
     pad = px(32)
@@ -109,10 +109,10 @@ def panel_image(moment: Moment, display: Display, area: pygame.Rect) -> pygame.S
     inner = width - 2 * pad
     title_font = get_font(fp(36), "serif-bold")
     hint_font = get_font(max(fp(18), 14))
-    title_lines = wrap_text(moment.title, title_font, inner)
+    title_lines = wrap_text(recap.title, title_font, inner)
     for size in (26, 24, 22, 20):
         body_font = get_font(fp(size))
-        body = [wrap_text(line, body_font, inner) for line in moment.lines]
+        body = [wrap_text(line, body_font, inner) for line in recap.lines]
         height = (
             2 * pad
             + len(title_lines) * title_font.get_linesize()

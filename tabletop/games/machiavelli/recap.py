@@ -10,12 +10,12 @@ from typing import Any
 from rules import Event
 from rules.machiavelli.game import MATCH_TARGET
 from tabletop.layouts.base import seat_names
-from tabletop.table.model import Moment
+from tabletop.table.model import Recap
 
 
-def hand_moment(
+def hand_recap(
     events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
-) -> Moment | None:
+) -> Recap | None:
     end = next((e for e in events if e.kind == "hand-end"), None)
     if end is None:
         return None
@@ -51,4 +51,4 @@ def hand_moment(
                 else f" (the match ends when someone reaches {MATCH_TARGET})."
             )
         )
-    return Moment(title, tuple(lines))
+    return Recap(title, tuple(lines))

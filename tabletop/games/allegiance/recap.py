@@ -9,12 +9,12 @@ from typing import Any
 
 from rules import Event
 from tabletop.layouts.base import seat_names
-from tabletop.table.model import Moment
+from tabletop.table.model import Recap
 
 
-def deal_moment(
+def deal_recap(
     events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
-) -> Moment | None:
+) -> Recap | None:
     end = next((e for e in events if e.kind == "deal-end"), None)
     if end is None:
         return None
@@ -54,4 +54,4 @@ def deal_moment(
         else:
             verb = "share the lead" if several else "leads"
             lines.append(f"{leaders} {verb} with {top} point{'' if top == 1 else 's'}.")
-    return Moment(title, tuple(lines))
+    return Recap(title, tuple(lines))
