@@ -792,8 +792,23 @@ class Allegiance(Game):
                 " and ".join("{p%d}" % s for s in winners),
                 top,
             )
+        detail = self._why_over() + " " + detail
         breakdown = {"deals": [dict(r) for r in self.records], "totals": list(self.totals)}
         return Outcome(tuple(float(t) for t in self.totals), winners, detail, breakdown)
+
+    def _why_over(self) -> str:
+        """Why the game ended, for the results: the match's deals are all played, or the one
+        deal is over (source, "Winning": once all Victories are awarded; house reading: or the
+        cards ran out first)."""
+        if self.deals > 1:
+            return "All %d deals are played." % self.deals
+        last = self.records[-1] if self.records else {}
+        if last.get("unawarded"):
+            return "The cards ran out with %d Victor%s never awarded." % (
+                last["unawarded"],
+                "y" if last["unawarded"] == 1 else "ies",
+            )
+        return "All %d Victories are awarded." % self.in_play
 
     # ---- what each seat sees ------------------------------------------------------------
     def view(self, seat: int | None) -> AllegianceView:

@@ -619,7 +619,11 @@ class Medici(Game):
             return self._strike(me, _stack_id(move.target))  # type: ignore[arg-type]
         if k == "spare":
             sid = self.pending["stack"]
-            ev = Event("spare", "{p%d} spares the rival stacks." % me, {"stack": _stack_zone(sid)})
+            ev = Event(
+                "spare",
+                "{p%d} spares the stacks level with stack %d." % (me, sid),
+                {"stack": _stack_zone(sid)},
+            )
             return [ev, *self._end_action(me)]
         return self._name(me, move.cards[0], move.value[0])
 
@@ -629,7 +633,7 @@ class Medici(Game):
         events = [
             Event(
                 "court",
-                "{p%d} sends %s to the Outer Court." % (me, card_name(card)),
+                "{p%d} sends %s to the Outer Court: stack %d." % (me, card_name(card), sid),
                 {"seat": me, "card": card, "stack": _stack_zone(sid)},
             )
         ]
@@ -861,6 +865,8 @@ class Medici(Game):
             else:
                 decided_by = "shared"
                 detail = f"Influence ties at {best} and so do the cards in play: a shared win."
+        if self.end_reason:  # why it ended (source: the Inner Circle empty, or no card to play)
+            detail = f"The court closes: {self.end_reason} {detail}"
         winners = tuple(sorted(s for t in win for s in self.teams[t]))
         scores = tuple(float(team_pts[team_of[s]]) for s in range(self.players))
         breakdown = {

@@ -832,6 +832,8 @@ class RoyalHouses(Game):
                 w = 0 if values[0] > values[1] else 1
                 winners, detail, decided_by = (w,), text.replace("{w}", "{p%d}" % w), name
                 break
+        # Why it ended (source, "Game End"): the deck ran out and the last cards were played.
+        detail = "The deck ran out. " + detail
         breakdown = {
             "houses": [
                 {

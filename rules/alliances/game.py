@@ -1323,7 +1323,12 @@ class Alliances(Game):
                     "campaign-end",
                     "Campaign %d ends: %s, the Empire, rules %d "
                     "countries." % (self.campaign, _seat(e), tiles),
-                    {"empire": e, "tiles": tiles},
+                    {
+                        "empire": e,
+                        "tiles": tiles,
+                        "campaign": self.campaign,
+                        "empire_tiles": list(self.empire_tiles),
+                    },
                 )
             )
             done = self.campaign == 3
@@ -1331,20 +1336,30 @@ class Alliances(Game):
             side, why = self.campaign_result()
             self.campaign_wins[side] += 1
             seats = self.side_seats(side)
+            countries = [len(self.controlled(0)), len(self.controlled(1))]
             self.results.append(
                 {
                     "campaign": self.campaign,
                     "winner": side,
                     "why": why,
-                    "countries": [len(self.controlled(0)), len(self.controlled(1))],
+                    "countries": countries,
                 }
             )
+            # Everything the table needs to explain the campaign's end (all of it public).
             events.append(
                 Event(
                     "campaign-end",
                     "Campaign %d goes to %s: %s."
                     % (self.campaign, " and ".join(_seat(s) for s in seats), why),
-                    {"side": side, "why": why},
+                    {
+                        "side": side,
+                        "why": why,
+                        "campaign": self.campaign,
+                        "aggressor": self.aggressor,
+                        "bid": self.bid[0] if self.bid is not None else None,
+                        "countries": countries,
+                        "campaign_wins": list(self.campaign_wins),
+                    },
                 )
             )
             done = max(self.campaign_wins) == 2
@@ -1372,6 +1387,8 @@ class Alliances(Game):
                 most = max(self.rebel_tricks[s] for s in top)
                 top = [s for s in top if self.rebel_tricks[s] == most]
                 decided = "rebel conflicts" if len(top) == 1 else "shared"
+            # Why it ended (source: a 3-player game lasts exactly 3 campaigns).
+            why = "Campaign 3 was the last: each player has been the Empire once. "
             if decided == "countries":
                 detail = "%s wins with %d countries ruled as Empire." % (_seat(top[0]), best)
             elif decided == "rebel conflicts":
@@ -1381,6 +1398,7 @@ class Alliances(Game):
                 )
             else:
                 detail = "Tied on countries and on conflicts won as a Rebel: the honours are split."
+            detail = why + detail
             breakdown = {
                 "empire_tiles": list(self.empire_tiles),
                 "rebel_tricks": list(self.rebel_tricks),
@@ -1390,7 +1408,8 @@ class Alliances(Game):
             return Outcome(scores, tuple(top), detail, breakdown)
         side = 0 if self.campaign_wins[0] == 2 else 1
         seats = self.side_seats(side)
-        detail = "%s %s %d campaigns to %d." % (
+        # Why it ended (source: as soon as one side wins 2 campaigns).
+        detail = "%s %s %d campaigns to %d: two campaign wins end the game." % (
             " and ".join(_seat(s) for s in seats),
             "win" if len(seats) > 1 else "wins",
             self.campaign_wins[side],

@@ -488,22 +488,27 @@ class Machiavelli(Game):
             if last["out"] is not None:
                 detail = "{p%d} plays every card and wins." % last["out"]
             elif len(winners) == 1:
-                detail = "%s wins with the fewest penalty points (%d)." % (
+                detail = "The stock is empty and everyone passed in a row. "
+                detail += "%s wins with the fewest penalty points (%d)." % (
                     names,
                     last["points"][winners[0]],
                 )
             else:
-                detail = "%s share the win: same penalty points and cards." % names
+                detail = (
+                    "The stock is empty and everyone passed in a row. "
+                    "%s share the win: same penalty points and cards." % names
+                )
             return Outcome(scores, winners, detail, breakdown)
         low = min(self.totals)
         winners = tuple(s for s in range(self.players) if self.totals[s] == low)
         names = " and ".join("{p%d}" % s for s in winners)
         reached = [s for s in range(self.players) if self.totals[s] >= MATCH_TARGET]
-        detail = "%s reach%s %d penalty points after %d hands; %s win%s with the fewest (%d)." % (
+        detail = "%s reach%s %d penalty points after %d hand%s; %s win%s with the fewest (%d)." % (
             " and ".join("{p%d}" % s for s in reached),
             "es" if len(reached) == 1 else "",
             MATCH_TARGET,
             self.hand_no,
+            "" if self.hand_no == 1 else "s",
             names,
             "s" if len(winners) == 1 else "",
             low,

@@ -10,7 +10,7 @@ import pygame
 from rules import Event, Game, Move, Outcome
 
 from ..display import Display
-from ..table.model import Box, Moment, Piece, TableModel, Text, Zone
+from ..table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
 from ..ui.palette import CREAM, MUTED
 
 
@@ -70,9 +70,24 @@ class Layout:
         scores = outcome.scores
         return score_number(scores[seat]) if 0 <= seat < len(scores) else "–"
 
+    def recap(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Recap | None:
+        """The pause to make after a move whose ``events`` end something (a deal, a campaign,
+        the game), or None to play straight on (the default). ``events`` are the move's public
+        events and ``view`` the public view after it (seat ``None``): a recap shows the whole
+        table, so it never holds a secret."""
+        return None
+
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         """Header and rows for the results screen (default: one row of scores)."""
         return (["", *names], [["Score", *(_num(s) for s in outcome.scores)]])
+
+
+def seat_names(seats: Sequence[int], names: Sequence[str]) -> str:
+    """Seats in words for a sentence: "Ada", "Ada and Cy", "Ada, Bo and Cy"."""
+    said = [names[s] if 0 <= s < len(names) else f"Seat {s + 1}" for s in seats]
+    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else "".join(said)
 
 
 def _num(value: float) -> str:

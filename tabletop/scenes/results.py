@@ -56,6 +56,10 @@ def headline(outcome: Outcome, names: list[str]) -> str:
     return f"Shared win: {join_names(winners)}"
 
 
+#: Lines for the sentence under the headline: why the game ended, then who won and why.
+DETAIL_LINES = 3
+
+
 class ResultsScene(Scene):
     """Results of a finished session."""
 
@@ -115,7 +119,9 @@ class ResultsScene(Scene):
         x0 = (W - width) // 2
         margin = d.px(44)
         head_lines = min(2, len(wrap_for(app, "#headline", self.headline, width)))
-        detail_lines = min(2, len(wrap_for(app, "#lead", self.detail, width))) if self.detail else 0
+        detail_lines = (
+            min(DETAIL_LINES, len(wrap_for(app, "#lead", self.detail, width))) if self.detail else 0
+        )
         n = len(self.session.seats)
         gap = d.px(18)
         chip_w = min(d.px(230), (width - gap * (n - 1)) // max(1, n))
@@ -143,7 +149,9 @@ class ResultsScene(Scene):
         _, y = add_wrapped(app, root, x0, y, width, self.headline, "#headline", "centre", 2)
         y += d.px(6)
         if self.detail:
-            _, y = add_wrapped(app, root, x0, y, width, self.detail, "#lead", "centre", 2)
+            _, y = add_wrapped(
+                app, root, x0, y, width, self.detail, "#lead", "centre", DETAIL_LINES
+            )
         y += d.px(28)
         # Score chips: one per seat, the winners' in gold.
         cx = (W - (chip_w * n + gap * (n - 1))) // 2

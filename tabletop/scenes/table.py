@@ -7,7 +7,8 @@ Esc) all lead to the same moves.
 
 The scene composes the parts: :mod:`.table_input` (mouse, keyboard, focus), :mod:`.table_ai`
 (AI seats' turns), :mod:`.table_panels` (status bar and game log), :mod:`.hint_overlay` and
-:mod:`.table_night` (a game night's phones: the TV then shows only the public table).
+:mod:`.table_night` (a game night's phones: the TV then shows only the public table) and
+:mod:`.table_recap` (the pause that explains the end of a deal, a campaign or the game).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from ..session import Session, UndoRefused
 from ..storage import describe_os_error
 from ..table import render
 from ..table.gestures import WorkingArea
-from ..table.model import Piece, TableModel
+from ..table.model import Piece, Recap, TableModel
 from ..ui.dialogs import Question, ask
 from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
@@ -41,6 +42,7 @@ from .table_marks import LastMoves
 from .table_moments import TableMoments, ease_out
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
+from .table_recap import RecapOverlay
 from .table_reveal import PASS_KEYS, RevealHold, revealed_cards
 from .table_sound import TableSounds
 
@@ -115,6 +117,8 @@ class TableScene(Scene):
         self.undo_button: pygame_gui.elements.UIButton | None = None
         self.save_button: pygame_gui.elements.UIButton | None = None
         self.hint = HintOverlay(self)  # the Hint button and its preview
+        self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
+        self._recap_due: Recap | None = None  # made by the last move, shown after its trick
         self._save_failed = False  # say once, not after every move, that saving fails
         self._save_due = False  # a move was made: autosave at the next frame's start
         self._covered_moves: list[AppliedMove] = []  # phones' moves made under another scene
@@ -203,6 +207,10 @@ class TableScene(Scene):
         humans = self.session.humans
         mover = self.game.to_move
         private_table = len(humans) > 1 or self.public_tv
+        if self.recap.busy and private_table:
+            # Everyone reads the recap: the public table until it ends, then the hand-over.
+            self._set_viewer(None)
+            return
         if mover is None:
             target = humans[0] if len(humans) == 1 and not self.public_tv else None
             self._set_viewer(target)
@@ -528,11 +536,13 @@ class TableScene(Scene):
         self._remote_move = not self._is_local_human(actor)  # an AI's or a phone's move
         self.reveal = self._reveal_hold(events, actor) or self.reveal
         self.sounds.after_move(events)
+        self._start_recap(events)
         self._update_viewer()
         self.refresh()
         self._remote_move = False
         self.moments.after_move(before, events, old)
         self.last_moves.record(actor, events)
+        self._show_due_recap()  # at once, unless a trick is held first
         if self.game.over and self.results_at is None:
             self.results_at = time.monotonic() + RESULTS_DELAY * min(
                 1.0, self.app.settings.animation_speed
@@ -542,6 +552,32 @@ class TableScene(Scene):
                 self.results_button.show()
             if self.undo_button is not None:
                 self.undo_button.hide()
+
+    def _start_recap(self, events: list[rules.Event]) -> None:
+        """Pause to explain the move's end of a deal, campaign or game, if it made one. The
+        layout sees only the public events and view: the recap shows to the whole table."""
+        public = rules.visible_events(events, None)
+        recap = self.layout.recap(public, self.game.view(None), self.session.names)
+        if recap is not None:
+            self._recap_due = recap  # shown once a held trick has swept away (update)
+
+    def _show_due_recap(self) -> None:
+        if self._recap_due is not None and not self.moments.busy:
+            self.recap.show(self._recap_due, self.app.settings.animation_speed)
+            self._recap_due = None
+            self._update_viewer()
+
+    @property
+    def recap_pending(self) -> bool:
+        """A recap shows or waits for a held trick to go: AI seats and the results wait."""
+        return self.recap.busy or self._recap_due is not None
+
+    def end_recap(self) -> None:
+        """The recap is over (its time, a click, a key or a phone's move): play goes on."""
+        self._recap_due = None
+        if self.recap.busy:
+            self.recap.end()
+            self._update_viewer()
 
     def drop(self, drag: str, zone_id: str | None) -> None:
         """Resolve ``drag`` dropped on ``zone_id`` into a move, or explain the refusal."""
@@ -624,6 +660,9 @@ class TableScene(Scene):
 
     # ---- input ------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
+        if self.recap.handle(event):  # a click or Enter on a recap only ends it
+            self._update_viewer()
+            return
         hold = self.reveal
         if hold is not None and event.type == pygame.KEYDOWN and event.key in PASS_KEYS:
             if hold.armed:
@@ -827,6 +866,7 @@ class TableScene(Scene):
         self._last_events = []
         self.moments.forget()
         self.last_moves.forget()
+        self.end_recap()  # what it explained is taken back
         self.input.clear()
         self._update_viewer()
         self.refresh(animate=False)
@@ -846,9 +886,15 @@ class TableScene(Scene):
         self._report_saves()  # the autosave thread's outcomes, told on this (the UI) thread
         covered, self._covered_moves = self._covered_moves, []
         for applied in [*covered, *self.night.poll()]:  # the phones' moves, shown like local ones
+            self.end_recap()  # play went on at the phones: the recap has been read
             self.game = self.session.game
             self._after_move(applied.events, applied.seat)
+        if self.recap.busy:
+            self.recap.update()
+            if not self.recap.busy:  # its time is up
+                self._update_viewer()
         self.moments.update(dt)
+        self._show_due_recap()
         self._animate(dt)
         self.hint.update()
         if self.reveal is not None:
@@ -859,6 +905,7 @@ class TableScene(Scene):
             and self.app.top is self
             and not self.night.covers_table
             and not self.moments.busy
+            and not self.recap_pending
         ):
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
@@ -870,6 +917,7 @@ class TableScene(Scene):
             and (time.monotonic() >= self.results_at)
             and self.app.top is self
             and not self.moments.busy
+            and not self.recap_pending  # the results come after the game's last recap
         ):
             self._show_results()
 
@@ -970,6 +1018,7 @@ class TableScene(Scene):
         if self.reveal is not None:
             self.reveal.draw_marks(surface, self.model, d, self.draw_rect)
         self.hint.draw(surface)
+        self.recap.draw(surface, d, self.layout_rect)
         self.status.draw(surface, d, self.status_text(), self.status_buttons())
         self.log.draw(surface, d, self._log_lines(), self.viewer)
         # A game night's phones strip, and its join panel over everything under the status bar.
@@ -1046,6 +1095,8 @@ class TableScene(Scene):
         if self.game.over:
             out = self.game.outcome()
             return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
+        if self.recap.recap is not None:  # play waits for the recap: nobody is thinking
+            return f"{self.recap.recap.title} — click to go on"
         if self.acting_human and mover is not None:
             return f"{names[mover]}: {self.game.prompt()}"
         if mover is not None and self.session.seats[mover].is_phone and self.night.active:

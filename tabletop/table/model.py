@@ -65,6 +65,16 @@ class Box:
     width: int = 2
 
 
+@dataclass(frozen=True)
+class Recap:
+    """A pause in play that explains what just happened: the end of a deal, a campaign or the
+    game. ``title`` says what ended ("Campaign 2 ends"); ``lines`` (one to four short
+    sentences, seats already named) say what happened and why. Built only from public data."""
+
+    title: str
+    lines: tuple[str, ...]
+
+
 @dataclass
 class TableModel:
     pieces: list[Piece] = field(default_factory=list)

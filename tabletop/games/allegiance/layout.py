@@ -27,10 +27,11 @@ from tabletop import fonts
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
-from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, MUTED, PANEL
 
 from . import art as art_allegiance
+from .recap import deal_recap
 
 GAME = "allegiance"
 EDGE = (120, 132, 116, 200)
@@ -44,6 +45,12 @@ def _name(card: str) -> str:
 
 class AllegianceLayout(Layout):
     game_id = GAME
+
+    def recap(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Recap | None:
+        """The end of a deal (and of the game), explained."""
+        return deal_recap(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         deals = outcome.breakdown.get("deals", [])

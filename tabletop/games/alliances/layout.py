@@ -27,11 +27,12 @@ from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
-from tabletop.table.model import Box, Moment, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 from tabletop.ui.text import wrap_text
 
 from . import art as art_alliances
+from .recap import campaign_recap
 
 CELL = (30, 40, 34, 230)
 DIM_CELL = (24, 28, 26, 160)
@@ -78,6 +79,12 @@ def _beats(count: int, suit: str, bid: list | None) -> bool:
 
 class AlliancesLayout(Layout):
     game_id = "alliances"
+
+    def recap(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Recap | None:
+        """The end of a campaign (and of the game), explained."""
+        return campaign_recap(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown

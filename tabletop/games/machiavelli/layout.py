@@ -13,20 +13,21 @@ or moved are outlined in blue, a card the viewer just drew too, with a "new" tag
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Outcome
+from rules import Event, Outcome
 from rules.machiavelli import card_label, meld_problem
 from rules.machiavelli.melds import FACE, card_order
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
-from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 
 from .arrangement import same_melds
+from .recap import hand_recap
 from .working_area import HAND_ZONE, NEW_ZONE, MachiavelliWorkingArea
 
 RED = (236, 84, 84)
@@ -338,6 +339,12 @@ class MachiavelliLayout(Layout):
         """Penalty points, as the table and the score rows count them ("44", "0")."""
         penalties = (outcome.breakdown or {}).get("penalties", [])
         return str(penalties[seat]) if 0 <= seat < len(penalties) else "–"
+
+    def recap(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Recap | None:
+        """The end of a hand (and of the game or match), explained."""
+        return hand_recap(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         breakdown = outcome.breakdown or {}

@@ -1,26 +1,29 @@
 """Court of the Medici at the table: the Inner Circle in the middle, the Outer Court around it.
 
 Every stack is fanned downwards so each card's top band (value and title) stays readable, with
-the stack's total on a badge above it. Drop a hand card on a stack to build, on empty court space
-to send it to court, on your deck to plan for the future. After a build that matches other
-stacks, those stacks are clickable zones (they light up) and "Don't conspire" is a button.
+its number (the log names stacks by it) and total on a badge above it. Drop a hand card on a
+stack to build, on empty court space to send it to court, on your deck to plan for the future.
+After a build that matches other stacks, those stacks are clickable zones (they light up) and
+"Don't conspire" is a button.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
-from rules import Outcome
+from rules import Event, Outcome
 from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import Display
+from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
-from tabletop.table.model import Box, Piece, TableModel, Text, Zone
+from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, PANEL
 
 from . import art as art_medici
+from .recap import end_recap
 
 TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
 
@@ -38,8 +41,48 @@ def _team(view: Mapping[str, Any], seat: int) -> int:
     return seat % 2
 
 
+#: The smallest stack label in pixels: the log names stacks by number ("stack 12"), so the
+#: number stays readable even when the cards shrink (issue #19).
+MIN_STACK_LABEL_PX = 14
+
+
+def stack_label_px(display: Display) -> int:
+    """The size of a stack's number badge: the table's label size, never under 14 px."""
+    return max(display.font_px(18), MIN_STACK_LABEL_PX)
+
+
+def stack_badges(stacks: list[tuple[str, int]], size: int, width: int) -> list[tuple[str, ...]]:
+    """The badge lines of stacks given as (number, total), ``width`` pixels wide at ``size``:
+    "12: total 10" or "#12: 10" on one line, or when a stack is too narrow for that, the
+    number over the total on two lines. One style for every badge on the table, always at
+    ``size``: the number never shrinks (the log names stacks by number)."""
+    font = get_font(size, "sans-bold")
+
+    def fits(*texts: str) -> bool:
+        return all(font.size(text)[0] <= width for text in texts)
+
+    for style in ("{n}: total {t}", "#{n}: {t}"):
+        lines: list[tuple[str, ...]] = [(style.format(n=n, t=t),) for n, t in stacks]
+        if fits(*(line[0] for line in lines)):
+            return lines
+    return [(f"#{n}", str(t)) if fits(f"#{n}", str(t)) else (n, str(t)) for n, t in stacks]
+
+
+def badge_height(stacks: list[tuple[str, int]], cw: int, display: Display) -> int:
+    """How tall the stacks' badges are for cards ``cw`` wide (one line or two)."""
+    size = stack_label_px(display)
+    rows = max((len(b) for b in stack_badges(stacks, size, cw - display.px(6))), default=1)
+    return rows * (size + display.px(2)) + display.px(4)
+
+
 class MediciLayout(Layout):
     game_id = "medici"
+
+    def recap(
+        self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
+    ) -> Recap | None:
+        """The end of the game: why the court closed, and the influence in play."""
+        return end_recap(events, view, names)
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
@@ -221,7 +264,8 @@ class MediciLayout(Layout):
         cw, inner_box, places = plan
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
-        badge_h = fp(18) + px(6)
+        label_px = stack_label_px(display)
+        numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
         # Inner Circle box
         model.boxes.append(Box(inner_box, (40, 22, 20, 170), (*GOLD, 255), px(12), px(3)))
         model.texts.append(
@@ -237,24 +281,30 @@ class MediciLayout(Layout):
         )
         pending = view["pending"].get("stack")
         values = view["values"]
-        for s, (x, y) in zip(inner + outer, places, strict=True):
+        badge_h = badge_height(numbered, cw, display)
+        badges = stack_badges(numbered, label_px, cw - px(6))
+        for s, (x, y), lines in zip(inner + outer, places, badges, strict=True):
             cards = s["cards"]
             badge = pygame.Rect(x, y, cw, badge_h)
             mine = s["id"] == pending
             model.boxes.append(
                 Box(badge, (20, 26, 22, 235), GOLD if mine else (201, 164, 76), px(8), 2)
             )
-            model.texts.append(
-                Text(
-                    f"{s['id'][6:]}: total {s['total']}" if cw >= px(80) else str(s["total"]),
-                    badge.center,
-                    fp(17),
-                    GOLD if mine else CREAM,
-                    "center",
-                    "sans-bold",
-                    max_width=badge.w - px(6),
+            number = s["id"][6:]
+            line_h = (badge_h - px(4)) // len(lines)
+            for k, line in enumerate(lines):
+                model.texts.append(
+                    Text(
+                        line,
+                        (badge.centerx, badge.y + px(2) + k * line_h + line_h // 2),
+                        label_px,
+                        GOLD if mine else CREAM,
+                        "center",
+                        "sans-bold",
+                        max_width=badge.w - px(4),
+                    )
                 )
-            )
+            model.tips.append((badge, f"Stack {number}: total {s['total']}"))
             y0 = badge.bottom + px(3)
             for i, row in enumerate(cards):
                 r = pygame.Rect(x, y0 + i * step, cw, ch)
@@ -289,7 +339,8 @@ class MediciLayout(Layout):
         px, fp = display.px, display.font_px
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
-        badge_h = fp(18) + px(6) + px(3)
+        badge_h = badge_height([(s["id"][6:], s["total"]) for s in inner + outer], cw, display)
+        badge_h += px(3)
         gap = max(px(8), cw // 8)
 
         def height(stack: dict) -> int:

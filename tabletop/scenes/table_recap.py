@@ -1,0 +1,146 @@
+"""The table's "recap": a pause that explains the end of a deal, a campaign or the game.
+
+When a move ends something, the game's layout may describe it (:meth:`Layout.recap`) and the
+table shows it as a panel centred over the play area: a title and a few short lines of what
+happened and why, before play goes on. The AI seats wait while it shows; it ends on its timer
+(3.5 s at normal speed, shorter when faster), on a click, Enter, Space or Esc, or when a
+phone's move arrives. At Instant speed it still shows (it is information, not animation), for
+1.5 s, and any key or click ends it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from ..display import Display
+from ..fonts import get_font
+from ..table import render
+from ..table.model import Recap
+from ..ui.palette import CREAM, GOLD, MUTED
+from ..ui.text import wrap_text
+
+#: How long a recap shows at normal speed (divided by the speed: 2× shows it half as long).
+SECONDS = 3.5
+#: How long it shows at Instant speed, where nothing else waits to be seen.
+INSTANT_SECONDS = 1.5
+#: Keys that end a recap at any speed (any key does at Instant speed).
+END_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+
+
+class RecapOverlay:
+    """Owned by the table scene: it starts a recap, ends it, and draws it."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.clock = clock  # tests pass their own clock: no sleeping for a timer
+        self.recap: Recap | None = None
+        self.started = 0.0
+        self.until = 0.0
+        self.instant = False
+        self._drawn: tuple[tuple, pygame.Surface] | None = None
+
+    @property
+    def busy(self) -> bool:
+        """A recap is showing (the AI seats and the results screen wait for it)."""
+        return self.recap is not None
+
+    def show(self, recap: Recap, speed: float) -> None:
+        """Show ``recap`` for a time that depends on the animation ``speed`` (0: Instant)."""
+        self.instant = speed <= 0
+        seconds = INSTANT_SECONDS if self.instant else SECONDS / max(speed, 0.25)
+        self.recap = recap
+        self.started = self.clock()
+        self.until = self.started + seconds
+
+    def end(self) -> None:
+        self.recap = None
+
+    def update(self) -> None:
+        """Call once a frame: ends the recap when its time is up."""
+        if self.recap is not None and self.clock() >= self.until:
+            self.end()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """End the recap on a click or an ending key; True if ``event`` was used for that."""
+        if self.recap is None:
+            return False
+        clicked = event.type == pygame.MOUSEBUTTONDOWN and (
+            self.instant or getattr(event, "button", 0) == 1
+        )
+        pressed = event.type == pygame.KEYDOWN and (
+            self.instant or getattr(event, "key", None) in END_KEYS
+        )
+        if clicked or pressed:
+            self.end()
+            return True
+        return False
+
+    # ---- drawing ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, display: Display, area: pygame.Rect) -> None:
+        """The panel, centred over ``area`` (the play area), with a bar for the time left."""
+        recap = self.recap
+        if recap is None:
+            return
+        key = (recap, display, area.size)
+        if self._drawn is None or self._drawn[0] != key:
+            self._drawn = (key, panel_image(recap, display, area))
+        image = self._drawn[1]
+        # A veil over the play area says play has paused; the panel sits in its middle.
+        render.draw_box(surface, render.Box(area, (0, 0, 0, 110), None, 0))
+        rect = image.get_rect(center=area.center)
+        surface.blit(image, rect)
+        span = max(1e-6, self.until - self.started)
+        left = max(0.0, min(1.0, (self.until - self.clock()) / span))
+        inset = display.px(18)
+        bar = pygame.Rect(rect.x + inset, rect.bottom - display.px(14), 0, display.px(4))
+        bar.w = round((rect.w - 2 * inset) * left)
+        if bar.w > 0:
+            pygame.draw.rect(surface, GOLD, bar, border_radius=bar.h // 2)
+
+
+def panel_image(recap: Recap, display: Display, area: pygame.Rect) -> pygame.Surface:
+    """The recap's panel: title, wrapped lines, and how to go on, sized to fit ``area``
+    (the body shrinks from 26 to 20 display points if the lines would not fit)."""
+    px, fp = display.px, display.font_px
+    pad = px(32)
+    width = min(area.w - 2 * px(24), max(px(760), area.w * 2 // 3))
+    inner = width - 2 * pad
+    title_font = get_font(fp(36), "serif-bold")
+    hint_font = get_font(max(fp(18), 14))
+    title_lines = wrap_text(recap.title, title_font, inner)
+    for size in (26, 24, 22, 20):
+        body_font = get_font(fp(size))
+        body = [wrap_text(line, body_font, inner) for line in recap.lines]
+        height = (
+            2 * pad
+            + len(title_lines) * title_font.get_linesize()
+            + px(14)
+            + sum(len(b) for b in body) * body_font.get_linesize()
+            + px(8) * max(0, len(body) - 1)
+            + px(18)
+            + hint_font.get_linesize()
+            + px(10)
+        )
+        if height <= area.h - 2 * px(16):
+            break
+    height = min(height, area.h)
+    image = pygame.Surface((width, height), pygame.SRCALPHA)
+    render.draw_box(
+        image, render.Box(image.get_rect(), (12, 20, 16, 242), GOLD, px(16), max(2, px(3)))
+    )
+    y = pad
+    for line in title_lines:
+        text = title_font.render(line, True, GOLD)
+        image.blit(text, text.get_rect(midtop=(width // 2, y)))
+        y += title_font.get_linesize()
+    y += px(14)
+    for lines in body:
+        for line in lines:
+            image.blit(body_font.render(line, True, CREAM), (pad, y))
+            y += body_font.get_linesize()
+        y += px(8)
+    hint = hint_font.render("Click or press Enter to go on", True, MUTED)
+    image.blit(hint, hint.get_rect(midtop=(width // 2, y + px(10))))
+    return image
