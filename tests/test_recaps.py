@@ -96,6 +96,19 @@ def table_before(
     return scene, move, clock
 
 
+def play(scene: TableScene, move: Move) -> None:
+    """Play ``move`` at the table. A trick or conflict it completes is held first and then
+    sweeps away (issue #19, "follow every move"); the recap shows after it: skip the hold as a
+    click would, and let the sweep run."""
+    assert scene.play(move)
+    for _ in range(600):
+        if not scene.moments.busy:
+            break
+        scene.moments.skip()
+        scene.app.step(1 / 60)
+    assert not scene.moments.busy
+
+
 def recap_of(scene: TableScene) -> Recap:
     assert scene.recap.recap is not None, "no recap is showing"
     return scene.recap.recap
@@ -108,7 +121,7 @@ def test_alliances_campaign_end_explains_the_bid(app: App) -> None:
     """Issue #19: the end of an Alliances campaign gets its own recap: what happened and why
     (e.g. "the Aggressor controls 9 countries, bid 19"), before play goes on."""
     scene, move, _ = table_before(app, "alliances", 4, seed=1, kinds=["human"] * 4)
-    scene.play(move)
+    play(scene, move)
     end = next(e for e in scene.session.log[-5:] if e.event.kind == "campaign-end").event
     shown = recap_of(scene)
     assert shown.title == "Campaign 1 ends"
@@ -123,7 +136,7 @@ def test_alliances_three_players_campaign_names_the_empire(app: App) -> None:
     """Issue #19: an Alliances campaign's recap says who was the Empire and how many countries
     it rules (the 3-player game has no bid)."""
     scene, move, _ = table_before(app, "alliances", 3, seed=2)
-    scene.play(move)
+    play(scene, move)
     shown = recap_of(scene)
     assert shown.title == "Campaign 1 ends"
     assert "the Empire, rules" in shown.lines[0]
@@ -134,7 +147,7 @@ def test_allegiance_deal_end_says_who_won_the_deal(app: App) -> None:
     """Issue #19: the end of an Allegiance deal gets its own recap: the House that won it, the
     Victories per House, the points of the deal and who leads."""
     scene, move, _ = table_before(app, "allegiance", 4, seed=3, options={"deals": 3})
-    scene.play(move)
+    play(scene, move)
     end = next(e for e in scene.session.log if e.event.kind == "deal-end").event
     shown = recap_of(scene)
     assert shown.title == "Deal 1 of 3 is over"
@@ -148,7 +161,7 @@ def test_medici_game_end_says_why_the_court_closed(app: App) -> None:
     """Issue #19: the end of a Medici game gets its own recap saying why it ended and the
     influence in play; the results come only after it."""
     scene, move, clock = table_before(app, "medici", 2, seed=1)
-    scene.play(move)
+    play(scene, move)
     reason = scene.game.view(None)["end_reason"].format_map(
         {f"p{i}": n for i, n in enumerate(scene.session.names)}
     )
@@ -168,7 +181,7 @@ def test_machiavelli_match_hand_end_gives_points_and_totals(app: App) -> None:
     """Issue #19 (Machiavelli's natural end of a round): the end of a hand in a match says how
     it ended, the hand's penalty points and the totals against the match's 100."""
     scene, move, _ = table_before(app, "machiavelli", 3, seed=2, options={"match": True})
-    scene.play(move)
+    play(scene, move)
     end = next(e for e in scene.session.log if e.event.kind == "hand-end").event
     shown = recap_of(scene)
     assert shown.title == f"Hand {end.data['hand']} is over"
@@ -199,7 +212,7 @@ def test_no_recap_on_an_ordinary_move(app: App) -> None:
 def test_recap_holds_the_ai_until_its_timer_ends(app: App) -> None:
     """Issue #19: AI seats wait while the recap shows; when its time is up, play goes on."""
     scene, move, clock = table_before(app, "alliances", 4, seed=1, kinds=["easy"] * 4)
-    scene.play(move)
+    play(scene, move)
     plies = len(scene.game.history)
     assert scene.recap.busy
     for _ in range(40):
@@ -223,7 +236,7 @@ def test_hot_seat_hands_over_only_after_the_recap(app: App) -> None:
         app, "allegiance", 4, seed=3, options={"deals": 3}, kinds=["human"] * 4
     )
     scene.handing_over = False
-    scene.play(move)
+    play(scene, move)
     assert scene.recap.busy and scene.viewer is None
     assert not isinstance(app.top, HandOverScene)
     key(app, pygame.K_RETURN)
@@ -236,7 +249,7 @@ def test_hot_seat_hands_over_only_after_the_recap(app: App) -> None:
 def test_recap_ends_on_click_enter_or_space(app: App, how: str) -> None:
     """Issue #19: a recap shows until click/Enter/Space (or its timer)."""
     scene, move, _ = table_before(app, "medici", 2, seed=1)
-    scene.play(move)
+    play(scene, move)
     assert scene.recap.busy
     if how == "click":
         click_at(app, scene.layout_rect.center)
@@ -274,7 +287,7 @@ def test_a_letter_key_does_not_end_a_recap_at_normal_speed() -> None:
 def test_a_phone_move_ends_the_recap(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue #19: a phone move arriving while the recap shows ends it."""
     scene, move, _ = table_before(app, "allegiance", 4, seed=3, options={"deals": 3})
-    scene.play(move)
+    play(scene, move)
     assert scene.recap.busy
     scene.ai.bots.clear()  # the phone, not an AI, plays next
     seat = scene.game.to_move
@@ -317,7 +330,7 @@ def test_a_recap_is_built_from_public_data_only(
         return real(events, view, names)
 
     monkeypatch.setattr(scene.layout, "recap", spy)
-    scene.play(move)
+    play(scene, move)
     assert seen
     events, view = seen[-1]
     assert all(e.visible_to(None) for e in events)

@@ -207,7 +207,7 @@ class TableScene(Scene):
         humans = self.session.humans
         mover = self.game.to_move
         private_table = len(humans) > 1 or self.public_tv
-        if self.recap.busy and private_table:
+        if self.recap_pending and private_table:
             # Everyone reads the recap: the public table until it ends, then the hand-over.
             self._set_viewer(None)
             return
