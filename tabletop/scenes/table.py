@@ -205,8 +205,10 @@ class TableScene(Scene):
     # ---- building ---------------------------------------------------------------------
     def build(self) -> None:
         d = self.app.display
-        log_w = d.px(400)
-        status_h = d.px(64)
+        # The frame keeps its desktop size on a TV (its text grows; the log wraps sooner), so
+        # the shared play area is as large as on the desktop and its pieces grow instead (#19).
+        log_w = d.frame_px(400)
+        status_h = d.frame_px(64)
         strip_h = self.night.strip_height(d)  # a game night's phones, under the log
         self.status.rect = pygame.Rect(0, 0, d.width, status_h)
         self.log.rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h - strip_h)
@@ -215,7 +217,7 @@ class TableScene(Scene):
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         font = render.fonts.get_font(d.font_px(22))
         bw = max(d.px(120), max(font.size(t)[0] for t in ("Menu", "Rules", "Results")) + d.px(36))
-        bh = d.px(44)
+        bh = min(d.px(44), status_h - d.frame_px(6))
         y = (status_h - bh) // 2
         self.menu_button = pygame_gui.elements.UIButton(
             pygame.Rect(d.width - bw - d.px(16), y, bw, bh),

@@ -142,13 +142,16 @@ class AlliancesLayout(Layout):
         info_h = fp(19) * 2 + px(20)
         info = pygame.Rect(area.x, area.y, area.w, info_h)
         body = pygame.Rect(area.x, info.bottom + pad, area.w, area.bottom - info.bottom - pad)
-        rw = max(px(400), round(body.w * 0.33))
+        # On a TV the map grows (#19): it takes a larger share of the width, the gaps keep
+        # their desktop size and the hand its desktop height.
+        tv = display.profile == "tv"
+        rw = max(display.frame_px(400), round(body.w * (0.3 if tv else 0.33)))
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
         act_h = max(px(56), fp(22) + px(20))
-        # The map takes what it can use; the hand gets the rest (bigger cards on a TV).
-        hand_min = min(px(176), round(left.h * 0.24))
-        gap = px(12)
+        # The map takes what it can use; the hand gets the rest.
+        hand_min = min(display.frame_px(176), round(left.h * 0.24))
+        gap = display.frame_px(12)
         _, th = self._tile_size(left.w, left.h - hand_min - act_h - px(10), gap)
         board_h = 4 * th + 3 * gap
         hand_h = min(left.h - board_h - act_h - px(10), px(250))
@@ -275,8 +278,7 @@ class AlliancesLayout(Layout):
         display: Display,
         colorblind: bool,
     ) -> None:
-        px = display.px
-        gap = px(12)
+        gap = display.frame_px(12)
         tw, th = self._tile_size(area.w, area.h, gap)
         total_w, total_h = 5 * tw + 4 * gap, 4 * th + 3 * gap
         x0 = area.x + (area.w - total_w) // 2
@@ -298,6 +300,9 @@ class AlliancesLayout(Layout):
                 tile["id"] in lit,
                 targeted,
                 rim,
+                # Defence numbers at least the body size (#19); colour-blind players keep the
+                # chips' suit symbols instead, which need the room.
+                0 if colorblind else display.body_px,
             )
             defence = f"defence Military {d['M']}, Economic {d['E']}, Political {d['P']}"
             owner = (
