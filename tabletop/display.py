@@ -12,6 +12,8 @@ TV_FACTOR = 1.35
 MIN_SIZE = (1024, 600)
 #: The size of the text a player reads (pygame-gui's default, the table's prompts), 1080p desktop.
 BODY = 22
+#: The smallest text a player is asked to read, 1080p desktop (never below 12 anyway).
+READABLE = 13
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,11 @@ class Display:
     def body_px(self) -> int:
         """The body text size of this profile: text a player needs is never smaller."""
         return self.font_px(BODY)
+
+    @property
+    def readable_px(self) -> int:
+        """The smallest font size a player is asked to read (labels squeezed to fit included)."""
+        return self.font_px(READABLE)
 
     def px(self, n: float) -> int:
         """A 1080p-desktop length in pixels for this window and profile (at least 1)."""

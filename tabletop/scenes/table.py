@@ -27,7 +27,7 @@ from ..ai.worker import AIWorker
 from ..layouts import get_gestures, get_layout
 from ..session import Session, UndoRefused
 from ..storage import describe_os_error
-from ..table import render
+from ..table import card_art, render
 from ..table.gestures import WorkingArea
 from ..table.model import Piece, TableModel
 from ..ui.dialogs import ask
@@ -809,9 +809,22 @@ class TableScene(Scene):
         top = self.status.rect.bottom
         return pygame.Rect(0, top, self.app.display.width, self.app.display.height - top)
 
-    def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
-        """The layout's explanation of what the pointer rests on (e.g. why a meld is invalid)."""
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        """What a hover tip at ``pos`` says: the layout's explanation of what is there (e.g.
+        why a meld is invalid), else the full words of the face-up card on top there (#19: a
+        crowded hand shows little of each card). Face-down cards have none: only what the
+        viewer's view shows face up is ever drawn as a card."""
         text = next((t for r, t in self.model.tips if r.collidepoint(pos)), None)
+        if text:
+            return text
+        piece = self.input.piece_at(pos)
+        if piece is None or piece.art[0] != "card":
+            return None
+        return card_art.card_text(str(piece.art[1]), str(piece.art[2])) or piece.label or None
+
+    def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """The tip for what the pointer rests on (:meth:`tip_at`), beside the pointer."""
+        text = self.tip_at(pos)
         if not text:
             return
         d = self.app.display

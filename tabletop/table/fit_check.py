@@ -14,24 +14,14 @@ import pygame
 
 from .. import fonts
 from ..display import Display
-from ..ui.text import fit_size
 from .model import TableModel, Text
-
-#: The smallest font a player is asked to read, as a 1080p-desktop size (``Display.font_px``).
-READABLE = 13
-
-
-def readable_px(display: Display) -> int:
-    """The smallest readable font size on ``display``."""
-    return display.font_px(READABLE)
+from .render import shown_text
 
 
 def text_rect(item: Text) -> tuple[pygame.Rect, int]:
     """Where ``item`` is drawn and at which size (as :func:`render.draw_text` draws it)."""
-    size = item.size
-    if item.max_width:
-        size = fit_size(item.text, item.face, item.max_width, size)
-    w, h = fonts.get_font(size, item.face).size(item.text)
+    text, size = shown_text(item)
+    w, h = fonts.get_font(size, item.face).size(text)
     rect = pygame.Rect(0, 0, w, h)
     setattr(rect, item.anchor, item.pos)
     return rect, size
@@ -42,19 +32,32 @@ def model_problems(model: TableModel, area: pygame.Rect, display: Display) -> li
     below the readable minimum or which is still wider than its ``max_width``, a text that
     leaves ``area``, and two texts that overlap."""
     problems: list[str] = []
-    smallest = readable_px(display)
+    smallest = display.readable_px
     placed: list[tuple[pygame.Rect, str]] = []
     for item in model.texts:
         if not item.text.strip():
             continue
         rect, size = text_rect(item)
         name = repr(item.text[:60])
-        if item.max_width and size < item.size and size < smallest:
-            problems.append(f"{name} shrinks to {size} px (readable: {smallest})")
+        if size < smallest:
+            problems.append(f"{name} at {size} px (readable: {smallest})")
         if item.max_width and rect.w > item.max_width:
             problems.append(f"{name} is {rect.w} px wide in a box of {item.max_width}")
+        shown, _ = shown_text(item)
+        if shown != item.text and (
+            len(shown) - 1 < len(item.text) / 2 or item.text.strip().isdigit()
+        ):
+            problems.append(f"{name} is cut to {shown!r}")
         if not area.contains(rect):
             problems.append(f"{name} at {tuple(rect)} leaves the play area {tuple(area)}")
+        # A text is in a panel or out of it, never across its edge (cut off by its rim). The
+        # fonts' line boxes hold a few pixels of leading: those may touch an edge.
+        ink = rect.inflate(-6, -6)
+        for box in model.boxes:
+            r = box.rect
+            if ink.colliderect(r) and not r.contains(ink) and not ink.contains(r):
+                problems.append(f"{name} at {tuple(rect)} crosses the edge of {tuple(r)}")
+                break
         placed.append((rect, name))
     problems += _overlaps(placed)
     return problems
@@ -84,8 +87,8 @@ def status_problems(
     ]
     if len(lines) * font.get_linesize() > bar.h + 2:
         problems.append(f"status lines {len(lines)} × {font.get_linesize()} px in a bar {bar.h}")
-    if size < readable_px(display):
-        problems.append(f"status text at {size} px (readable: {readable_px(display)})")
+    if size < display.readable_px:
+        problems.append(f"status text at {size} px (readable: {display.readable_px})")
     return problems
 
 

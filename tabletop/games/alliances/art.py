@@ -1274,9 +1274,18 @@ def _tokens_piece(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
     return token_stack_of(args[0], width, colorblind=colorblind)
 
 
+def card_text(card: str) -> str:
+    """The hover tip of a face-up card: ``"9 Politics"``, or a special action's name and what
+    it does (a crowded hand shows little of it; #19)."""
+    if card in _SPECIALS:
+        return f"{special_name(card)}: {special_effects(card)[0]}"
+    return f"{card[1:]} {SUIT_NAMES[suit_of(card)]}"
+
+
 ART = GameArt(
     face=paint_face,
     back=paint_back,
     pieces={"tile": _tile_piece, "tokens": _tokens_piece},
+    card_text=card_text,
     clear_cache=clear_cache,
 )

@@ -145,7 +145,7 @@ class AlliancesLayout(Layout):
         # On a TV the map grows (#19): it takes a larger share of the width, the gaps keep
         # their desktop size and the hand its desktop height.
         tv = display.profile == "tv"
-        rw = max(display.frame_px(400), round(body.w * (0.3 if tv else 0.33)))
+        rw = max(display.frame_px(400), round(body.w * (0.31 if tv else 0.33)))
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
         act_h = max(px(56), fp(22) + px(20))
@@ -412,7 +412,9 @@ class AlliancesLayout(Layout):
                 Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
             )
             x = disc.right + px(8)
-            power_w = max(px(110), fp(16) * 5) if conflict else 0
+            # The power column holds a number, a suit word and a pill: it need not grow on
+            # a TV as much as the names beside it (#19).
+            power_w = max(display.frame_px(110), round(fp(16) * 4.6)) if conflict else 0
             card_x = row.right - power_w - cw - px(8)
             text_w = (card_x if conflict else row.right) - x - px(8)
             role = self._role(view, seat)
@@ -683,7 +685,9 @@ class AlliancesLayout(Layout):
         )
         y = self._title(model, title, area, display)
         bid = None if declaring else view.get("bid")
-        gap = px(8)  # the lit ring of a cell is drawn in the gap, clear of its number
+        # The lit ring of a cell is drawn in the gap, clear of its number; the gap keeps its
+        # desktop size on a TV so that eleven cells still hold two-digit numbers (#19).
+        gap = display.frame_px(8)
         cell_w = area.w // len(BIDS)
         label_h = fp(17) + px(4)
         room = (area.bottom - y - fp(17) - px(12)) // 3 - label_h
@@ -718,7 +722,7 @@ class AlliancesLayout(Layout):
                         CREAM if open_ else (96, 100, 96),
                         "center",
                         "sans-bold" if open_ else "sans",
-                        max_width=cell.w - px(4),
+                        max_width=cell.w - display.frame_px(4),
                     )
                 )
                 if open_:
@@ -1115,16 +1119,15 @@ class AlliancesLayout(Layout):
                 model.texts.append(Text("Your hand is empty", area.center, fp(20), MUTED, "center"))
             return
         inner = area.inflate(-px(16), 0)
-        n = len(hand)
-        step = cw + px(8)
-        if cw + (n - 1) * step > inner.w:
-            step = max(cw // 5, (inner.w - cw) // max(1, n - 1))
-        total = cw + (n - 1) * step
+        steps = _hand_steps(hand, cw, inner.w, px(8))
+        total = cw + sum(steps)
         x0 = inner.x + (inner.w - total) // 2
         y = area.y + top + (area.h - top - ch) // 2
         playing = viewer == view["to_move"] and not view["over"]
+        x = x0
         for i, card in enumerate(hand):
-            r = pygame.Rect(x0 + i * step, y, cw, ch)
+            r = pygame.Rect(x, y, cw, ch)
+            x += steps[i] if i < len(steps) else 0
             model.pieces.append(
                 Piece(
                     card,
@@ -1135,6 +1138,29 @@ class AlliancesLayout(Layout):
                     label=card_label(card),
                 )
             )
+
+
+def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> list[int]:
+    """How far each hand card stands from the next in ``width``: side by side when they fit;
+    when crowded, a special action card keeps its whole face in view (its name and words are
+    what tell it apart, #19) and the power cards share what is left, each showing at least its
+    number; if even that is too tight, all alike."""
+    n = len(hand)
+    if n < 2:
+        return []
+    room = width - cw  # the last card shows whole
+    if (n - 1) * (cw + gap) <= room:
+        return [cw + gap] * (n - 1)
+    special = [card in SPECIAL_ACTIONS for card in hand[:-1]]
+    wide = sum(special)
+    narrow = n - 1 - wide
+    rest = room - wide * (cw + gap)
+    least = cw // 5
+    if wide and narrow and rest >= narrow * least:
+        share = min(cw + gap, rest // narrow)
+        return [cw + gap if s else share for s in special]
+    even = max(least, room // (n - 1))
+    return [even] * (n - 1)
 
 
 def card_min() -> int:

@@ -234,6 +234,7 @@ class RoyalHousesLayout(Layout):
                     "midleft",
                     "serif-bold",
                     max_width=head.right - emblem.right - px(14),
+                    smallest=display.readable_px,  # a house's whole name, small if need be
                 )
             )
             rival_row = pygame.Rect(col.x, head.bottom, col.w, row_h)
