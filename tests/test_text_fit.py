@@ -58,9 +58,18 @@ def _table(app: App, session: Session) -> Scene:
     return scene
 
 
+def _load(app: App) -> Scene:
+    """The Load screen listing a saved game of each kind (long player names included)."""
+    from tabletop.saves import write_save
+    from tabletop.scenes.load import LoadScene
+
+    for game_id in PLAYERS:
+        write_save(position(game_id, False))
+    return LoadScene(app)
+
+
 def scenes() -> Iterator[tuple[str, Callable[[App], Scene]]]:
     from tabletop.scenes.handover import HandOverScene
-    from tabletop.scenes.load import LoadScene
     from tabletop.scenes.replay import ReplayScene
     from tabletop.scenes.results import ResultsScene
     from tabletop.scenes.rules_screen import RulesScene
@@ -70,7 +79,7 @@ def scenes() -> Iterator[tuple[str, Callable[[App], Scene]]]:
     from tabletop.scenes.title import TitleScene
 
     yield "title", TitleScene
-    yield "load", LoadScene
+    yield "load", _load
     yield "settings", SettingsScene
     yield "stats", StatsScene
     yield "hand-over", lambda app: HandOverScene(app, "Bartholomew", lambda: None)
