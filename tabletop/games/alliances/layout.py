@@ -137,9 +137,10 @@ class AlliancesLayout(Layout):
     ) -> TableModel:
         px, fp = display.px, display.font_px
         model = TableModel()
-        pad = px(12)
+        # Spacing keeps its desktop size on a TV: the room goes to the map (#19).
+        pad = display.frame_px(12)
         area = rect.inflate(-2 * pad, -2 * pad)
-        info_h = fp(19) * 2 + px(20)
+        info_h = fp(19) * 2 + display.frame_px(20)
         info = pygame.Rect(area.x, area.y, area.w, info_h)
         body = pygame.Rect(area.x, info.bottom + pad, area.w, area.bottom - info.bottom - pad)
         # On a TV the map grows (#19): it takes a larger share of the width, the gaps keep
@@ -148,7 +149,8 @@ class AlliancesLayout(Layout):
         rw = max(display.frame_px(400), round(body.w * (0.31 if tv else 0.33)))
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
-        act_h = max(px(56), fp(22) + px(20))
+        # The buttons' row: as tall as the table's buttons (TableScene._rebuild_buttons).
+        act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
         # The map takes what it can use; the hand gets the rest.
         hand_min = min(display.frame_px(176), round(left.h * 0.24))
         gap = display.frame_px(12)
@@ -251,7 +253,7 @@ class AlliancesLayout(Layout):
         model.texts.append(
             Text(
                 line1,
-                (area.x + px(12), area.y + px(8)),
+                (area.x + px(12), area.y + display.frame_px(8)),
                 fp(19),
                 GOLD,
                 face="sans-bold",
@@ -259,7 +261,13 @@ class AlliancesLayout(Layout):
             )
         )
         model.texts.append(
-            Text(line2, (area.x + px(12), area.y + px(12) + fp(19)), fp(19), CREAM, max_width=inner)
+            Text(
+                line2,
+                (area.x + px(12), area.y + display.frame_px(12) + fp(19)),
+                fp(19),
+                CREAM,
+                max_width=inner,
+            )
         )
 
     # ---- the map -------------------------------------------------------------------------
