@@ -191,3 +191,20 @@ def test_medici_team_colours_do_not_clash_with_house_colours() -> None:
         for house in houses:
             assert _distance(team, house) > 150, (team, house)
     assert _distance(*TEAM_COLOURS) > 150
+
+
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+def test_every_game_names_a_hovered_hand_card_in_full(game_id: str) -> None:
+    """Issue #19: "hovering any card shows its full text" (every game declares the words)."""
+    app = make_app((1920, 1080), animation_speed=0.0)
+    try:
+        s = session(game_id, PLAYERS[game_id])
+        scene = table(app, s)
+        hand = set(s.game.view(0)["hands"][0] or [])
+        pieces = [p for p in scene.model.pieces if p.id in hand and p.art[0] == "card"]
+        assert pieces, game_id
+        top = max(pieces, key=lambda p: p.z)  # wholly in view
+        tip = scene.tip_at(top.rect.center)
+        assert tip is not None and tip == card_art.card_text(game_id, top.id), tip
+    finally:
+        app.quit()
