@@ -10,6 +10,10 @@ from dataclasses import dataclass
 
 TV_FACTOR = 1.35
 MIN_SIZE = (1024, 600)
+#: The size of the text a player reads (pygame-gui's default, the table's prompts), 1080p desktop.
+BODY = 22
+#: The smallest text a player is asked to read, 1080p desktop (never below 12 anyway).
+READABLE = 13
 
 
 @dataclass(frozen=True)
@@ -26,6 +30,26 @@ class Display:
     def scale(self) -> float:
         base = min(self.width / 1920, self.height / 1080)
         return max(0.5, base * (TV_FACTOR if self.profile == "tv" else 1.0))
+
+    @property
+    def frame_scale(self) -> float:
+        """The desktop profile's scale at this window size: the TV profile does not grow the
+        table's frame (log panel, status bar) with it, so the play area keeps its room (#19)."""
+        return max(0.5, min(self.width / 1920, self.height / 1080))
+
+    def frame_px(self, n: float) -> int:
+        """A 1080p-desktop length of the table's frame, the same in both profiles."""
+        return max(1, round(n * self.frame_scale))
+
+    @property
+    def body_px(self) -> int:
+        """The body text size of this profile: text a player needs is never smaller."""
+        return self.font_px(BODY)
+
+    @property
+    def readable_px(self) -> int:
+        """The smallest font size a player is asked to read (labels squeezed to fit included)."""
+        return self.font_px(READABLE)
 
     def px(self, n: float) -> int:
         """A 1080p-desktop length in pixels for this window and profile (at least 1)."""

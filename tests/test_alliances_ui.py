@@ -22,7 +22,6 @@ from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 from tabletop.table import render
-from tabletop.ui.text import fit_size
 
 NAMES = ["Ada", "Bartholomew", "Cy", "Dagny"]
 # (players, options) of every phase the table has to offer.
@@ -305,7 +304,8 @@ POSITIONS = list(_positions())
 def test_layout_fits_without_overlaps(size: tuple[int, int], profile: str) -> None:
     pygame.init()
     display = Display(*size, profile=profile)
-    status_h, log_w = display.px(64), display.px(400)  # the scene's status bar and log
+    # The scene's status bar and log (their desktop size on a TV too: #19).
+    status_h, log_w = display.frame_px(64), display.frame_px(400)
     rect = pygame.Rect(0, status_h, size[0] - log_w, size[1] - status_h)
     layout = AlliancesLayout()
     names = ["Bartholomew Maxi", "Evangeline", "Cy", "Hildegard"]  # 16: the setup limit
@@ -328,8 +328,8 @@ def test_layout_fits_without_overlaps(size: tuple[int, int], profile: str) -> No
             for text in model.texts:
                 drawn = render.draw_text(canvas, text)
                 assert rect.contains(drawn), (where, text.text, drawn, rect)
-                if text.max_width:
-                    fitted = fit_size(text.text, text.face, text.max_width, text.size)
+                if text.max_width:  # shrunk a little, then shortened with an ellipsis
+                    fitted = render.shown_text(text)[1]
                     assert fitted >= 11, (where, text.text, fitted)
             # The map, the right column, the buttons' strip and the hand stay apart.
             tile_area = tiles[0].unionall(tiles)

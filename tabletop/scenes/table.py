@@ -28,7 +28,7 @@ from ..ai.worker import AIWorker
 from ..layouts import get_gestures, get_layout
 from ..session import Session, UndoRefused
 from ..storage import describe_os_error
-from ..table import render
+from ..table import card_art, render
 from ..table.gestures import WorkingArea
 from ..table.model import Piece, Recap, TableModel
 from ..ui.dialogs import Question, ask
@@ -273,8 +273,10 @@ class TableScene(Scene):
     # ---- building ---------------------------------------------------------------------
     def build(self) -> None:
         d = self.app.display
-        log_w = d.px(400)
-        status_h = d.px(64)
+        # The frame keeps its desktop size on a TV (its text grows; the log wraps sooner), so
+        # the shared play area is as large as on the desktop and its pieces grow instead (#19).
+        log_w = d.frame_px(400)
+        status_h = d.frame_px(64)
         strip_h = self.night.strip_height(d)  # a game night's phones, under the log
         self.status.rect = pygame.Rect(0, 0, d.width, status_h)
         self.log.rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h - strip_h)
@@ -283,7 +285,7 @@ class TableScene(Scene):
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         font = render.fonts.get_font(d.font_px(22))
         bw = max(d.px(120), max(font.size(t)[0] for t in ("Menu", "Rules", "Results")) + d.px(36))
-        bh = d.px(44)
+        bh = min(d.px(44), status_h - d.frame_px(6))
         y = (status_h - bh) // 2
         self.menu_button = pygame_gui.elements.UIButton(
             pygame.Rect(d.width - bw - d.px(16), y, bw, bh),
@@ -1049,9 +1051,22 @@ class TableScene(Scene):
         top = self.status.rect.bottom
         return pygame.Rect(0, top, self.app.display.width, self.app.display.height - top)
 
-    def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
-        """The layout's explanation of what the pointer rests on (e.g. why a meld is invalid)."""
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        """What a hover tip at ``pos`` says: the layout's explanation of what is there (e.g.
+        why a meld is invalid), else the full words of the face-up card on top there (#19: a
+        crowded hand shows little of each card). Face-down cards have none: only what the
+        viewer's view shows face up is ever drawn as a card."""
         text = next((t for r, t in self.model.tips if r.collidepoint(pos)), None)
+        if text:
+            return text
+        piece = self.input.piece_at(pos)
+        if piece is None or piece.art[0] != "card":
+            return None
+        return card_art.card_text(str(piece.art[1]), str(piece.art[2])) or piece.label or None
+
+    def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """The tip for what the pointer rests on (:meth:`tip_at`), beside the pointer."""
+        text = self.tip_at(pos)
         if not text:
             return
         d = self.app.display

@@ -10,7 +10,7 @@ import pygame
 from ..display import Display
 from ..table import render
 from ..ui.palette import CREAM, GOLD, PANEL
-from ..ui.text import wrap_text
+from ..ui.text import ellipsize, wrap_text
 
 
 class StatusPanel:
@@ -24,19 +24,7 @@ class StatusPanel:
     ) -> None:
         """Draw ``text`` in the room left of the visible ``buttons`` (pygame-gui buttons)."""
         d = display
-        shown = [
-            b.rect.x  # type: ignore[attr-defined]
-            for b in buttons
-            if b is not None and b.visible  # type: ignore[attr-defined]
-        ]
-        width = min(shown, default=self.rect.w) - d.px(48)
-        size = d.font_px(26)
-        lines = [text]
-        if render.fonts.get_font(size, "sans-bold").size(text)[0] > width:
-            # Too long for one line at full size: two lines of a smaller size read better
-            # (from a sofa too) than one line squeezed small.
-            size = d.font_px(20)
-            lines = wrap_text(text, render.fonts.get_font(size, "sans-bold"), width)[:2]
+        lines, size, width = self.lines(display, text, buttons)
         step = render.fonts.get_font(size, "sans-bold").get_linesize()
         top = self.rect.centery - step * (len(lines) - 1) // 2
         for i, line in enumerate(lines):
@@ -52,6 +40,36 @@ class StatusPanel:
                     max_width=width,
                 ),
             )
+
+    def lines(
+        self, display: Display, text: str, buttons: Sequence[object]
+    ) -> tuple[list[str], int, int]:
+        """The lines ``text`` is shown as, their font size and the width they have: one line at
+        full size; if too long, two smaller ones (they read better, from a sofa too, than one
+        line squeezed small), the second ended with an ellipsis if even they do not hold it."""
+        d = display
+        shown = [
+            b.rect.x  # type: ignore[attr-defined]
+            for b in buttons
+            if b is not None and b.visible  # type: ignore[attr-defined]
+        ]
+        width = max(1, min(shown, default=self.rect.w) - d.px(48))
+        size = d.font_px(26)
+        font = render.fonts.get_font(size, "sans-bold")
+        if font.size(text)[0] <= width:
+            return [text], size, width
+        size = d.font_px(20)
+        # Two lines must stand in the bar (its height does not grow on a TV).
+        while size > 12 and 2 * render.fonts.get_font(size, "sans-bold").get_linesize() > max(
+            self.rect.h, 1
+        ):
+            size -= 1
+        font = render.fonts.get_font(size, "sans-bold")
+        lines = wrap_text(text, font, width)
+        if len(lines) > 2:
+            lines = [lines[0], ellipsize(" ".join(lines[1:]), font, width)]
+        lines = [ellipsize(line, font, width) for line in lines]  # an over-long single word
+        return lines, size, width
 
 
 class LogPanel:

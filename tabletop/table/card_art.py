@@ -50,6 +50,8 @@ class GameArt:
     back: BackPainter | None = None  # None: a plain back
     pieces: Mapping[str, PiecePainter] = field(default_factory=dict)
     clear_cache: Callable[[], None] | None = None  # forgets the game's own cached surfaces
+    #: A card's full name and words (the table's hover tip over a face-up card; #19).
+    card_text: Callable[[str], str] | None = None
 
 
 def card_face(game_id: str, card: str, width: int, *, colorblind: bool = False) -> pygame.Surface:
@@ -71,6 +73,17 @@ def piece(game_id: str, name: str, args: tuple, width: int, colorblind: bool) ->
     if painter is None:
         raise ValueError(f"no piece art {name!r} for game {game_id!r}")
     return painter(args, width, colorblind)
+
+
+def card_text(game_id: str, card: str) -> str | None:
+    """What face-up ``card`` of ``game_id`` says in full, or None if its art does not say."""
+    art = games.art_for(game_id)
+    if art is None or art.card_text is None:
+        return None
+    try:
+        return art.card_text(card) or None
+    except (ValueError, KeyError, IndexError):
+        return None  # not a card of the game: no tip rather than a crash
 
 
 def clear_cache() -> None:

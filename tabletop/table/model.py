@@ -53,7 +53,8 @@ class Text:
     colour: Colour = (240, 234, 216)
     anchor: str = "topleft"  # any pygame.Rect position attribute
     face: str = "sans"
-    max_width: int | None = None  # shrink the font to fit
+    max_width: int | None = None  # shrink the font to fit, then cut with an ellipsis
+    smallest: int = 0  # how far it may shrink (0: to four fifths of ``size``)
 
 
 @dataclass

@@ -7,7 +7,7 @@ from functools import lru_cache
 import pygame
 
 from .. import fonts
-from ..ui.text import fit_size
+from ..ui.text import fit_line, fit_size
 from . import card_art
 from .model import Box, Colour, Piece, Text
 
@@ -25,11 +25,17 @@ def text_surface(text: str, size: int, colour: Colour, face: str) -> pygame.Surf
     return _ready(fonts.get_font(size, face).render(text, True, colour))
 
 
-def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
-    size = item.size
+def shown_text(item: Text) -> tuple[str, int]:
+    """The words and size ``item`` is drawn with: shrunk a little to fit its ``max_width``,
+    then shortened with an ellipsis (:func:`fit_line`)."""
     if item.max_width:
-        size = fit_size(item.text, item.face, item.max_width, size)
-    image = text_surface(item.text, size, tuple(item.colour), item.face)
+        return fit_line(item.text, item.face, item.max_width, item.size, item.smallest)
+    return item.text, item.size
+
+
+def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
+    text, size = shown_text(item)
+    image = text_surface(text, size, tuple(item.colour), item.face)
     rect = image.get_rect(**{item.anchor: item.pos})
     surface.blit(image, rect)
     return rect

@@ -137,3 +137,35 @@ def ellipsize(text: str, font: Measures, width: int, *, words: bool = False) -> 
     while cut and font.size(cut.rstrip() + "…")[0] > width:
         cut = cut[:-1]
     return cut.rstrip() + "…"
+
+
+def fit_line(text: str, face: str, width: int, size: int, smallest: int = 0) -> tuple[str, int]:
+    """One line of ``text`` in ``face`` that fits ``width``: at the largest size from ``size``
+    down to ``smallest`` (by default four fifths of ``size``, never below 12), and if even
+    that is too wide, cut there with an ellipsis. Squeezing further would make it unreadable
+    (#19); the table's labels whose whole words matter say so in a hover tip."""
+    floor = min(size, max(12, smallest or round(size * 0.8)))
+    fitted = fit_size(text, face, width, size, floor)
+    font = get_font(fitted, face)
+    if font.size(text)[0] <= width:
+        return text, fitted
+    return ellipsize(text, font, width), fitted
+
+
+def fit_name(name: str, rest: str, face: str, width: int, size: int) -> str:
+    """``name + rest`` as :func:`fit_line` would show it, except that when it must be cut, the
+    name is shortened and ``rest`` (a state, a score) is kept whole."""
+    text = name + rest
+    shown, fitted = fit_line(text, face, width, size)
+    if shown == text:
+        return text
+    font = get_font(fitted, face)
+    short = ellipsize(name, font, max(1, width - font.size(rest)[0]))
+    if len(short) < min(len(name), 4):  # hardly a name left: the name, without ``rest``
+        return fit_line(name, face, width, size)[0]
+    return short + rest
+
+
+def fits(text: str, face: str, width: int, size: int) -> bool:
+    """Whether :func:`fit_line` shows ``text`` whole (shrunk a little at most) in ``width``."""
+    return fit_line(text, face, width, size)[0] == text

@@ -431,4 +431,17 @@ def clear_cache() -> None:
     emblem_surface.cache_clear()
 
 
-ART = GameArt(face=paint, back=paint_back, clear_cache=clear_cache)
+def card_text(card: str) -> str:
+    """The hover tip of a face-up card: ``"The Knight of Hearts"``, ``"Clever: a Trait"``."""
+    from rules.allegiance import MOON, TRAITS, VICTORY_SET, card_name
+
+    name = card_name(card)
+    name = name[0].upper() + name[1:]
+    if card in TRAITS:
+        return f"{name}: a Trait"
+    if card in VICTORY_SET:
+        return f"{name}: a Victory"
+    return name if card != MOON else f"{name}: neither a Face nor a Victory"
+
+
+ART = GameArt(face=paint, back=paint_back, clear_cache=clear_cache, card_text=card_text)

@@ -17,10 +17,12 @@ import pygame
 from rules import Event, Outcome
 from rules.allegiance import (
     FACE_SET,
+    HOUSE_OF,
     HOUSES,
     RANK_NAMES,
     RANK_OF,
     TRAITS,
+    VICTORIES,
     card_name,
 )
 from tabletop import fonts
@@ -29,6 +31,7 @@ from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, MUTED, PANEL
+from tabletop.ui.text import fit_name
 
 from . import art as art_allegiance
 from .recap import deal_recap
@@ -37,6 +40,18 @@ GAME = "allegiance"
 EDGE = (120, 132, 116, 200)
 RAISED = (140, 220, 150)
 LOWERED = (255, 150, 140)
+
+
+def _hand_order(card: str) -> tuple[int, int, int]:
+    """Where a card stands in a hand (#19): Faces by house (suit) then rank, high first, then
+    the Traits; Victories and the Moon after them, set apart."""
+    if card in FACE_SET:
+        return (0, HOUSE_OF[card], -RANK_OF[card])
+    if card in TRAITS:
+        return (1, list(TRAITS).index(card), 0)
+    if card in VICTORIES:
+        return (2, VICTORIES.index(card), 0)
+    return (3, 0, 0)  # the Moon
 
 
 def _name(card: str) -> str:
@@ -121,9 +136,16 @@ class AllegianceLayout(Layout):
             self._spot(model, view, s, spot, scale, display, names, viewer)
         spot_w = min(px(320), strip.w // 3)
         own = pygame.Rect(strip.x, strip.y, spot_w, strip.h)
+        # A hand too long to lie beside the viewer's spot takes the strip's whole width, the
+        # spot moving up into the table's free corner when no seat sits there (#19).
+        held = view["hand_counts"][bottom]
+        if held * (hand_cw + max(2, hand_cw // 12)) + hand_cw // 3 > strip.w - spot_w - px(16):
+            lifted = pygame.Rect(oval.x, oval.bottom - strip.h, spot_w, strip.h)
+            if lifted.collidelist([s.inflate(px(10), px(10)) for s in spots.values()]) < 0:
+                own = lifted
         self._spot(model, view, bottom, own, 1.0, display, names, viewer, own_spot=True)
         self._hand(model, view, bottom, viewer, strip, own, hand_cw, display)
-        trick_area = _trick_rect(oval, list(spots.values()), px(14))
+        trick_area = _trick_rect(oval, [*spots.values(), own], px(14))
         self._trick(model, view, trick_area, display)
         # Zones: Faces before the trick (they lie on it), the viewer's allegiance slot before
         # their spot.
@@ -389,16 +411,20 @@ class AllegianceLayout(Layout):
             marker = " · leads"
         if view["phase"] == "ally" and not view["allegiance_chosen"][seat]:
             marker = " · choosing"
+        name_w = spot.w - 2 * ip - count_w - px(4)
         model.texts.append(
             Text(
-                names[seat] + marker,
+                # A long name is shortened, never the marker (#19); the tip has it whole.
+                fit_name(names[seat], marker, "sans-bold", name_w, name_size),
                 (spot.x + ip, spot.y + ip // 2),
                 name_size,
                 GOLD if to_move else CREAM,
                 face="sans-bold",
-                max_width=spot.w - 2 * ip - count_w - px(4),
+                max_width=name_w,
             )
         )
+        head = pygame.Rect(spot.x, spot.y, spot.w, head_h)
+        model.tips.append((head, f"{names[seat]}: {count} cards in hand" + marker))
         # Body: the Allegiance card, then the traits waiting in front of this seat.
         waiting = view["waiting"][seat]
         label_h = small_size + ip // 2 if waiting else 0
@@ -480,19 +506,28 @@ class AllegianceLayout(Layout):
         display: Display,
     ) -> None:
         px = display.px
-        area = pygame.Rect(own.right + px(16), strip.y, strip.right - own.right - px(16), strip.h)
+        area = strip.copy()  # the viewer's spot may have moved up out of the strip
+        if own.colliderect(strip):
+            area = pygame.Rect(
+                own.right + px(16), strip.y, strip.right - own.right - px(16), strip.h
+            )
         ch = round(cw * 1.4)
         hand = view["hands"][seat]
         mine = viewer == seat and not view["over"]
         cards: list[tuple[str, tuple[Any, ...], str]]
+        breaks: list[int] = []
         if hand is not None:
-            cards = [(c, ("card", GAME, c), _name(c)) for c in hand]
+            ordered = sorted(hand, key=_hand_order)
+            cards = [(c, ("card", GAME, c), _name(c)) for c in ordered]
+            breaks = [
+                next((i for i, c in enumerate(ordered) if _hand_order(c)[0] >= 2), len(ordered))
+            ]
         else:
             cards = [
                 (f"back:{seat}:{i}", ("back", GAME), "a card")
                 for i in range(view["hand_counts"][seat])
             ]
-        rects = fan_rects(len(cards), cw, ch, area)
+        rects = fan_rects(len(cards), cw, ch, area, breaks)
         for i, ((pid, art, label), r) in enumerate(zip(cards, rects, strict=True)):
             drag = pid if mine and hand is not None else None
             model.pieces.append(Piece(pid, art, r, z=40 + i, drag=drag, label=label))

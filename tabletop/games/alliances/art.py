@@ -918,8 +918,10 @@ class TileLayout:
 
 
 @lru_cache(maxsize=256)
-def tile_layout(name: str, w: int, h: int) -> TileLayout:
-    """The layout of a country tile ``w`` × ``h`` named ``name`` (exposed for tests)."""
+def tile_layout(name: str, w: int, h: int, numbers: int = 0) -> TileLayout:
+    """The layout of a country tile ``w`` × ``h`` named ``name`` (exposed for tests); the chips
+    drop their suit symbols when with them the defence numbers would be smaller than
+    ``numbers`` (a font size: the TV profile's body size, #19)."""
     short = min(w, h)
     border = max(1, round(short * 0.035))
     radius = max(2, round(short * 0.09))
@@ -938,7 +940,7 @@ def tile_layout(name: str, w: int, h: int) -> TileLayout:
         6,
         ink=True,
     )
-    symbols = chip_w >= 24 and chip_w >= chip_h * 1.45
+    symbols = chip_w >= 24 and chip_w >= chip_h * 1.45 and value_size >= numbers
     if not symbols:
         value_size = fit_size(
             "88",
@@ -1005,12 +1007,14 @@ def country_tile(
     lit: bool = False,
     target: bool = False,
     highlight: Colour | None = None,
+    numbers: int = 0,
 ) -> pygame.Surface:
     """A country tile ``width`` × ``height``: ``name`` and its Military, Economic and Political
     ``defence`` values (read-only, cached).
 
     ``lit`` glows it as a place a move may go, ``target`` puts the conflict marker on it and
-    ``highlight`` rims it in a colour (e.g. the controlling alliance's or the focus colour)."""
+    ``highlight`` rims it in a colour (e.g. the controlling alliance's or the focus colour);
+    ``numbers`` is the smallest font size wanted for the defence values (:func:`tile_layout`)."""
     if not isinstance(name, str) or not name.strip():
         raise ValueError(f"a country tile needs a name, not {name!r}")
     values = tuple(defence) if isinstance(defence, Sequence) else ()
@@ -1030,6 +1034,7 @@ def country_tile(
         bool(lit),
         bool(target),
         rim,
+        max(0, int(numbers)),
     )
 
 
@@ -1043,8 +1048,9 @@ def _country_tile(
     lit: bool,
     target: bool,
     rim: Colour | None,
+    numbers: int,
 ) -> pygame.Surface:
-    layout = tile_layout(name, w, h)
+    layout = tile_layout(name, w, h, numbers)
     el = layout.elements
     s = 4 if max(w, h) < 200 else 2
     land = kit.mix(LAND, WHITE, 0.25) if lit else LAND
@@ -1246,10 +1252,20 @@ def clear_cache() -> None:
 
 
 def _tile_piece(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
-    """``("piece", "alliances", "tile", country, defence, height, lit, target, rim)``."""
-    name, defence, height, lit, target, rim = args
+    """``("piece", "alliances", "tile", country, defence, height, lit, target, rim[, numbers])``
+    (``numbers``: the smallest size of the defence values, see :func:`tile_layout`)."""
+    name, defence, height, lit, target, rim = args[:6]
+    numbers = args[6] if len(args) > 6 else 0
     return country_tile(
-        name, defence, width, height, colorblind=colorblind, lit=lit, target=target, highlight=rim
+        name,
+        defence,
+        width,
+        height,
+        colorblind=colorblind,
+        lit=lit,
+        target=target,
+        highlight=rim,
+        numbers=numbers,
     )
 
 
@@ -1258,9 +1274,18 @@ def _tokens_piece(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
     return token_stack_of(args[0], width, colorblind=colorblind)
 
 
+def card_text(card: str) -> str:
+    """The hover tip of a face-up card: ``"9 Politics"``, or a special action's name and what
+    it does (a crowded hand shows little of it; #19)."""
+    if card in _SPECIALS:
+        return f"{special_name(card)}: {special_effects(card)[0]}"
+    return f"{card[1:]} {SUIT_NAMES[suit_of(card)]}"
+
+
 ART = GameArt(
     face=paint_face,
     back=paint_back,
     pieces={"tile": _tile_piece, "tokens": _tokens_piece},
+    card_text=card_text,
     clear_cache=clear_cache,
 )

@@ -144,18 +144,23 @@ class AlliancesLayout(Layout):
     ) -> TableModel:
         px, fp = display.px, display.font_px
         model = TableModel()
-        pad = px(12)
+        # Spacing keeps its desktop size on a TV: the room goes to the map (#19).
+        pad = display.frame_px(12)
         area = rect.inflate(-2 * pad, -2 * pad)
-        info_h = fp(19) * 2 + px(20)
+        info_h = fp(19) * 2 + display.frame_px(20)
         info = pygame.Rect(area.x, area.y, area.w, info_h)
         body = pygame.Rect(area.x, info.bottom + pad, area.w, area.bottom - info.bottom - pad)
-        rw = max(px(400), round(body.w * 0.33))
+        # On a TV the map grows (#19): it takes a larger share of the width, the gaps keep
+        # their desktop size and the hand its desktop height.
+        tv = display.profile == "tv"
+        rw = max(display.frame_px(400), round(body.w * (0.31 if tv else 0.33)))
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
-        act_h = max(px(56), fp(22) + px(20))
-        # The map takes what it can use; the hand gets the rest (bigger cards on a TV).
-        hand_min = min(px(176), round(left.h * 0.24))
-        gap = px(12)
+        # The buttons' row: as tall as the table's buttons (TableScene._rebuild_buttons).
+        act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
+        # The map takes what it can use; the hand gets the rest.
+        hand_min = min(display.frame_px(176), round(left.h * 0.24))
+        gap = display.frame_px(12)
         _, th = self._tile_size(left.w, left.h - hand_min - act_h - px(10), gap)
         board_h = 4 * th + 3 * gap
         hand_h = min(left.h - board_h - act_h - px(10), px(250))
@@ -429,7 +434,7 @@ class AlliancesLayout(Layout):
         model.texts.append(
             Text(
                 line1,
-                (area.x + px(12), area.y + px(8)),
+                (area.x + px(12), area.y + display.frame_px(8)),
                 fp(19),
                 GOLD,
                 face="sans-bold",
@@ -437,7 +442,13 @@ class AlliancesLayout(Layout):
             )
         )
         model.texts.append(
-            Text(line2, (area.x + px(12), area.y + px(12) + fp(19)), fp(19), CREAM, max_width=inner)
+            Text(
+                line2,
+                (area.x + px(12), area.y + display.frame_px(12) + fp(19)),
+                fp(19),
+                CREAM,
+                max_width=inner,
+            )
         )
 
     # ---- the map -------------------------------------------------------------------------
@@ -456,8 +467,7 @@ class AlliancesLayout(Layout):
         display: Display,
         colorblind: bool,
     ) -> None:
-        px = display.px
-        gap = px(12)
+        gap = display.frame_px(12)
         tw, th = self._tile_size(area.w, area.h, gap)
         total_w, total_h = 5 * tw + 4 * gap, 4 * th + 3 * gap
         x0 = area.x + (area.w - total_w) // 2
@@ -479,6 +489,9 @@ class AlliancesLayout(Layout):
                 tile["id"] in lit,
                 targeted,
                 rim,
+                # Defence numbers at least the body size (#19); colour-blind players keep the
+                # chips' suit symbols instead, which need the room.
+                0 if colorblind else display.body_px,
             )
             defence = f"defence Military {d['M']}, Economic {d['E']}, Political {d['P']}"
             owner = (
@@ -594,7 +607,9 @@ class AlliancesLayout(Layout):
                 Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
             )
             x = disc.right + px(8)
-            power_w = max(px(110), fp(16) * 5) if conflict else 0
+            # The power column holds a number, a suit word and a pill: it need not grow on
+            # a TV as much as the names beside it (#19).
+            power_w = max(display.frame_px(110), round(fp(16) * 4.6)) if conflict else 0
             card_x = row.right - power_w - cw - px(8)
             # A row that receives a moved card shows it beside its own: less room for words.
             tuck = round(cw * 0.62) if any(to == seat for _, to in moved.values()) else 0
@@ -915,7 +930,9 @@ class AlliancesLayout(Layout):
         )
         y = self._title(model, title, area, display)
         bid = None if declaring else view.get("bid")
-        gap = px(8)  # the lit ring of a cell is drawn in the gap, clear of its number
+        # The lit ring of a cell is drawn in the gap, clear of its number; the gap keeps its
+        # desktop size on a TV so that eleven cells still hold two-digit numbers (#19).
+        gap = display.frame_px(8)
         cell_w = area.w // len(BIDS)
         label_h = fp(17) + px(4)
         room = (area.bottom - y - fp(17) - px(12)) // 3 - label_h
@@ -950,7 +967,7 @@ class AlliancesLayout(Layout):
                         CREAM if open_ else (96, 100, 96),
                         "center",
                         "sans-bold" if open_ else "sans",
-                        max_width=cell.w - px(4),
+                        max_width=cell.w - display.frame_px(4),
                     )
                 )
                 if open_:
@@ -1349,16 +1366,15 @@ class AlliancesLayout(Layout):
                 model.texts.append(Text("Your hand is empty", area.center, fp(20), MUTED, "center"))
             return
         inner = area.inflate(-px(16), 0)
-        n = len(hand)
-        step = cw + px(8)
-        if cw + (n - 1) * step > inner.w:
-            step = max(cw // 5, (inner.w - cw) // max(1, n - 1))
-        total = cw + (n - 1) * step
+        steps = _hand_steps(hand, cw, inner.w, px(8))
+        total = cw + sum(steps)
         x0 = inner.x + (inner.w - total) // 2
         y = area.y + top + (area.h - top - ch) // 2
         playing = viewer == view["to_move"] and not view["over"]
+        x = x0
         for i, card in enumerate(hand):
-            r = pygame.Rect(x0 + i * step, y, cw, ch)
+            r = pygame.Rect(x, y, cw, ch)
+            x += steps[i] if i < len(steps) else 0
             model.pieces.append(
                 Piece(
                     card,
@@ -1369,6 +1385,29 @@ class AlliancesLayout(Layout):
                     label=card_label(card),
                 )
             )
+
+
+def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> list[int]:
+    """How far each hand card stands from the next in ``width``: side by side when they fit;
+    when crowded, a special action card keeps its whole face in view (its name and words are
+    what tell it apart, #19) and the power cards share what is left, each showing at least its
+    number; if even that is too tight, all alike."""
+    n = len(hand)
+    if n < 2:
+        return []
+    room = width - cw  # the last card shows whole
+    if (n - 1) * (cw + gap) <= room:
+        return [cw + gap] * (n - 1)
+    special = [card in SPECIAL_ACTIONS for card in hand[:-1]]
+    wide = sum(special)
+    narrow = n - 1 - wide
+    rest = room - wide * (cw + gap)
+    least = cw // 5
+    if wide and narrow and rest >= narrow * least:
+        share = min(cw + gap, rest // narrow)
+        return [cw + gap if s else share for s in special]
+    even = max(least, room // (n - 1))
+    return [even] * (n - 1)
 
 
 def card_min() -> int:

@@ -117,4 +117,15 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return back
 
 
-ART = GameArt(face=paint_face, back=paint_back)
+_RANK_WORDS = {"J": "Jack", "Q": "Queen", "K": "King", "A": "Ace"}
+_SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+
+
+def card_text(card: str) -> str:
+    """The hover tip of a face-up card: ``"10♥: the 10 of Hearts"`` (#19)."""
+    r, s = FACE[card]
+    rank, suit = RANKS[r], SUITS[s]
+    return f"{rank}{SUIT_SYMBOLS[suit]}: the {_RANK_WORDS.get(rank, rank)} of {_SUIT_WORDS[suit]}"
+
+
+ART = GameArt(face=paint_face, back=paint_back, card_text=card_text)

@@ -172,6 +172,7 @@ class MachiavelliLayout(Layout):
                 fp(20),
                 CREAM,
                 max_width=info.w - px(20),
+                smallest=display.readable_px,
             )
         )
         extra = f"Hand {view.get('hand_number', 1)}"
@@ -226,7 +227,15 @@ class MachiavelliLayout(Layout):
                 # Small cards (a crowded table) leave room for the sign only.
                 label = "+ new meld" if cw >= px(64) else "+"
                 model.texts.append(
-                    Text(label, box.center, fp(16), MUTED, "center", max_width=cw - px(8))
+                    Text(
+                        label,
+                        box.center,
+                        fp(16),
+                        MUTED,
+                        "center",
+                        max_width=cw - px(8),
+                        smallest=display.readable_px,
+                    )
                 )
                 continue
             meld = melds[i]

@@ -296,4 +296,12 @@ def clear_cache() -> None:
     _back.cache_clear()
 
 
-ART = GameArt(face=paint_face, back=paint_back, clear_cache=clear_cache)
+def card_text(card: str) -> str:
+    """The hover tip of a face-up card: ``"The Gonzaga Cardinal (9)"``."""
+    from rules.medici import card_name
+
+    name = card_name(card)
+    return name[0].upper() + name[1:]
+
+
+ART = GameArt(face=paint_face, back=paint_back, clear_cache=clear_cache, card_text=card_text)

@@ -21,11 +21,16 @@ from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, PANEL
+from tabletop.ui.text import fit_name, fits
 
 from . import art as art_medici
 from .recap import end_recap
 
-TEAM_COLOURS = ((255, 205, 130), (150, 205, 255))
+# The two teams (4 players): Okabe–Ito bluish green and reddish purple, lightened to read on
+# the dark panels. They clash with no house colour (crimson, azure, black, yellow, nor the
+# colour-blind vermilion, blue, black, yellow: #19; the orange and light blue before were
+# near the Pazzi yellow and the blue) and stay apart for colour-blind eyes.
+TEAM_COLOURS = ((86, 200, 160), (224, 140, 196))
 
 
 def _art(card: str, values: dict[str, int]) -> tuple:
@@ -266,17 +271,21 @@ class MediciLayout(Layout):
         step = art_medici.band_height(ch) + max(1, cw // 40)
         label_px = stack_label_px(display)
         numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
-        # Inner Circle box
+        # Inner Circle box ("closed" only where it fits: the Inner Circle's name matters more)
+        closed = " (closed)" if view["players"] > 2 else ""
         model.boxes.append(Box(inner_box, (40, 22, 20, 170), (*GOLD, 255), px(12), px(3)))
         model.texts.append(
             Text(
-                "Inner Circle" + (" (closed)" if view["players"] > 2 else ""),
+                "Inner Circle" + closed
+                if fits("Inner Circle" + closed, "serif-bold", inner_box.w - px(12), fp(18))
+                else "Inner Circle",
                 (inner_box.centerx, inner_box.y + px(4)),
                 fp(18),
                 GOLD,
                 "midtop",
                 "serif-bold",
                 max_width=inner_box.w - px(12),
+                smallest=display.readable_px,
             )
         )
         pending = view["pending"].get("stack")
@@ -494,13 +503,17 @@ class MediciLayout(Layout):
                 who = " & ".join(names[s] for s in team)
                 model.texts.append(
                     Text(
-                        f"{who}: {total}",
+                        # Long names are shortened, never the total (#19).
+                        fit_name(who, f": {total}", "sans-bold", panel.w - px(20), fp(18)),
                         (panel.x + px(10), y),
                         fp(18),
                         TEAM_COLOURS[t],
                         face="sans-bold",
                         max_width=panel.w - px(20),
                     )
+                )
+                model.tips.append(
+                    (pygame.Rect(panel.x, y, panel.w, fp(18) + px(6)), f"{who}: {total} points")
                 )
                 y += fp(18) + px(6)
         else:

@@ -643,7 +643,13 @@ def _counter_piece(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
     return counter_token(args[0], width, colorblind=colorblind)
 
 
+def card_text(card: str) -> str:
+    """The hover tip of a face-up card: its name and what playing it does."""
+    return f"The {number_of(card)} of {HOUSES[house_of(card)]}: {ACTIONS[number_of(card)]}"
+
+
 ART = GameArt(
+    card_text=card_text,
     face=paint_face,
     back=paint_back,
     pieces={"emblem": _emblem_piece, "counter": _counter_piece},

@@ -66,7 +66,9 @@ class RoyalHousesLayout(Layout):
         bottom = viewer if viewer is not None else 0
         top = 1 - bottom
         margin = px(20)
-        top_h, act_h = px(164), px(84)
+        # The rival's strip and the buttons' row keep their desktop height on a TV: the
+        # houses in between (the shared play area) get the room instead (#19).
+        top_h, act_h = display.frame_px(164), max(display.frame_px(84), fp(22) + px(40))
         hand_h = min(px(250), rect.h // 4)
         houses = pygame.Rect(rect.x, rect.y + top_h, rect.w, rect.h - top_h - act_h - hand_h)
         action = pygame.Rect(rect.x + margin, houses.bottom, rect.w - 2 * margin, act_h)
@@ -139,8 +141,8 @@ class RoyalHousesLayout(Layout):
             role = "plays first" if view["first"] == seat else "plays second"
             model.texts.append(Text(role, (strip.x + pad, strip.y + px(86)), fp(20), MUTED))
 
-        # Deck on the right.
-        cw = px(84)
+        # Deck on the right (its count beneath it, all within the strip).
+        cw = min(px(84), round((strip.h - px(26) - fp(20)) / 1.4))
         ch = round(cw * 1.4)
         deck_rect = pygame.Rect(0, 0, cw, ch)
         deck_rect.topright = (strip.right - px(40), strip.y + px(14))
@@ -234,6 +236,7 @@ class RoyalHousesLayout(Layout):
                     "midleft",
                     "serif-bold",
                     max_width=head.right - emblem.right - px(14),
+                    smallest=display.readable_px,  # a house's whole name, small if need be
                 )
             )
             rival_row = pygame.Rect(col.x, head.bottom, col.w, row_h)
