@@ -178,9 +178,9 @@ class GameNight:
         answer each phone and return the applied moves for the table to animate. The new
         state goes to the phones at the next poll: the frame that applies a move also lays out
         and draws the table, the next one publishes (bench_game_night: frame time p99)."""
-        if self._publish_due:
+        published = self._publish_due
+        if published:
             self.publish()
-        self._render_images()
         applied: list[AppliedMove] = []
         for _ in range(MAX_PER_POLL):
             try:
@@ -192,6 +192,8 @@ class GameNight:
                 applied.append(done)
         if applied:
             self._publish_due = True
+        elif not published:  # a frame that applies or publishes a move paints no card face
+            self._render_images()
         return applied
 
     def _render_images(self) -> None:

@@ -121,6 +121,7 @@ class TableScene(Scene):
         self._recap_due: Recap | None = None  # made by the last move, shown after its trick
         self._save_failed = False  # say once, not after every move, that saving fails
         self._save_due = False  # a move was made: autosave at the next frame's start
+        self._static_late = False  # a move was made: its felt and labels next frame
         self._covered_moves: list[AppliedMove] = []  # phones' moves made under another scene
         self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
         if session.humans:
@@ -531,6 +532,7 @@ class TableScene(Scene):
         # Saved at the start of the next frame: a move's own frame lays out and draws the
         # table, the next one takes the save's text (bench_game_night: frame time p99).
         self._save_due = True
+        self._static_late = True  # the labels are drawn anew next frame (_static_layer)
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
@@ -970,6 +972,11 @@ class TableScene(Scene):
         d = self.app.display
         model = self.moments.backdrop or self.model  # pieces leaving: the table they leave
         key = (id(model), d.size)
+        late, self._static_late = self._static_late, False
+        if late and self._static is not None and self._static[0][1] == d.size:
+            # A move's own frame lays the table out and draws its pieces; the felt, boxes and
+            # labels follow one frame (16 ms) later, so no frame does both (bench_game_night).
+            return self._static[1]
         if self._static is None or self._static[0] != key:
             layer = render.felt(d.size).copy()
             render.draw_box(layer, render.Box(self.status.rect, PANEL, None, 0))
