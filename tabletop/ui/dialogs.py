@@ -18,6 +18,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UITextBox, UIWindow
 
+from .text import wrap_text
+
 if TYPE_CHECKING:
     from ..app import App
 
@@ -186,7 +188,7 @@ class ConfirmWindow(pygame_gui.windows.UIConfirmationDialog):
         button_h = round(button_font.size("ÅgÝ")[1] * 1.8)
         widths = [button_font.size(t)[0] + d.px(48) for t in (action, "Cancel")]
         w = min(d.width - 2 * d.px(20), max(d.px(size[0]), sum(widths) + gap + 2 * pad))
-        lines = _wrapped_lines(question, text_font, w - 2 * pad - d.px(8))
+        lines = len(wrap_text(question, text_font, w - 2 * pad - d.px(8)))
         text_h = lines * round(text_font.size("ÅgÝ")[1] * 1.3) + d.px(12)
         title_h = int(str(theme.get_misc_data("title_bar_height", ["window"]) or 28))
         h = title_h + pad + text_h + pad + button_h + pad
@@ -232,18 +234,6 @@ class ConfirmWindow(pygame_gui.windows.UIConfirmationDialog):
             container=self,
             object_id="#dialog_text",
         )
-
-
-def _wrapped_lines(text: str, font: Any, width: int) -> int:
-    """How many lines ``text`` takes at ``width`` in ``font`` (greedy word wrap)."""
-    lines, line = 1, ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if font.size(trial)[0] <= width or not line:
-            line = trial
-        else:
-            lines, line = lines + 1, word
-    return lines
 
 
 def ask(
