@@ -32,7 +32,7 @@ from tabletop.scenes.setup import SetupScene
 from tabletop.scenes.table import TableScene
 from tabletop.scenes.title import TitleScene
 from tabletop.session import HUMAN, PHONE, SeatConfig, Session
-from tabletop.table.card_png import card_pixels, card_png
+from tabletop.table.card_png import card_pixels
 
 T = TypeVar("T")
 LOOPBACK = "127.0.0.1"
@@ -356,6 +356,12 @@ def test_undo_rules_count_a_phone_player_as_the_human() -> None:
     assert session.undo_refusal(0) is None or "hidden" in (session.undo_refusal(0) or "")
     two = Session("royal_houses", [SeatConfig("Ann", PHONE), SeatConfig("Bob", HUMAN)], 2)
     assert two.undo_refusal(0) == "Undo is only for games with one human player."
+
+
+def card_png(game_id: str, card: str, width: int = 240) -> bytes | None:
+    """A card's picture for the phones as the server sends it: painted, then encoded."""
+    pixels = card_pixels(game_id, card, width)
+    return pixels.png() if pixels is not None else None
 
 
 @pytest.mark.parametrize("game_id", ["royal_houses", "machiavelli", "allegiance"])

@@ -3,7 +3,7 @@
 One art source for both: :func:`card_pixels` paints ``card_art.card_face`` (or the back, for
 the id ``"back"``) and takes its pixels; the server asks for a card only through the host's UI
 thread (``GameNight.poll``), where pygame lives, and encodes the pixels as PNG on its own thread
-(:mod:`tabletop.net.png`). :func:`card_png` does both at once.
+(:mod:`tabletop.net.png`, :meth:`~tabletop.net.png.Pixels.png`).
 """
 
 from __future__ import annotations
@@ -22,15 +22,10 @@ MAX_ID = 64
 MAX_WIDTH = 1024
 
 
-def card_png(game_id: str, card: str, width: int = 240) -> bytes | None:
-    """``card`` of ``game_id`` as PNG bytes, ``width`` pixels wide (the back for ``"back"``);
-    None for a card (or game) the art does not know, or an unreasonable width."""
-    pixels = card_pixels(game_id, card, width)
-    return pixels.png() if pixels is not None else None
-
-
 def card_pixels(game_id: str, card: str, width: int = 240) -> Pixels | None:
-    """:func:`card_png`'s picture before encoding (call it on the UI thread)."""
+    """``card`` of ``game_id``, ``width`` pixels wide (the back for ``"back"``), as pixels to
+    encode; None for a card (or game) the art does not know, or an unreasonable width. Call it
+    on the UI thread."""
     if (
         not isinstance(card, str)
         or not card
