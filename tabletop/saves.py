@@ -30,7 +30,6 @@ from .storage import (
     read_bytes,
     read_json,
     saves_dir,
-    write_json_atomic,
     write_text_atomic,
 )
 from .storage import cleanup_temp_files as storage_cleanup
@@ -121,7 +120,12 @@ def save_text(session: Session) -> str:
     """The save file's text for ``session``, taken now: one line of JSON (the C encoder, well
     under a millisecond for a long game, where an indented file took several: the background
     autosave, :mod:`tabletop.autosave`, then only writes it while play goes on)."""
-    return json.dumps(to_save(session), sort_keys=True, ensure_ascii=False)
+    return _encoded(to_save(session))
+
+
+def _encoded(data: Mapping[str, Any]) -> str:
+    """A save's content as the file's text: every save file is written the same way."""
+    return json.dumps(data, sort_keys=True, ensure_ascii=False)
 
 
 def write_save_data(target: Path, text: str) -> None:
@@ -148,7 +152,7 @@ def write_named_save(session: Session, label: str) -> Path:
     data = to_save(session, clean_label(label))
     data["id"] = new_save_id()
     target = saves_dir() / f"{data['id']}.json"
-    write_json_atomic(target, data)
+    write_save_data(target, _encoded(data))
     return target
 
 
