@@ -573,8 +573,13 @@ class TableScene(Scene):
 
     @property
     def recap_pending(self) -> bool:
-        """A recap shows or waits for a held trick to go: AI seats and the results wait."""
+        """A recap shows or waits for a held trick to go."""
         return self.recap.busy or self._recap_due is not None
+
+    @property
+    def showing_a_moment(self) -> bool:
+        """A held trick, a sweep or a recap is on the table: AI seats and the results wait."""
+        return self.moments.busy or self.recap_pending
 
     def end_recap(self) -> None:
         """The recap is over (its time, a click, a key or a phone's move): play goes on."""
@@ -908,8 +913,7 @@ class TableScene(Scene):
             and self.reveal is None
             and self.app.top is self
             and not self.night.covers_table
-            and not self.moments.busy
-            and not self.recap_pending
+            and not self.showing_a_moment
         ):
             speed = self.app.settings.animation_speed
             move = self.ai.poll(self.game, speed, lambda t: self.app.toast(t, kind="error"))
@@ -920,8 +924,7 @@ class TableScene(Scene):
             and not self.results_shown
             and (time.monotonic() >= self.results_at)
             and self.app.top is self
-            and not self.moments.busy
-            and not self.recap_pending  # the results come after the game's last recap
+            and not self.showing_a_moment  # the results come after the game's last recap
         ):
             self._show_results()
 
