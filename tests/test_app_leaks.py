@@ -299,7 +299,7 @@ def table_source(app: App, scene: TableScene, solo_seat: int | None) -> Source:
 
 def frame(app: App, watch: Watch, scene: TableScene, where: str) -> None:
     watch.forget_caches((id(scene.game), len(scene.game.history), scene.viewer, type(app.top)))
-    scene._static = None
+    scene.static.forget()
     scene.log.forget()
     pump(app, 1)
     check_frame(app, watch, where, scene.model)

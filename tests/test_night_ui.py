@@ -255,20 +255,62 @@ def test_the_phones_hear_of_every_ai_move(
 ) -> None:
     scene = night_table(app, "royal_houses", ["easy", PHONE])
     published: list[int] = []
-    real = scene.night.publish
+    assert scene.night.night is not None
+    real = scene.night.night.publish
 
     def spy() -> None:
         published.append(len(scene.game.history))
         real()
 
-    monkeypatch.setattr(scene.night, "publish", spy)
+    monkeypatch.setattr(scene.night.night, "publish", spy)
     phones.join(scene, 1)
     wait_for(app, lambda: len(scene.game.history) >= 1)
-    assert 1 in published  # published right after the AI's move
+    # Published on a frame after the AI's move (its own frame only draws it), before any other.
+    wait_for(app, lambda: 1 in published)
+    assert len(scene.game.history) == 1
     wait_for(
         app,
         lambda: any(m["type"] == "state" and m["ply"] >= 1 for m in phones.received[1]),
     )
+
+
+def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #16 (TV frame p99 <= 8 ms while phones play): a move's own frame only lays out and
+    draws it; the felt and labels, the phones' new state and the autosave follow on the frames
+    after it, one job a frame, so no frame pays for two of them."""
+    scene = night_table(app, "royal_houses", [HUMAN, PHONE])
+    assert scene.night.night is not None
+    jobs: list[tuple[int, str]] = []
+    real_publish, real_save = scene.night.night.publish, scene._autosave
+
+    def publish() -> None:
+        jobs.append((scene._frame, "publish"))
+        real_publish()
+
+    def autosave() -> None:
+        jobs.append((scene._frame, "save"))
+        real_save()
+
+    monkeypatch.setattr(scene.night.night, "publish", publish)
+    monkeypatch.setattr(scene, "_autosave", autosave)
+    scene.night.show_codes = False  # the table, not the join codes, is on the TV
+    while app.top is not scene:
+        app.pop()  # Ann has taken her seat at the TV (the hand-over)
+    pump(app, 2)
+    layer = scene.static
+    assert layer.current(app.display.size) is not None
+    redraws = layer.whole_redraws + layer.partial_redraws
+    assert scene.game.to_move == 0
+    moved = scene._frame
+    assert scene.play(scene.game.legal_moves()[0])
+    pump(app, 1)  # the move's own frame
+    assert jobs == [] and layer.whole_redraws + layer.partial_redraws == redraws  # the move only
+    pump(app, 1)
+    assert jobs == [] and layer.whole_redraws + layer.partial_redraws == redraws + 1  # labels
+    pump(app, 2)
+    assert jobs == [(moved + 2, "publish"), (moved + 3, "save")]
 
 
 def test_the_server_stops_when_the_table_is_left(app: App) -> None:

@@ -173,12 +173,15 @@ class GameNight:
             return False
         return True
 
-    def poll(self) -> list[AppliedMove]:
+    def poll(self, *, follow_up: bool = True) -> list[AppliedMove]:
         """Judge and apply the phones' waiting moves (call it on the UI thread, every frame);
         answer each phone and return the applied moves for the table to animate. The new
         state goes to the phones at the next poll: the frame that applies a move also lays out
-        and draws the table, the next one publishes (bench_game_night: frame time p99)."""
-        published = self._publish_due
+        and draws the table, the next one publishes (bench_game_night: frame time p99).
+
+        ``follow_up=False``: only judge and apply; the caller spreads the rest over its own
+        frames (:meth:`publish` when :attr:`publish_due`, :meth:`paint_card_images`)."""
+        published = follow_up and self._publish_due
         if published:
             self.publish()
         applied: list[AppliedMove] = []
@@ -192,12 +195,23 @@ class GameNight:
                 applied.append(done)
         if applied:
             self._publish_due = True
-        elif not published:  # a frame that applies or publishes a move paints no card face
-            self._render_images()
+        elif follow_up and not published:  # a frame that applies or publishes paints no face
+            self.paint_card_images()
         return applied
 
-    def _render_images(self) -> None:
-        """Render a few of the card faces the phones asked for (on the UI thread)."""
+    @property
+    def publish_due(self) -> bool:
+        """A move was made that the phones have not been sent yet."""
+        return self._publish_due
+
+    def publish_later(self) -> None:
+        """Send the new state at the next :meth:`poll` (or when the caller publishes): a
+        move's own frame only draws it."""
+        self._publish_due = True
+
+    def paint_card_images(self) -> None:
+        """Paint a few of the card faces the phones asked for (on the UI thread; the server
+        thread encodes them)."""
         render = self._card_image
         if render is None:
             return

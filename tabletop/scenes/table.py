@@ -31,6 +31,7 @@ from ..storage import describe_os_error
 from ..table import card_art, render
 from ..table.gestures import WorkingArea
 from ..table.model import Piece, Recap, TableModel
+from ..table.static_layer import StaticLayer
 from ..ui.dialogs import Question, ask
 from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
@@ -99,7 +100,7 @@ class TableScene(Scene):
         self.results_shown = False
         self.status = StatusPanel()
         self.log = LogPanel()
-        self._static: tuple[tuple, pygame.Surface] | None = None
+        self.static = StaticLayer()
         self._log_text: tuple[list, int, object, int | None, list[str]] | None = None
         self._last_events: list[rules.Event] = []
         self._view: dict | None = None  # the view the table was last built from
@@ -120,8 +121,13 @@ class TableScene(Scene):
         self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
         self._recap_due: Recap | None = None  # made by the last move, shown after its trick
         self._save_failed = False  # say once, not after every move, that saving fails
-        self._save_due = False  # a move was made: autosave at the next frame's start
-        self._static_late = False  # a move was made: its felt and labels next frame
+        # A move's follow-up work, spread one job a frame over the frames after it
+        # (_follow_up): its felt and labels, the phones' new state, the autosave.
+        self._save_due = False
+        self._static_late = False
+        self._frame = 0  # frames drawn
+        self._moved_frame = -1  # the frame the last move was made in
+        self._follow_ups_waited = 0
         self._covered_moves: list[AppliedMove] = []  # phones' moves made under another scene
         self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
         if session.humans:
@@ -525,14 +531,15 @@ class TableScene(Scene):
             self.app.toast(err.message, kind="error")
             return False
         self._after_move(events, seat)
-        self.night.publish()  # the phones see every local and AI move
+        self.night.publish_later()  # the phones see every local and AI move (_follow_up)
         return True
 
     def _after_move(self, events: list[rules.Event], actor: int | None = None) -> None:
-        # Saved at the start of the next frame: a move's own frame lays out and draws the
-        # table, the next one takes the save's text (bench_game_night: frame time p99).
+        # A move's own frame lays out and draws the table; the felt and labels, the save's
+        # text and the phones' state follow on later frames (_follow_up).
         self._save_due = True
-        self._static_late = True  # the labels are drawn anew next frame (_static_layer)
+        self._static_late = True
+        self._moved_frame = self._frame
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
@@ -890,8 +897,6 @@ class TableScene(Scene):
 
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        if self._save_due:
-            self._autosave()  # the last frame's move
         self._report_saves()  # the autosave thread's outcomes, told on this (the UI) thread
         covered, self._covered_moves = self._covered_moves, []
         for applied in [*covered, *self.night.poll()]:  # the phones' moves, shown like local ones
@@ -927,6 +932,27 @@ class TableScene(Scene):
             and not self.showing_a_moment  # the results come after the game's last recap
         ):
             self._show_results()
+        self._follow_up()
+
+    #: Frames a move's follow-up work may wait for a frame without a move (moves every frame,
+    #: as AI seats at Instant speed make them, must not starve it).
+    FOLLOW_UP_PATIENCE = 3
+
+    def _follow_up(self) -> None:
+        """One job a move left, a frame: the felt and labels redrawn, then the phones' new
+        state, then the autosave's text, then card faces the phones asked for; nothing in a
+        move's own frame. No frame then does two costly jobs (bench_game_night: the TV's frame
+        time p99 while nine phones play)."""
+        if self._moved_frame == self._frame and self._follow_ups_waited < self.FOLLOW_UP_PATIENCE:
+            self._follow_ups_waited += 1
+            return
+        self._follow_ups_waited = 0
+        if self._static_late:
+            self._static_late = False  # this frame's draw lays the felt and labels anew
+        elif self.night.follow_up():
+            pass  # the phones were sent the new state
+        elif self._save_due:
+            self._autosave()
 
     def update_covered(self, dt: float) -> None:
         """Under the rules, a save's name or a dialog scene, a game night's phones play on: their
@@ -936,6 +962,7 @@ class TableScene(Scene):
             self.game = self.session.game
             self._covered_moves += applied
             self._autosave()
+        self._follow_up()  # the phones hear of them (and of a move made before the cover)
 
     def _show_results(self) -> None:
         from .results import ResultsScene
@@ -970,27 +997,21 @@ class TableScene(Scene):
 
     # ---- drawing ------------------------------------------------------------------------
     def _static_layer(self) -> pygame.Surface:
-        """Felt, panels, boxes and labels: everything that does not move, drawn once per
-        change of the table (blitting it whole is far cheaper than blending it every frame)."""
+        """Felt, panels, boxes and labels: everything that does not move, drawn once and then
+        redrawn where a move changed it (blitting it whole is far cheaper than blending it
+        every frame)."""
         d = self.app.display
-        model = self.moments.backdrop or self.model  # pieces leaving: the table they leave
-        key = (id(model), d.size)
-        late, self._static_late = self._static_late, False
-        if late and self._static is not None and self._static[0][1] == d.size:
+        drawn = self.static.current(d.size)
+        if self._static_late and drawn is not None:
             # A move's own frame lays the table out and draws its pieces; the felt, boxes and
-            # labels follow one frame (16 ms) later, so no frame does both (bench_game_night).
-            return self._static[1]
-        if self._static is None or self._static[0] != key:
-            layer = render.felt(d.size).copy()
-            render.draw_box(layer, render.Box(self.status.rect, PANEL, None, 0))
-            for box in model.boxes:
-                render.draw_box(layer, box)
-            for text in model.texts:
-                render.draw_text(layer, text)
-            self._static = (key, layer)
-        return self._static[1]
+            # labels follow a frame later (_follow_up), so no frame does both.
+            return drawn
+        model = self.moments.backdrop or self.model  # pieces leaving: the table they leave
+        status_bar = render.Box(self.status.rect, PANEL, None, 0)
+        return self.static.draw(render.felt(d.size), [status_bar], model)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._frame += 1
         d = self.app.display
         surface.blit(self._static_layer(), (0, 0))
         lit = self.input.targets()

@@ -283,7 +283,7 @@ class TableMoments:
             if d.done:
                 continue
             r = d.rect()
-            image = render.piece_image(d.piece, r.w, colorblind).copy()
+            image = render.passing_image(d.piece, r.size, colorblind)
             image.set_alpha(d.alpha())  # a copy: the cached image stays opaque
             surface.blit(image, r)
         held = self.held
@@ -292,7 +292,7 @@ class TableMoments:
         for box in held.model.boxes:
             render.draw_box(surface, box)
         for piece in sorted(held.model.pieces, key=lambda p: p.z):
-            surface.blit(render.piece_image(piece, piece.rect.w, colorblind), piece.rect)
+            surface.blit(render.held_image(piece, colorblind), piece.rect)
         for box in held.over:
             render.draw_box(surface, box)
         for text in held.model.texts:

@@ -123,7 +123,7 @@ class NightHost:
         """The phones' moves the rules accepted since the last frame (the UI thread)."""
         if self.night is None:
             return []
-        applied = self.night.poll()
+        applied = self.night.poll(follow_up=False)  # the table spreads the rest (follow_up)
         self.joined |= self.night.connected()
         if not self._folded and self.all_joined:
             self._folded = True
@@ -131,9 +131,27 @@ class NightHost:
         return applied
 
     def publish(self) -> None:
-        """Send every phone the new state after a local or AI move, or an undo."""
+        """Send every phone the new state now (after an undo, or a move made while the table
+        is covered)."""
         if self.night is not None:
             self.night.publish()
+
+    def publish_later(self) -> None:
+        """A local or AI move: the phones get the new state on a later frame (follow_up)."""
+        if self.night is not None:
+            self.night.publish_later()
+
+    def follow_up(self) -> bool:
+        """One frame's share of the night's work between moves: the new state to the phones
+        if a move is unsent, else a few card faces they asked for. True if it published."""
+        night = self.night
+        if night is None:
+            return False
+        if night.publish_due:
+            night.publish()
+            return True
+        night.paint_card_images()
+        return False
 
     @property
     def covers_table(self) -> bool:

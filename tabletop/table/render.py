@@ -33,10 +33,19 @@ def shown_text(item: Text) -> tuple[str, int]:
     return item.text, item.size
 
 
-def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
+def _text_image(item: Text) -> tuple[pygame.Surface, pygame.Rect]:
     text, size = shown_text(item)
     image = text_surface(text, size, tuple(item.colour), item.face)
-    rect = image.get_rect(**{item.anchor: item.pos})
+    return image, image.get_rect(**{item.anchor: item.pos})
+
+
+def text_rect(item: Text) -> pygame.Rect:
+    """Where :func:`draw_text` draws ``item``."""
+    return _text_image(item)[1]
+
+
+def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
+    image, rect = _text_image(item)
     surface.blit(image, rect)
     return rect
 
@@ -75,7 +84,43 @@ def piece_image(piece: Piece, width: int, colorblind: bool) -> pygame.Surface:
 # past ~100 MB however often the window changes size.
 @lru_cache(maxsize=256)
 def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    _painted.setdefault((art, colorblind), set()).add(width)
     return _ready(_art(art, width, colorblind))
+
+
+#: The widths each art has been painted at (kept small: a piece has a few sizes at most).
+_painted: dict[tuple[tuple, bool], set[int]] = {}
+
+
+def passing_image(piece: Piece, size: tuple[int, int], colorblind: bool) -> pygame.Surface:
+    """``piece`` at a size it only passes through (a piece sweeping or fading away): a
+    smooth-scaled copy of the art as already painted for the table, since painting a card
+    face costs about a millisecond and a sweep changes its size every frame. The copy is the
+    caller's (it may set its alpha)."""
+    return _scaled(piece.art, size, colorblind)
+
+
+def held_image(piece: Piece, colorblind: bool) -> pygame.Surface:
+    """``piece`` at its size in a moment the table holds for a second (cached while it
+    holds): scaled from the table's own painting of it, like :func:`passing_image`."""
+    return _held_image(piece.art, piece.rect.size, colorblind)
+
+
+@lru_cache(maxsize=64)
+def _held_image(art: tuple, size: tuple[int, int], colorblind: bool) -> pygame.Surface:
+    return _scaled(art, size, colorblind)
+
+
+def _scaled(art: tuple, size: tuple[int, int], colorblind: bool) -> pygame.Surface:
+    """``art`` scaled to ``size`` from its nearest painting at least as wide (painted at
+    ``size`` if it never was)."""
+    widths = _painted.get((art, colorblind), set())
+    larger = [w for w in widths if w >= size[0]]
+    width = min(larger) if larger else max(widths, default=max(1, size[0]))
+    image = _piece_image(art, width, colorblind)
+    if image.get_size() == size:
+        return image.copy()
+    return pygame.transform.smoothscale(image, size)
 
 
 def _art(art: tuple, width: int, colorblind: bool) -> pygame.Surface:

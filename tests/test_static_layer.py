@@ -1,0 +1,93 @@
+"""The table's static layer (felt, boxes, labels) is redrawn only where a move changed it
+(issue #16: the TV's frame time while phones play). A layer brought up to date that way must
+show exactly the pixels a whole redraw shows, after any move of any game."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from tabletop.app import App
+from tabletop.scenes.table import TableScene
+from tabletop.session import SeatConfig, Session
+from tabletop.storage import Settings
+from tabletop.table import render
+from tabletop.table.model import Box, TableModel, Text
+from tabletop.table.static_layer import StaticLayer
+from tabletop.ui.palette import PANEL
+
+FRAME = 1 / 60
+GAMES = [
+    ("allegiance", 5),
+    ("alliances", 2),
+    ("machiavelli", 3),
+    ("medici", 2),
+    ("royal_houses", 2),
+]
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App((1280, 720), settings=Settings(animation_speed=0.0), persist_settings=False)
+    yield application
+    application.quit()
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGBA")
+
+
+def whole(scene: TableScene) -> bytes:
+    """The layer for the scene's table drawn from nothing, with the status bar as it is."""
+    felt = render.felt(scene.app.display.size)
+    status_bar = render.Box(scene.status.rect, PANEL, None, 0)
+    return pixels(StaticLayer().draw(felt, [status_bar], scene.model))
+
+
+@pytest.mark.parametrize(("game_id", "players"), GAMES)
+def test_a_layer_redrawn_where_moves_changed_it_equals_a_whole_redraw(
+    app: App, game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #16 (frame p99 while phones play): after each of a game's first moves, the layer
+    redrawn only in its changed rectangles has the same pixels as one drawn whole."""
+    seats = [SeatConfig(f"P{i}", "easy") for i in range(players)]
+    scene = TableScene(app, Session(game_id, seats, seed=11))
+    monkeypatch.setattr(scene.ai, "poll", lambda *args: None)  # the test plays every seat
+    app.push(scene)
+    for _ in range(3):
+        app.step(FRAME)
+    rng = random.Random(4)
+    partial = scene.static.partial_redraws
+    for _ in range(12):
+        if scene.game.over:
+            break
+        scene.play(rng.choice(scene.game.legal_moves()))
+        for _ in range(4):  # the move's frame, then its follow-up frames
+            app.step(FRAME)
+        assert scene.static.surface is not None
+        assert pixels(scene.static.surface) == whole(scene), f"after {scene.game.history[-1]}"
+    assert scene.static.partial_redraws > partial  # the moves were drawn in part, not whole
+
+
+def test_changes_redraw_only_their_rectangles() -> None:
+    """Issue #16: a label that changes redraws its own rectangles (old and new), nothing else,
+    and the result equals a whole redraw; a change over most of the window redraws it all."""
+    pygame.init()
+    felt = pygame.Surface((400, 300))
+    felt.fill((20, 90, 40))
+    panel = Box(pygame.Rect(10, 10, 200, 120), (0, 0, 0, 90), (200, 190, 160), 8, 2)
+    before = TableModel(boxes=[panel], texts=[Text("Anna to move", (20, 20), 16)])
+    after = TableModel(boxes=[panel], texts=[Text("Bruno to move", (20, 20), 16)])
+    layer = StaticLayer()
+    layer.draw(felt, [], before)
+    assert (layer.whole_redraws, layer.partial_redraws) == (1, 0)
+    surface = layer.draw(felt, [], after)
+    assert (layer.whole_redraws, layer.partial_redraws) == (1, 1)
+    assert pixels(surface) == pixels(StaticLayer().draw(felt, [], after))
+    big = TableModel(boxes=[Box(pygame.Rect(0, 0, 390, 290), (10, 10, 10, 120))])
+    layer.draw(felt, [], big)
+    assert layer.whole_redraws == 2
+    assert layer.draw(felt, [], big) is layer.surface  # the same model: nothing to do
