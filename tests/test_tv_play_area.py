@@ -19,7 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from scene_helpers import make_app, pump
+from scene_helpers import key, make_app, pump
 
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
@@ -57,9 +57,9 @@ def royal_houses(players: int) -> Session:
 
 
 def alliances(players: int) -> Session:
-    """Mid-campaign: the first campaign's conflicts under way."""
+    """Mid-campaign: the second campaign's conflicts under way, a conflict being played."""
     s = _session("alliances", players)
-    _play_until(s, lambda v: v["phase"] == "conflict" and len(v["results"]) >= 2, 1)
+    _play_until(s, lambda v: v["campaign"] == 2 and v["phase"] == "play" and v["conflict"], 1)
     return s
 
 
@@ -118,6 +118,8 @@ def table(
     try:
         scene = TableScene(app, session)
         app.push(scene)
+        while app.top is not scene:  # the hand-over cover: the table is measured as it lies
+            app.pop()
         pump(app, 1)
         yield scene
     finally:
@@ -150,3 +152,18 @@ def test_tv_play_area_and_pieces_are_larger(
     assert desk_n == tv_n
     assert tv_area.w * tv_area.h > desk_area.w * desk_area.h, (desk_area, tv_area)
     assert tv_piece[0] >= desk_piece[0] and tv_piece[1] >= desk_piece[1], (desk_piece, tv_piece)
+
+
+def test_tv_game_log_widens_on_g_and_back() -> None:
+    """Issue #19 §3: the TV's play area is larger because its game log is narrower; the log
+    stays readable: key G widens it to the TV's full size (the play area giving the room
+    back) and G again narrows it. The desktop's log keeps its one width."""
+    for profile, widths in (("tv", (320, 540, 320)), ("desktop", (400, 400, 400))):
+        with table(royal_houses(2), profile) as scene:
+            app = scene.app
+            seen = [scene.log.rect.w]
+            for _ in range(2):
+                key(app, pygame.K_g, frames=3)
+                seen.append(scene.log.rect.w)
+                assert scene.layout_rect.right == scene.log.rect.x
+            assert tuple(seen) == widths, (profile, seen)
