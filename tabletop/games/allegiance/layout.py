@@ -376,7 +376,7 @@ class AllegianceLayout(Layout):
 
         def trick_cw(spots: dict[int, pygame.Rect]) -> int:
             area = _trick_rect(oval, list(spots.values()), px(14), self._trick_score(n, display))
-            return self._trick_score(n, display)(area)
+            return _full_trick_cw(n, display, area)
 
         widths = [trick_cw(spots) for spots, _ in fitting]
         for (spots, s), w in zip(fitting, widths, strict=True):
@@ -389,8 +389,7 @@ class AllegianceLayout(Layout):
         """On a TV, how good a trick area is: the card width a full trick of ``n`` gets."""
         if display.profile != "tv":
             return None
-        px = display.px
-        return lambda area: _trick_grid(n, area.inflate(-px(16), -px(12)), display)[0]
+        return lambda area: _full_trick_cw(n, display, area)
 
     def _spot(
         self,
@@ -749,6 +748,12 @@ def _trick_grid(count: int, inner: pygame.Rect, display: Display) -> tuple[int, 
             return w, per_row, gap
     gap = max(px(10), round(tag * 2.4) - 22)
     return 22, max(1, (inner.w + gap) // (22 + gap)), gap
+
+
+def _full_trick_cw(n: int, display: Display, area: pygame.Rect) -> int:
+    """The card width a full trick (``n`` cards) gets in the trick ``area``."""
+    px = display.px
+    return _trick_grid(n, area.inflate(-px(16), -px(12)), display)[0]
 
 
 def _trick_rect(
