@@ -41,6 +41,14 @@ class Display:
         """A 1080p-desktop length of the table's frame, the same in both profiles."""
         return max(1, round(n * self.frame_scale))
 
+    def log_px(self, wide: bool = False) -> int:
+        """The game log's width. On a TV it is narrower than the desktop's (its lines wrap
+        sooner) so the shared play area is larger (#19); ``wide``, the player's choice
+        (key G), gives it the TV's full size to read the history."""
+        if self.profile != "tv":
+            return self.frame_px(400)
+        return self.px(400) if wide else self.frame_px(320)
+
     @property
     def body_px(self) -> int:
         """The body text size of this profile: text a player needs is never smaller."""

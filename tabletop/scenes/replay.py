@@ -56,7 +56,7 @@ class ReplayScene(Scene):
     def build(self) -> None:
         d = self.app.display
         bar_h = d.px(80)
-        log_w = d.frame_px(400)  # as the table's: the TV grows the pieces, not the log
+        log_w = d.log_px(self.log.wide)  # as the table's: the TV grows the pieces, not the log
         self.bar_rect = pygame.Rect(0, d.height - bar_h, d.width, bar_h)
         self.log.rect = pygame.Rect(d.width - log_w, 0, log_w, d.height - bar_h)
         self.log.forget()

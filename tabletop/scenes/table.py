@@ -280,9 +280,9 @@ class TableScene(Scene):
     # ---- building ---------------------------------------------------------------------
     def build(self) -> None:
         d = self.app.display
-        # The frame keeps its desktop size on a TV (its text grows; the log wraps sooner), so
-        # the shared play area is as large as on the desktop and its pieces grow instead (#19).
-        log_w = d.frame_px(400)
+        # The frame keeps its desktop size on a TV (its text grows; the log is narrower and
+        # wraps sooner), so the shared play area is larger and its pieces grow (#19).
+        log_w = d.log_px(self.log.wide)
         status_h = d.frame_px(64)
         strip_h = self.night.strip_height(d)  # a game night's phones, under the log
         self.status.rect = pygame.Rect(0, 0, d.width, status_h)

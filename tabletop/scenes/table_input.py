@@ -305,6 +305,11 @@ class TableInput:
         if key == pygame.K_h:
             scene.hint.ask()
             return
+        if key == pygame.K_g and scene.app.display.profile == "tv":
+            # The TV's narrow game log, widened to read its history and back (#19).
+            scene.log.wide = not scene.log.wide
+            scene.rebuild()
+            return
         if key == pygame.K_l:
             if not scene.moments.peek():
                 scene.app.toast("No trick or conflict has been completed yet.")

@@ -90,6 +90,7 @@ class LogPanel:
         self.title = title
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0  # lines scrolled back from the newest
+        self.wide = False  # on a TV, the player widened it to read (Display.log_px)
         self._cache: tuple[tuple, pygame.Surface] | None = None
         # Each entry's wrapped lines and each line's picture, for one font size and width:
         # a move adds a line, so re-wrapping and re-rendering every entry each time cost

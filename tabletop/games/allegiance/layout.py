@@ -9,7 +9,7 @@ Victory tally per House and the cards set aside.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import pygame
@@ -26,7 +26,7 @@ from rules.allegiance import (
     card_name,
 )
 from tabletop import fonts
-from tabletop.display import Display
+from tabletop.display import TV_FACTOR, Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
@@ -121,6 +121,13 @@ class AllegianceLayout(Layout):
         band_h = max(px(66), fp(18) * 2 + px(22))
         act_h = max(px(58), fp(22) + px(26))
         hand_cw = min(px(104), max(24, round((rect.h * 0.17) / 1.4)))
+        if display.profile == "tv":
+            # The band and the buttons' row as tall as their text needs, the hand's cards as
+            # large as the desktop's: the table in between (the trick) gets the room (#19).
+            frame = display.frame_px
+            band_h = max(frame(66), fp(18) * 2 + px(22))
+            act_h = max(frame(58), fp(22) + px(26))
+            hand_cw = min(px(104), max(24, round((rect.h * 0.15) / 1.4)))
         strip_h = round(hand_cw * 1.4) + px(22)
         band = pygame.Rect(rect.x + pad, rect.y + px(8), rect.w - 2 * pad, band_h)
         strip = pygame.Rect(rect.x + pad, rect.bottom - strip_h - px(6), rect.w - 2 * pad, strip_h)
@@ -145,7 +152,9 @@ class AllegianceLayout(Layout):
                 own = lifted
         self._spot(model, view, bottom, own, 1.0, display, names, viewer, own_spot=True)
         self._hand(model, view, bottom, viewer, strip, own, hand_cw, display)
-        trick_area = _trick_rect(oval, [*spots.values(), own], px(14))
+        trick_area = _trick_rect(
+            oval, [*spots.values(), own], px(14), self._trick_score(n, display)
+        )
         self._trick(model, view, trick_area, display)
         # Zones: Faces before the trick (they lie on it), the viewer's allegiance slot before
         # their spot.
@@ -327,6 +336,10 @@ class AllegianceLayout(Layout):
         gap = px(10)
         best: dict[int, pygame.Rect] = {}
         scale = 1.0
+        # On a TV the spots may shrink to the desktop's size (not below), so that a full
+        # trick's cards are 1.15 times the desktop's where the room allows (#19).
+        tv = display.profile == "tv"
+        fitting: list[tuple[dict[int, pygame.Rect], float]] = []
         for step in range(9):
             scale = 1.0 - step * 0.06
             sw = min(round(px(220) * scale), oval.w // 3)
@@ -352,8 +365,31 @@ class AllegianceLayout(Layout):
                 for i in range(len(rects))
                 for j in range(i + 1, len(rects))
             ):
-                break
-        return best, scale
+                if tv and fitting and scale < 1 / TV_FACTOR:
+                    break
+                fitting.append((spots, scale))
+                if not tv:
+                    break
+        if not tv or not fitting:
+            return fitting[0] if fitting else (best, scale)
+        target = round(display.frame_px(112) * 1.15)
+
+        def trick_cw(spots: dict[int, pygame.Rect]) -> int:
+            area = _trick_rect(oval, list(spots.values()), px(14), self._trick_score(n, display))
+            return _full_trick_cw(n, display, area)
+
+        widths = [trick_cw(spots) for spots, _ in fitting]
+        for (spots, s), w in zip(fitting, widths, strict=True):
+            if w >= target:
+                return spots, s
+        return fitting[widths.index(max(widths))]
+
+    @staticmethod
+    def _trick_score(n: int, display: Display) -> Callable[[pygame.Rect], int] | None:
+        """On a TV, how good a trick area is: the card width a full trick of ``n`` gets."""
+        if display.profile != "tv":
+            return None
+        return lambda area: _full_trick_cw(n, display, area)
 
     def _spot(
         self,
@@ -557,20 +593,7 @@ class AllegianceLayout(Layout):
             return
         tag = round(fp(17) * 1.25)
         inner = area.inflate(-px(16), -px(12))
-        cw, per_row, gap = 24, len(trick), px(10)
-        for w in range(min(px(112), inner.w), 21, -2):
-            # Room for the labels under narrow cards ("#7", "7 ★").
-            gap = max(px(10), round(tag * 2.4) - w)
-            per_row = max(1, (inner.w + gap) // (w + gap))
-            rows = -(-len(trick) // per_row)
-            slot_h = tag + round(w * 1.4) + tag + px(12)
-            if rows * slot_h <= inner.h:
-                cw = w
-                break
-        else:
-            cw = 22
-            gap = max(px(10), round(tag * 2.4) - cw)
-            per_row = max(1, (inner.w + gap) // (cw + gap))
+        cw, per_row, gap = _trick_grid(len(trick), inner, display)
         ch = round(cw * 1.4)
         slot_h = tag + ch + tag + px(12)
         rows = -(-len(trick) // per_row)
@@ -711,15 +734,45 @@ def _emblem_rect(square: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(square.x, square.y, square.w, round(square.w * 1.4))
 
 
-def _trick_rect(oval: pygame.Rect, spots: list[pygame.Rect], gap: int) -> pygame.Rect:
+def _trick_grid(count: int, inner: pygame.Rect, display: Display) -> tuple[int, int, int]:
+    """The trick's card width, cards per row and gap for ``count`` cards in ``inner``."""
+    px = display.px
+    tag = round(display.font_px(17) * 1.25)
+    for w in range(min(px(112), inner.w), 21, -2):
+        # Room for the labels under narrow cards ("#7", "7 ★").
+        gap = max(px(10), round(tag * 2.4) - w)
+        per_row = max(1, (inner.w + gap) // (w + gap))
+        rows = -(-count // per_row)
+        slot_h = tag + round(w * 1.4) + tag + px(12)
+        if rows * slot_h <= inner.h:
+            return w, per_row, gap
+    gap = max(px(10), round(tag * 2.4) - 22)
+    return 22, max(1, (inner.w + gap) // (22 + gap)), gap
+
+
+def _full_trick_cw(n: int, display: Display, area: pygame.Rect) -> int:
+    """The card width a full trick (``n`` cards) gets in the trick ``area``."""
+    px = display.px
+    return _trick_grid(n, area.inflate(-px(16), -px(12)), display)[0]
+
+
+def _trick_rect(
+    oval: pygame.Rect,
+    spots: list[pygame.Rect],
+    gap: int,
+    score: Callable[[pygame.Rect], int] | None = None,
+) -> pygame.Rect:
     """The largest rectangle round the oval's centre (a little below it: the viewer's own
-    place at the bottom is empty) that stays inside the oval and clear of every seat spot."""
+    place at the bottom is empty) that stays inside the oval and clear of every seat spot.
+    With ``score`` (a TV's: the card width a full trick gets in it), the one scoring best,
+    wider shapes included (one long row of cards between the side seats)."""
     blocks = [s.inflate(2 * gap, 2 * gap) for s in spots]
     inner = oval.inflate(-2 * gap, -2 * gap)
     best = pygame.Rect(inner.centerx - 1, inner.centery - 1, 2, 2)
+    ratios = (1.0, 1.4, 1.8, 2.2, 2.8, 3.6, 4.6) + ((5.6, 7.0) if score else ())
     for shift in (0.0, 0.1, 0.2, 0.3):
         cy = round(inner.centery + inner.h * shift / 2)
-        for ratio in (1.0, 1.4, 1.8, 2.2, 2.8, 3.6, 4.6):
+        for ratio in ratios:
             lo, hi = 1, inner.h
             while lo < hi:
                 h = (lo + hi + 1) // 2
@@ -731,6 +784,11 @@ def _trick_rect(oval: pygame.Rect, spots: list[pygame.Rect], gap: int) -> pygame
                     hi = h - 1
             r = pygame.Rect(0, 0, round(lo * ratio), lo)
             r.center = (inner.centerx, cy)
-            if r.w * r.h > best.w * best.h and inner.contains(r):
+            if not inner.contains(r):
+                continue
+            if score is None:
+                if r.w * r.h > best.w * best.h:
+                    best = r
+            elif (score(r), r.w * r.h) > (score(best), best.w * best.h):
                 best = r
     return best

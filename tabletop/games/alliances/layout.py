@@ -158,15 +158,18 @@ class AlliancesLayout(Layout):
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
         # The buttons' row: as tall as the table's buttons (TableScene._rebuild_buttons).
         act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
-        # The map takes what it can use; the hand gets the rest.
-        hand_min = min(display.frame_px(176), round(left.h * 0.24))
-        gap = display.frame_px(12)
-        _, th = self._tile_size(left.w, left.h - hand_min - act_h - px(10), gap)
+        # The map takes what it can use; the hand gets the rest. On a TV the taller text
+        # rows (info, buttons) come out of the hand, not the map: its tiles are at least as
+        # tall as the desktop's, the hand's cards a little smaller (#19).
+        hand_min = min(display.frame_px(164 if tv else 176), round(left.h * 0.24))
+        gap = _tile_gap(display)
+        space = display.frame_px(10)
+        _, th = self._tile_size(left.w, left.h - hand_min - act_h - space, gap)
         board_h = 4 * th + 3 * gap
-        hand_h = min(left.h - board_h - act_h - px(10), px(250))
+        hand_h = min(left.h - board_h - act_h - space, px(250))
         hand = pygame.Rect(left.x, left.bottom - hand_h, left.w, hand_h)
-        action = pygame.Rect(left.x, hand.y - act_h - px(4), left.w, act_h)
-        board = pygame.Rect(left.x, left.y, left.w, action.y - px(6) - left.y)
+        action = pygame.Rect(left.x, hand.y - act_h - display.frame_px(4), left.w, act_h)
+        board = pygame.Rect(left.x, left.y, left.w, action.y - display.frame_px(6) - left.y)
         model.action_area = action
 
         self._info(model, view, info, display, names, colorblind)
@@ -467,7 +470,7 @@ class AlliancesLayout(Layout):
         display: Display,
         colorblind: bool,
     ) -> None:
-        gap = display.frame_px(12)
+        gap = _tile_gap(display)
         tw, th = self._tile_size(area.w, area.h, gap)
         total_w, total_h = 5 * tw + 4 * gap, 4 * th + 3 * gap
         x0 = area.x + (area.w - total_w) // 2
@@ -1408,6 +1411,11 @@ def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> list[int]:
         return [cw + gap if s else share for s in special]
     even = max(least, room // (n - 1))
     return [even] * (n - 1)
+
+
+def _tile_gap(display: Display) -> int:
+    """The gap between map tiles: a little narrower on a TV, where the tiles get the room."""
+    return display.frame_px(8 if display.profile == "tv" else 12)
 
 
 def card_min() -> int:

@@ -69,7 +69,9 @@ class RoyalHousesLayout(Layout):
         # The rival's strip and the buttons' row keep their desktop height on a TV: the
         # houses in between (the shared play area) get the room instead (#19).
         top_h, act_h = display.frame_px(164), max(display.frame_px(84), fp(22) + px(40))
-        hand_h = min(px(250), rect.h // 4)
+        # On a TV the viewer's hand is a little shorter too (its cards ~5% smaller than the
+        # desktop's): the played cards in the houses, everyone's to read, get the room.
+        hand_h = min(px(250), rect.h // 4 if display.profile != "tv" else round(rect.h * 0.21))
         houses = pygame.Rect(rect.x, rect.y + top_h, rect.w, rect.h - top_h - act_h - hand_h)
         action = pygame.Rect(rect.x + margin, houses.bottom, rect.w - 2 * margin, act_h)
         hand_area = pygame.Rect(rect.x, action.bottom, rect.w, rect.bottom - action.bottom)
@@ -202,6 +204,9 @@ class RoyalHousesLayout(Layout):
         margin, gap = px(20), px(14)
         col_w = (area.w - 2 * margin - 5 * gap) // 6
         head_h, row_h = px(48), px(56)
+        if display.profile == "tv":  # as tall as their text needs: the cards get the rest (#19)
+            head_h = max(display.frame_px(48), fp(22) + px(12))
+            row_h = max(display.frame_px(56), fp(26) + px(20))
         pending = view["pending"].get("house")
         played: dict[str, list[str]] = {h: [] for h in HOUSES}
         for card in view["played"]:
@@ -415,10 +420,16 @@ def _cascade(n: int, area: pygame.Rect, display: Display) -> list[pygame.Rect]:
     cascade would make the cards too small (short windows, TV profile), two sit side by side."""
     px = display.px
     min_step = max(px(22), display.font_px(20))
+    # A card's index grows with the card: on a TV the step is the desktop's share of the
+    # card (22 px of 112) rather than the TV's larger fixed step, so the cards can grow (#19).
+    share = 22 / 112 if display.profile == "tv" else 0.0
     best: tuple[int, int] = (0, 1)
     for columns in (1, 2):
         per_column = -(-8 // columns)
         fit_h = (area.h - (per_column - 1) * min_step) / 1.4
+        if share:
+            fixed = (per_column - 1) * display.frame_px(22)
+            fit_h = min(area.h / (1.4 + (per_column - 1) * share), (area.h - fixed) / 1.4)
         fit_w = (area.w - px(16) * (columns + 1)) / columns
         width = int(min(fit_h, fit_w, px(112)))
         if width > best[0] * 1.25:
@@ -426,7 +437,8 @@ def _cascade(n: int, area: pygame.Rect, display: Display) -> list[pygame.Rect]:
     cw, columns = max(24, best[0]), best[1]
     ch = round(cw * 1.4)
     per_column = -(-n // columns) if n else 0
-    step = min(px(30), (area.h - ch) // max(1, per_column - 1)) if per_column > 1 else 0
+    most = max(px(30), round(cw * share * 30 / 22))
+    step = min(most, (area.h - ch) // max(1, per_column - 1)) if per_column > 1 else 0
     total_w = columns * cw + (columns - 1) * px(12)
     x0 = area.centerx - total_w // 2 if n > per_column else area.centerx - cw // 2
     rects = []
