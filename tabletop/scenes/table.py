@@ -949,10 +949,12 @@ class TableScene(Scene):
         self._follow_ups_waited = 0
         if self._static_late:
             self._static_late = False  # this frame's draw lays the felt and labels anew
-        elif self.night.follow_up():
+        elif self.night.publish_if_due():
             pass  # the phones were sent the new state
         elif self._save_due:
             self._autosave()
+        else:
+            self.night.paint_card_images()
 
     def update_covered(self, dt: float) -> None:
         """Under the rules, a save's name or a dialog scene, a game night's phones play on: their

@@ -123,7 +123,7 @@ class NightHost:
         """The phones' moves the rules accepted since the last frame (the UI thread)."""
         if self.night is None:
             return []
-        applied = self.night.poll(follow_up=False)  # the table spreads the rest (follow_up)
+        applied = self.night.poll(follow_up=False)  # the table spreads the rest (_follow_up)
         self.joined |= self.night.connected()
         if not self._folded and self.all_joined:
             self._folded = True
@@ -137,21 +137,22 @@ class NightHost:
             self.night.publish()
 
     def publish_later(self) -> None:
-        """A local or AI move: the phones get the new state on a later frame (follow_up)."""
+        """A local or AI move: the phones get the new state on a later frame (the table's _follow_up)."""
         if self.night is not None:
             self.night.publish_later()
 
-    def follow_up(self) -> bool:
-        """One frame's share of the night's work between moves: the new state to the phones
-        if a move is unsent, else a few card faces they asked for. True if it published."""
+    def publish_if_due(self) -> bool:
+        """Send the phones the new state if a move has not been sent yet (True: it was)."""
         night = self.night
-        if night is None:
+        if night is None or not night.publish_due:
             return False
-        if night.publish_due:
-            night.publish()
-            return True
-        night.paint_card_images()
-        return False
+        night.publish()
+        return True
+
+    def paint_card_images(self) -> None:
+        """Paint a few card faces the phones asked for (a frame with nothing else to do)."""
+        if self.night is not None:
+            self.night.paint_card_images()
 
     @property
     def covers_table(self) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from functools import lru_cache
 
 import pygame
@@ -82,14 +83,25 @@ def piece_image(piece: Piece, width: int, colorblind: bool) -> pygame.Surface:
 
 # A busy 4K table shows about 100 distinct images; 256 keeps a resize or two without growing
 # past ~100 MB however often the window changes size.
-@lru_cache(maxsize=256)
+PIECE_IMAGES = 256
+#: Painted pieces, least recently used first: (art, width, colorblind) -> image.
+_painted: OrderedDict[tuple[tuple, int, bool], pygame.Surface] = OrderedDict()
+#: The widths each art is painted at in ``_painted`` (a piece has a few sizes at most).
+_widths: dict[tuple[tuple, bool], set[int]] = {}
+
+
 def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
-    _painted.setdefault((art, colorblind), set()).add(width)
-    return _ready(_art(art, width, colorblind))
-
-
-#: The widths each art has been painted at (kept small: a piece has a few sizes at most).
-_painted: dict[tuple[tuple, bool], set[int]] = {}
+    key = (art, width, colorblind)
+    image = _painted.get(key)
+    if image is not None:
+        _painted.move_to_end(key)
+        return image
+    image = _painted[key] = _ready(_art(art, width, colorblind))
+    _widths.setdefault((art, colorblind), set()).add(width)
+    if len(_painted) > PIECE_IMAGES:
+        (old_art, old_width, old_colorblind), _ = _painted.popitem(last=False)
+        _widths[(old_art, old_colorblind)].discard(old_width)
+    return image
 
 
 def passing_image(piece: Piece, size: tuple[int, int], colorblind: bool) -> pygame.Surface:
@@ -114,7 +126,7 @@ def _held_image(art: tuple, size: tuple[int, int], colorblind: bool) -> pygame.S
 def _scaled(art: tuple, size: tuple[int, int], colorblind: bool) -> pygame.Surface:
     """``art`` scaled to ``size`` from its nearest painting at least as wide (painted at
     ``size`` if it never was)."""
-    widths = _painted.get((art, colorblind), set())
+    widths = _widths.get((art, colorblind), set())
     larger = [w for w in widths if w >= size[0]]
     width = min(larger) if larger else max(widths, default=max(1, size[0]))
     image = _piece_image(art, width, colorblind)

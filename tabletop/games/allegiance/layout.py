@@ -593,7 +593,9 @@ class AllegianceLayout(Layout):
             return
         tag = round(fp(17) * 1.25)
         inner = area.inflate(-px(16), -px(12))
-        cw, per_row, gap = _trick_grid(len(trick), inner, display)
+        # Sized for a whole trick, so the cards keep their size as it fills (and their
+        # pictures are painted once).
+        cw, per_row, gap = _trick_grid(max(len(trick), view["players"]), inner, display)
         ch = round(cw * 1.4)
         slot_h = tag + ch + tag + px(12)
         rows = -(-len(trick) // per_row)
