@@ -137,7 +137,7 @@ class NightHost:
             self.night.publish()
 
     def publish_later(self) -> None:
-        """A local or AI move: the phones get the new state on a later frame (the table's _follow_up)."""
+        """A local or AI move: the phones get the new state on a later frame (_follow_up)."""
         if self.night is not None:
             self.night.publish_later()
 
