@@ -313,6 +313,40 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
     assert jobs == [(moved + 2, "publish"), (moved + 3, "save")]
 
 
+@pytest.mark.parametrize("profile", ["desktop", "tv"])
+def test_the_phones_strip_shows_every_phone_whole_at_both_profiles(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, profile: str
+) -> None:
+    """Issue #16 ("the panel folds into a small phones status strip: who is connected") and
+    #19 (no clipped text at any size): with nine phones, every line of the strip is drawn
+    whole, also under the TV's narrower game log."""
+    use_private_home(tmp_path, monkeypatch)
+    monkeypatch.setattr(table_night, "BIND", [LOOPBACK])
+    monkeypatch.setattr(table_night, "PORT", 0)
+    application = make_app((1920, 1080), profile=profile)
+    try:
+        names = ["Anna", "Bruno", "Clara", "Dmitri", "Eve", "Felix", "Gus", "Hal", "Ivy"]
+        session = Session("allegiance", [SeatConfig(n, PHONE) for n in names], 3)
+        application.push(TitleScene(application))
+        scene = TableScene(application, session)
+        application.push(scene)
+        scene.night.show_codes = False
+        shown: list[str] = []
+        real = table_night.render.draw_text
+
+        def draw_text(surface: pygame.Surface, item: Any) -> pygame.Rect:
+            shown.append(table_night.render.shown_text(item)[0])
+            return real(surface, item)
+
+        monkeypatch.setattr(table_night.render, "draw_text", draw_text)
+        pump(application, 2)
+        for name in names:
+            assert f"{name} · not joined" in shown
+        assert not [text for text in shown if text.endswith("…")]
+    finally:
+        application.quit()
+
+
 def test_the_server_stops_when_the_table_is_left(app: App) -> None:
     scene = night_table(app, "royal_houses", [PHONE, PHONE])
     night = scene.night.night

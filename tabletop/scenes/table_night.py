@@ -17,6 +17,7 @@ from typing import Any
 
 import pygame
 
+from .. import fonts
 from ..display import Display
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
 from ..net.png import Pixels
@@ -201,8 +202,18 @@ class NightHost:
         if self.night is None:
             return 0
         d = display
-        rows = len(self.seats) if len(self.seats) <= 4 else math.ceil(len(self.seats) / 2)
+        rows = math.ceil(len(self.seats) / 2) if self._two_columns(d) else len(self.seats)
         return 2 * d.px(12) + d.font_px(22) + d.px(6) + rows * d.font_px(26)
+
+    def _two_columns(self, d: Display) -> bool:
+        """More than four phones are listed in two columns if their longest line fits in one
+        (measured at the log's narrow width, the TV's: the height must not change with G)."""
+        if len(self.seats) <= 4:
+            return False
+        font = fonts.get_font(d.font_px(19))
+        longest = max(font.size(f"{self.session.names[s]} · not joined")[0] for s in self.seats)
+        col_w = (d.log_px() - 2 * d.px(16)) // 2
+        return longest + 2 * max(3, d.px(6)) + d.px(16) <= col_w
 
     def draw(self, surface: pygame.Surface, display: Display, area: pygame.Rect) -> None:
         """The strip, and the join panel over ``area`` while the codes are shown."""
@@ -227,7 +238,7 @@ class NightHost:
             surface,
             render.Text("Phones", (rect.x + pad, y), d.font_px(22), GOLD, face="serif-bold"),
         )
-        hint = "click to hide the codes" if self.show_codes else "click for the codes"
+        hint = "Hide codes" if self.show_codes else "Show codes"  # the strip is the button
         render.draw_text(
             surface,
             render.Text(
@@ -241,7 +252,7 @@ class NightHost:
         )
         y = title.bottom + d.px(6)
         now = self.connected()
-        two = len(self.seats) > 4
+        two = self._two_columns(d)
         col_w = (rect.w - 2 * pad) // (2 if two else 1)
         line = d.font_px(26)
         per_col = math.ceil(len(self.seats) / 2) if two else len(self.seats)
