@@ -154,7 +154,7 @@ class MenuKeys:
         if dx and isinstance(focus, UIDropDownMenu | UIHorizontalSlider):
             self.step(focus, dx)
             return True
-        target = _nearest(focus.rect, items, dx, dy)
+        target = nearest(focus.rect, items, dx, dy)
         if target is not None:
             self._set(target, items)
         return True
@@ -251,7 +251,7 @@ def _usable(element: UIElement) -> bool:
     return element.rect.width > 0 and element.rect.height > 0
 
 
-def _nearest(start: pygame.Rect, items: list[UIElement], dx: int, dy: int) -> UIElement | None:
+def nearest(start: pygame.Rect, items: list[UIElement], dx: int, dy: int) -> UIElement | None:
     """The widget nearest to ``start`` in direction (dx, dy): distance along it, plus twice the
     distance across it (so the ring keeps to a row or a column)."""
     best: tuple[float, UIElement] | None = None
