@@ -252,17 +252,26 @@ def _usable(element: UIElement) -> bool:
 
 
 def nearest(start: pygame.Rect, items: list[UIElement], dx: int, dy: int) -> UIElement | None:
-    """The widget nearest to ``start`` in direction (dx, dy): distance along it, plus twice the
-    distance across it (so the ring keeps to a row or a column)."""
-    best: tuple[float, UIElement] | None = None
+    """The widget nearest to ``start`` in direction (dx, dy): the gap to it along that way,
+    plus twice the gap across it (so the ring keeps to a row or a column; a narrow check box
+    and a wide field that start at the same x are one column), then the nearer centre across.
+    Gaps, not centres: widgets of very different sizes stand side by side on the setup form."""
+    best: tuple[float, float, UIElement] | None = None
     sx, sy = start.center
     for element in items:
-        ex, ey = element.rect.center
-        along = (ex - sx) * dx + (ey - sy) * dy
-        if along <= 0 or element.rect == start:
+        rect = element.rect
+        ex, ey = rect.center
+        if (ex - sx) * dx + (ey - sy) * dy <= 0 or rect == start:
             continue
-        across = abs(ey - sy) if dx else abs(ex - sx)
-        score = along + 2 * across
-        if best is None or score < best[0]:
-            best = (score, element)
-    return best[1] if best else None
+        if dx:
+            along = rect.left - start.right if dx > 0 else start.left - rect.right
+            gap = max(0, max(rect.top, start.top) - min(rect.bottom, start.bottom))
+            off = abs(ey - sy)
+        else:
+            along = rect.top - start.bottom if dy > 0 else start.top - rect.bottom
+            gap = max(0, max(rect.left, start.left) - min(rect.right, start.right))
+            off = abs(ex - sx)
+        score = (max(0, along) + 2 * gap, off)
+        if best is None or score < best[:2]:
+            best = (*score, element)
+    return best[2] if best else None
