@@ -85,7 +85,7 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw what is not a widget (widgets are drawn by the app's UI manager)."""
 
-    def reveal(self, rect: pygame.Rect) -> None:
+    def scroll_into_view(self, rect: pygame.Rect) -> None:
         """The keyboard's focus ring moved onto ``rect``: a scene whose page scrolls brings it
         into view. Default: nothing (the whole scene is on the screen)."""
 

@@ -599,7 +599,7 @@ class SetupScene(Scene):
         if self.menu_keys is not None:
             self.menu_keys.follow(fields[index])
 
-    def reveal(self, rect: pygame.Rect) -> None:
+    def scroll_into_view(self, rect: pygame.Rect) -> None:
         """A widget the focus ring moved to is scrolled into view (a tall form on a TV)."""
         if not self.max_scroll:
             return

@@ -61,8 +61,9 @@ class FileChooser(Modal):
         return out
 
     def _list(self) -> UISelectionList:
-        chooser: Any = self.window
-        return chooser.file_selection_list  # type: ignore[no-any-return]
+        chooser: Any = self.window  # an ImportDialog (pygame-gui's file dialog)
+        lst: UISelectionList = chooser.file_selection_list
+        return lst
 
     def rows(self) -> list[dict[str, Any]]:
         items: list[dict[str, Any]] = self._list().item_list
@@ -225,8 +226,10 @@ class FileChooser(Modal):
         button = rows[self.current_row()]["button_element"]
         if not isinstance(button, UIButton) or not button.alive():
             return None
-        area: Any = self._list().list_and_scroll_bar_container.rect
-        return pygame.Rect(button.rect).clip(area)
+        area = self._list().list_and_scroll_bar_container
+        if area is None:
+            return None
+        return pygame.Rect(button.rect).clip(area.rect)
 
     def draw_focus(self, surface: pygame.Surface) -> None:
         rect = self.focus_rect()

@@ -106,7 +106,7 @@ class MenuKeys:
         self._followed = None
         if element is not None:
             self._index = items.index(element)
-            self.scene.reveal(element.rect)
+            self.scene.scroll_into_view(element.rect)
 
     def follow(self, element: UIElement) -> None:
         """The ring goes to ``element``, a text field the scene gave the typing to, while it
@@ -115,7 +115,7 @@ class MenuKeys:
         if element in items:
             self.focus = self._followed = element
             self._index = items.index(element)
-            self.scene.reveal(element.rect)
+            self.scene.scroll_into_view(element.rect)
 
     # ---- keys -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
