@@ -661,3 +661,31 @@ def test_rules_scroll_by_keys_and_the_ring_walks_the_contents() -> None:
         assert app.top is not rules_scene
     finally:
         app.quit()
+
+
+def test_the_ring_scrolls_a_tall_setup_form_to_its_widget() -> None:
+    """Issue #19: on a TV the setup form of a big table is taller than the screen: the widget
+    the ring moves to is scrolled into view, down to Start and back up to the player count."""
+    app = make_app((1280, 720), "tv")
+    try:
+        setup = SetupScene(app, "allegiance")
+        app.push(setup)
+        pump(app)
+        setup.set_players(9)
+        pump(app)
+        assert setup.max_scroll > 0
+        screen = pygame.Rect((0, 0), app.display.size)
+        key(app, pygame.K_DOWN)
+        assert setup.start_button is not None
+        down_to(app, setup.back_button, limit=60)
+        assert setup.scroll > 0 and screen.contains(setup.back_button.rect)
+        keys = setup.menu_keys
+        assert keys is not None
+        for _ in range(60):
+            if keys.current() is setup.count_menu:
+                break
+            key(app, pygame.K_UP)
+        assert keys.current() is setup.count_menu
+        assert screen.contains(setup.count_menu.rect)
+    finally:
+        app.quit()
