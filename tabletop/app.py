@@ -246,12 +246,10 @@ class App:
                 # Escape closes the dialog in front as Cancel, and does nothing else.
                 top.cancel()
                 return True
-            if isinstance(top, Question):
-                top.key(event)
-                return True
-            # Another dialog (the file picker) types into its own fields; the scene below
-            # never sees the key.
-            self.ui.process_events(event)
+            if not top.key(event):
+                # A key the dialog leaves to its widgets (the file chooser's path field types);
+                # the scene below never sees it.
+                self.ui.process_events(event)
             return True
         return False
 
@@ -312,6 +310,9 @@ class App:
         top = self.top
         if top is not None and top.menu_keys is not None and self.top_modal is None:
             top.menu_keys.draw(self.screen)  # over the widgets, under any dialog
+        modal = self.top_modal
+        if modal is not None:
+            modal.draw_focus(self.screen)  # the dialog in front's own ring (the file chooser)
         self._draw_toasts()
         pygame.display.flip()
 

@@ -431,3 +431,261 @@ def test_no_theme_warning_at_4k_tv(recwarn: pytest.WarningsRecorder) -> None:
     finally:
         app.quit()
     assert not [w for w in recwarn if "large" in str(w.message)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Keyboard only: setup, the file chooser, statistics, rules
+# ---------------------------------------------------------------------------------------------
+
+
+def down_to(app: App, target: object, limit: int = 40) -> list[object]:
+    """Press Down until the ring is on ``target``; the widgets the ring went through."""
+    keys = app.top.menu_keys if app.top is not None else None
+    assert keys is not None
+    seen: list[object] = []
+    for _ in range(limit):
+        seen.append(keys.current())
+        if keys.current() is target:
+            return seen
+        key(app, pygame.K_DOWN)
+    raise AssertionError(f"Down never reached {target}")
+
+
+def ring_shown_at(app: App, element: Any) -> bool:
+    """The gold ring is drawn just outside ``element`` (checked on the screen's pixels)."""
+    pump(app)
+    d = app.display
+    ring = element.rect.inflate(2 * RING_GAP * d.scale, 2 * RING_GAP * d.scale)
+    return tuple(app.screen.get_at((ring.centerx, ring.top + ring_width(d.scale) // 2)))[:3] == RING
+
+
+@pytest.mark.parametrize("profile", ["desktop", "tv"])
+def test_keyboard_only_sets_up_and_starts_any_game(profile: str) -> None:
+    """Issue #19: "Keyboard navigation ... so a TV with a keyboard or remote can start a game":
+    with arrows and Enter alone, a player chooses the player count, a seat's kind and a switch
+    on the setup screen, under a visible focus ring, and starts the game."""
+    app = make_app((1920, 1080), profile)
+    try:
+        title = TitleScene(app)
+        app.push(title)
+        pump(app)
+        tab_to(app, title.play_buttons["machiavelli"])
+        key(app, pygame.K_RETURN)
+        setup = app.top
+        assert isinstance(setup, SetupScene) and setup.menu_keys is not None
+        keys = setup.menu_keys
+        assert keys.current() is None
+        key(app, pygame.K_DOWN)  # the first key shows the ring, on the first widget
+        assert keys.current() is setup.count_menu
+        assert ring_shown_at(app, setup.count_menu)
+        players = setup.players
+        key(app, pygame.K_RIGHT)  # Right steps the drop-down: one more player
+        pump(app)
+        assert setup.players == players + 1 and len(setup.kind_menus) == players + 1
+        assert keys.current() is setup.count_menu  # the ring stays put through the rebuild
+        seen = down_to(app, setup.name_entries[1])
+        assert len(set(map(id, seen))) == len(seen)  # each Down moved it somewhere new
+        key(app, pygame.K_RIGHT)  # along the seat's row: its kind
+        assert keys.current() is setup.kind_menus[1]
+        before = setup.kind_menus[1].selected_option[0]
+        key(app, pygame.K_RETURN)
+        pump(app)
+        assert setup.kind_menus[1].selected_option[0] != before
+        assert setup.table_check is not None
+        down_to(app, setup.table_check)
+        key(app, pygame.K_RETURN)
+        pump(app)
+        assert setup.table_check.is_checked
+        down_to(app, setup.back_button)
+        key(app, pygame.K_RIGHT)
+        assert keys.current() is setup.start_button
+        assert ring_shown_at(app, setup.start_button)
+        key(app, pygame.K_RETURN)
+        pump(app, 3)
+        table = next(s for s in app.scenes if isinstance(s, TableScene))  # under its hand-over
+        assert len(table.session.seats) == players + 1 and table.session.table_display
+    finally:
+        app.quit()
+
+
+def test_a_setup_text_field_types_and_the_ring_leaves_it(app: App) -> None:
+    """Issue #19: Enter on a name field under the ring types into it, Enter ends the typing,
+    and Down moves on (the typing never follows the ring away)."""
+    setup = SetupScene(app, "royal_houses")
+    app.push(setup)
+    pump(app)
+    key(app, pygame.K_DOWN)
+    entry = setup.name_entries[0]
+    down_to(app, entry)
+    key(app, pygame.K_RETURN)
+    assert entry.is_focused
+    entry.set_text("")
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Zoe"))
+    key(app, pygame.K_RETURN)
+    assert not entry.is_focused and entry.get_text() == "Zoe"
+    assert setup.menu_keys is not None and setup.menu_keys.current() is entry
+    key(app, pygame.K_DOWN)
+    assert setup.menu_keys.current() is not entry and not entry.is_focused
+
+
+def test_keyboard_only_picks_a_file_in_the_import_chooser(app: App, tmp_path: Path) -> None:
+    """Issue #19: the file chooser's list is reachable by keys: the ring starts on the list,
+    Up/Down move in it, Enter opens a folder, Backspace goes back up, Enter on a file picks it
+    (the game opens); Escape closes only the chooser."""
+    from tabletop.ui.chooser import FileChooser
+
+    folder = tmp_path / "picks"
+    (folder / "a folder").mkdir(parents=True)
+    session = played(6)
+    source = write_save(session)
+    (folder / "b game.json").write_bytes(source.read_bytes())
+    source.unlink()
+    (folder / "c notes.txt").write_text("not a move list")
+    load = LoadScene(app)
+    app.push(load)
+    pump(app)
+    load.ask_import()
+    chooser = load.file_dialog
+    assert isinstance(chooser, FileChooser)
+    chooser.window.current_directory_path = str(folder)
+    chooser.window.update_current_file_list()
+    chooser.window.file_selection_list.set_item_list(chooser.window.current_file_list)
+    pump(app)
+    assert [r["text"] for r in chooser.rows()] == ["a folder", "b game.json", "c notes.txt"]
+    assert chooser.stop == "list" and chooser.current_row() == 0
+    ring = chooser.focus_rect()
+    assert ring is not None and ring.colliderect(chooser.rows()[0]["button_element"].rect)
+    key(app, pygame.K_RETURN)  # a folder: it opens
+    assert Path(chooser.window.current_directory_path) == folder / "a folder"
+    key(app, pygame.K_BACKSPACE)  # back up
+    assert Path(chooser.window.current_directory_path) == folder
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_UP)
+    assert chooser.current_row() == 1
+    assert chooser.window.current_file_path == folder / "b game.json"  # selected, as a click
+    key(app, pygame.K_TAB)  # Tab leaves the list for the buttons, Shift+Tab comes back
+    assert chooser.stop == "open"
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert chooser.stop == "list" and chooser.current_row() == 1
+    key(app, pygame.K_RETURN)
+    pump(app, 3)
+    top = app.top
+    assert isinstance(top, TableScene) and top.session.names == session.names
+    assert top.session.game.history == session.game.history  # the picked game, imported
+    assert open_modals(app) == []
+
+
+def test_escape_in_the_file_chooser_closes_it_only(app: App) -> None:
+    """Issue #19: Escape closes the topmost dialog only (the Load screen stays)."""
+    load = LoadScene(app)
+    app.push(load)
+    pump(app)
+    load.ask_import()
+    pump(app)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is load and open_modals(app) == []
+
+
+def test_statistics_by_keys_with_a_visible_ring(app: App) -> None:
+    """Issue #19: the statistics screen answers keys under the focus ring: the ring moves from
+    button to button and Enter presses the one under it (the game filter, then Back)."""
+    from tabletop.scenes.stats import StatsScene
+
+    def record(game: str) -> dict[str, Any]:
+        seats = [
+            {"name": "Nadia", "kind": "human", "score": 3, "won": True},
+            {"name": "Kevin", "kind": "easy", "score": 1, "won": False},
+        ]
+        return {
+            "id": game,
+            "game": game,
+            "date": "2026-11-22T10:00:00+00:00",
+            "assisted": False,
+            "moves": 40,
+            "seats": seats,
+        }
+
+    stats = StatsScene(app)
+    stats.records = [record("royal_houses"), record("medici")]
+    app.push(stats)
+    pump(app)
+    keys = stats.menu_keys
+    assert keys is not None and keys.current() is None
+    key(app, pygame.K_RIGHT)  # the first key shows the ring
+    assert keys.current() is stats.game_button and ring_shown_at(app, stats.game_button)
+    key(app, pygame.K_RETURN)
+    assert stats.game_filter is not None  # one game's figures now
+    assert keys.current() is stats.game_button  # the ring stays through the rebuild
+    key(app, pygame.K_RIGHT)
+    assert keys.current() is stats.back_button and ring_shown_at(app, stats.back_button)
+    key(app, pygame.K_RETURN)
+    assert not isinstance(app.top, StatsScene)
+
+
+def test_rules_scroll_by_keys_and_the_ring_walks_the_contents() -> None:
+    """Issue #19: on the rules screen Up/Down/PageUp/PageDown scroll the text; Left/Right move
+    a visible focus ring over Back and the contents, and Enter jumps to a section."""
+    from tabletop.scenes.rules_screen import RulesScene
+
+    app = make_app((1920, 1080), animation_speed=0.0)
+    try:
+        rules_scene = RulesScene(app, "allegiance")
+        app.push(rules_scene)
+        pump(app)
+        assert rules_scene.max_scroll > 0 and rules_scene.toc_buttons
+        key(app, pygame.K_DOWN)
+        down = rules_scene.scroll
+        assert down > 0
+        key(app, pygame.K_PAGEDOWN)
+        assert rules_scene.scroll > down + app.display.px(200)
+        key(app, pygame.K_PAGEUP)
+        key(app, pygame.K_UP)
+        assert rules_scene.scroll == 0
+        keys = rules_scene.menu_keys
+        assert keys is not None and keys.current() is None
+        key(app, pygame.K_RIGHT)
+        assert keys.current() is rules_scene.back_button
+        key(app, pygame.K_RIGHT)
+        key(app, pygame.K_RIGHT)
+        second, _ = rules_scene.toc_buttons[1]
+        assert keys.current() is second and ring_shown_at(app, second)
+        assert rules_scene.scroll == 0  # moving the ring does not scroll
+        key(app, pygame.K_RETURN)
+        assert rules_scene.scroll > 0
+        key(app, pygame.K_LEFT)
+        key(app, pygame.K_LEFT)
+        assert keys.current() is rules_scene.back_button
+        key(app, pygame.K_RETURN)
+        assert app.top is not rules_scene
+    finally:
+        app.quit()
+
+
+def test_the_ring_scrolls_a_tall_setup_form_to_its_widget() -> None:
+    """Issue #19: on a TV the setup form of a big table is taller than the screen: the widget
+    the ring moves to is scrolled into view, down to Start and back up to the player count."""
+    app = make_app((1280, 720), "tv")
+    try:
+        setup = SetupScene(app, "allegiance")
+        app.push(setup)
+        pump(app)
+        setup.set_players(9)
+        pump(app)
+        assert setup.max_scroll > 0
+        screen = pygame.Rect((0, 0), app.display.size)
+        key(app, pygame.K_DOWN)
+        assert setup.start_button is not None
+        down_to(app, setup.back_button, limit=60)
+        assert setup.scroll > 0 and screen.contains(setup.back_button.rect)
+        keys = setup.menu_keys
+        assert keys is not None
+        for _ in range(60):
+            if keys.current() is setup.count_menu:
+                break
+            key(app, pygame.K_UP)
+        assert keys.current() is setup.count_menu
+        assert screen.contains(setup.count_menu.rect)
+    finally:
+        app.quit()

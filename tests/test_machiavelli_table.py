@@ -442,3 +442,37 @@ def test_score_numbers_use_a_real_minus_and_never_show_minus_zero() -> None:
     assert score_number(-44.0) == "\u221244"
     assert score_number(2.5) == "2.5"
     assert score_number(12) == "12"
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"),
+    [
+        ((1280, 720), "desktop"),
+        ((1920, 1080), "desktop"),
+        ((3840, 2160), "desktop"),
+        ((1920, 1080), "tv"),
+    ],
+)
+def test_the_new_tag_stays_inside_the_hand_panel(size: tuple[int, int], profile: str) -> None:
+    """Issue #19: "No rough edge at any size": the "new" tag over a card just drawn lies inside
+    the hand panel (it crossed the panel's border) at 1280×720, 1080p, 4K and the TV profile."""
+    from tabletop.table.render import shown_text, text_surface
+
+    sized = make_app(size, profile, animation_speed=0.0)
+    try:
+        scene = table(sized, [RUN, EIGHTS], ["KH.1", "KS.1", "2H.1", "3H.1"])
+        top = scene.game.stock[-1]
+        scene.on_button(next(b for b, m in scene.buttons if getattr(m, "kind", None) == "draw"))
+        model = scene.model
+        piece = model.piece(top)
+        assert piece is not None
+        panel = next(z.rect for z in model.zones if z.id == "hand")
+        tag = next(t for t in model.texts if t.text == "new")
+        words, px = shown_text(tag)
+        image = text_surface(words, px, tuple(tag.colour), tag.face)
+        rect = image.get_rect(**{tag.anchor: tag.pos})
+        assert px >= sized.display.readable_px  # still readable
+        assert panel.contains(rect), (rect, panel)
+        assert rect.bottom <= piece.rect.top  # over the card, not on its face
+    finally:
+        sized.quit()

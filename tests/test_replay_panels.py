@@ -108,3 +108,24 @@ def test_the_replay_log_is_the_tables_log_panel(size: tuple[int, int]) -> None:
         assert scene.log.scroll > 0
     finally:
         app.quit()
+
+
+def test_the_replay_bars_keep_the_tables_frame_size_on_a_tv() -> None:
+    """Issue #19: "No rough edge at any size (... TV profile)": the replay's control bar and
+    title bar are the table's frame, as tall at 1080p in the TV profile as on the desktop
+    (the play area keeps its room); their text still grows and stays readable."""
+    bars = {}
+    for profile in ("desktop", "tv"):
+        app = make_app((1920, 1080), profile=profile)
+        try:
+            scene = open_replay(app, played())
+            bar, area = scene.bar_rect, scene.layout_rect
+            for button in scene.controls.values():
+                assert bar.contains(button.rect)
+            font = app.ui.get_theme().get_font(["button"])
+            assert font.size("ÅgÝ")[1] <= scene.controls["Play"].rect.height
+            assert font.point_size >= app.display.readable_px
+            bars[profile] = (bar.height, area.top)
+        finally:
+            app.quit()
+    assert bars["tv"] == bars["desktop"]

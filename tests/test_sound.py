@@ -519,3 +519,66 @@ def test_the_turn_bell_is_for_players_at_this_screen_not_phones(app: App, kind: 
         mover = session.game.to_move
         scene.sounds.after_move(session.play(rng.choice(session.game.legal_moves()), mover))
     assert ("turn" in log.cues) == (kind == HUMAN)
+
+
+# ---- in a replay ---------------------------------------------------------------------------
+def replayed_game() -> Session:
+    """A finished two-player Royal Houses game between AI seats (every move has its events)."""
+    session = Session("royal_houses", [SeatConfig("Ada", "random"), SeatConfig("Bo", "random")], 3)
+    rng = random.Random(3)
+    while not session.game.over:
+        session.play(rng.choice(session.game.legal_moves()))
+    return session
+
+
+def test_a_replay_played_forward_sounds_each_move_and_a_jump_is_silent(app: App) -> None:
+    """Issue #19: "Sound. Real sounds for dealing, playing, a trick or conflict won ... and the
+    game's end": a replay stepped or played forward one move at a time plays the cue the table
+    played for that move; opening it, a step back and a jump to either end play nothing."""
+    from tabletop.scenes.replay import ReplayScene
+
+    session = replayed_game()
+    cues = sound_cues_for("royal_houses")
+    log = CueLog()
+    app.sound = log  # type: ignore[assignment]
+    scene = ReplayScene(app, session)
+    app.push(scene)
+    pump(app)
+    assert log.cues == []
+    expected: list[str] = []
+    for _ in range(6):
+        scene.step(1)
+        cue = cue_for(scene.replay.events[scene.replay.index], cues)
+        if cue is not None:
+            expected.append(cue)
+    assert expected and log.cues == expected
+    scene.step(-1)
+    scene.seek(scene.replay.length)
+    scene.seek(0)
+    assert log.cues == expected  # back and the jumps: silent
+    # Playing runs forward one move at a time: the same cues, the game's end last.
+    scene.seek(scene.replay.length - 3)
+    log.cues.clear()
+    scene.toggle_play()
+    while scene.playing:
+        scene.update(1.0)
+    assert log.cues and log.cues[-1] == "end"
+
+
+def test_a_replay_honours_sound_off(app: App) -> None:
+    """Issue #19: the Sound setting applies to a replay as at the table."""
+    from tabletop.scenes.replay import ReplayScene
+
+    mixer = FakeMixer()
+    app.sound = SoundBoard(app.settings, mixer, background=False)
+    scene = ReplayScene(app, replayed_game())
+    app.push(scene)
+    pump(app)
+    for _ in range(4):
+        scene.step(1)
+    assert plays(mixer)
+    app.settings.sound = False
+    before = len(plays(mixer))
+    for _ in range(4):
+        scene.step(1)
+    assert len(plays(mixer)) == before

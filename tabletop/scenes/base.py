@@ -85,6 +85,10 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw what is not a widget (widgets are drawn by the app's UI manager)."""
 
+    def scroll_into_view(self, rect: pygame.Rect) -> None:
+        """The keyboard's focus ring moved onto ``rect``: a scene whose page scrolls brings it
+        into view. Default: nothing (the whole scene is on the screen)."""
+
     def toast_floor(self) -> int | None:
         """The lowest y the app's toasts may reach, or None for the window's bottom: a scene
         with controls along the bottom (the replay bar) keeps its messages above them."""

@@ -27,6 +27,7 @@ from ..saves import (
     write_save,
 )
 from ..storage import describe_os_error, exports_dir, write_text_atomic
+from ..ui.chooser import FileChooser
 from ..ui.dialogs import Modal, Question, ask
 from ..ui.focus import MenuKeys
 from ..ui.menu import Backdrop, add_label, line_height, text_width, theme_font, wrap_for
@@ -320,7 +321,7 @@ class LoadScene(Scene):
         self.rebuild()
 
     def ask_import(self) -> None:
-        self.file_dialog = Modal(self.app, _import_dialog)
+        self.file_dialog = FileChooser(self.app, _import_dialog)
 
     def import_file(self, path: Path) -> None:
         """Open a move list or save the player picked; it is left where it is even if bad."""

@@ -3,6 +3,8 @@
 Step forward and back, jump to either end, or play at a chosen speed; "View" switches whose
 eyes the table is seen through (the public table, or one seat's hand). Nothing can be played
 here: the positions come from the move list, rebuilt by the rules layer (:mod:`..replay`).
+Played forward a move at a time, each move sounds as it did at the table (a jump or a step
+back is silent).
 """
 
 from __future__ import annotations
@@ -13,6 +15,8 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton
 
+from ..audio.cues import cue_for
+from ..games import sound_cues_for
 from ..layouts import get_layout
 from ..replay import Replay, replay_viewers
 from ..table import render
@@ -38,6 +42,7 @@ class ReplayScene(Scene):
         self.replay = Replay(session)
         self.layout = get_layout(session.game_id)
         self.layout.live = False  # no prompts to act: nobody plays a replay
+        self.cues = sound_cues_for(session.game_id)
         # An unfinished game's replay never shows a hand its human players may not see.
         self.viewers = replay_viewers(session)
         humans = session.humans
@@ -55,12 +60,14 @@ class ReplayScene(Scene):
     # ---- layout -----------------------------------------------------------------------
     def build(self) -> None:
         d = self.app.display
-        bar_h = d.px(80)
+        # The bars are the table's frame: the same size in both profiles (their text grows).
+        bar_h = d.frame_px(80)
         log_w = d.log_px(self.log.wide)  # as the table's: the TV grows the pieces, not the log
         self.bar_rect = pygame.Rect(0, d.height - bar_h, d.width, bar_h)
         self.log.rect = pygame.Rect(d.width - log_w, 0, log_w, d.height - bar_h)
         self.log.forget()
-        self.layout_rect = pygame.Rect(0, d.px(64), d.width - log_w, d.height - bar_h - d.px(64))
+        top_h = d.frame_px(64)
+        self.layout_rect = pygame.Rect(0, top_h, d.width - log_w, d.height - bar_h - top_h)
         font = render.fonts.get_font(d.font_px(22))
         labels = [*CONTROLS[:-3], self._speed_label(), self._view_label(), "Close"]
         widest_view = max(font.size(self._view_label(v))[0] for v in self.viewers)
@@ -73,7 +80,7 @@ class ReplayScene(Scene):
             k = (d.width - 2 * d.px(16) - gap * (len(widths) - 1)) / sum(widths)
             widths = [int(w * k) for w in widths]
             total = sum(widths) + gap * (len(widths) - 1)
-        bh = d.px(50)
+        bh = min(d.px(50), bar_h - d.frame_px(12))
         x = (d.width - total) // 2
         y = self.bar_rect.y + (self.bar_rect.h - bh) // 2
         self.controls = {}
@@ -123,6 +130,10 @@ class ReplayScene(Scene):
     # ---- control ----------------------------------------------------------------------
     def step(self, by: int) -> None:
         if self.replay.step(by):
+            if by == 1:
+                # One move forward: the cue the table gave that move (no turn bell: nobody's
+                # turn is real here). The Sound setting and volume apply as at the table.
+                self.app.sound.play(cue_for(self.replay.events[self.replay.index], self.cues))
             self._refresh()
 
     def seek(self, index: int) -> None:

@@ -1,7 +1,8 @@
 """A game's rules, rendered from Markdown in a readable column that scrolls.
 
-Wheel, arrow keys, PageUp/PageDown, Space, Home/End and a draggable scrollbar all scroll; on a
-wide window a contents list of the sections sits to the left of the text.
+Wheel, Up/Down, PageUp/PageDown, Space, Home/End and a draggable scrollbar all scroll; on a
+wide window a contents list of the sections sits to the left of the text. Left/Right (and Tab)
+move the focus ring over Back and the contents, Enter uses the one under it (a TV remote).
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pygame_gui.elements import UIButton
 import rules
 
 from ..ui import markdown
+from ..ui.focus import MenuKeys
 from ..ui.menu import Backdrop, add_label, line_height, theme_font
 from ..ui.palette import GOLD, GOLD_DEEP
 from ..ui.text import ellipsize
@@ -37,6 +39,10 @@ class RulesScene(Scene):
         self.spec = rules.GAMES[game_id]
         self.text = rules.rules_text(game_id)
         self.backdrop = Backdrop(frame=False)
+        # Up/Down and Space scroll the text; Left/Right walk the buttons, Enter presses one.
+        self.menu_keys = MenuKeys(
+            self, up_down=False, use_keys=(pygame.K_RETURN, pygame.K_KP_ENTER)
+        )
         self.scroll = 0.0  # the shown offset (eases towards the target)
         self.scroll_target = 0.0
         self.page: pygame.Surface | None = None

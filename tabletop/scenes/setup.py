@@ -26,6 +26,7 @@ from rules.core import OptionSpec
 
 from ..names import UNDRAWABLE, BadName, check_name, tidy_text
 from ..session import AI_LEVELS, HUMAN, HUMAN_KINDS, LEVEL_LABELS, PHONE, SeatConfig, Session
+from ..ui.focus import MenuKeys
 from ..ui.menu import Backdrop, add_label, add_wrapped, fit_drop_downs, line_height, text_width
 from .base import Scene
 from .title import players_text
@@ -74,6 +75,9 @@ class SetupScene(Scene):
         self.game_id = game_id
         self.spec = rules.GAMES[game_id]
         self.backdrop = Backdrop()
+        # Arrows and Enter over every field, menu and switch (a TV remote sets up a game); Tab
+        # keeps walking the text fields, and Enter with no ring shown starts the game.
+        self.menu_keys = MenuKeys(self, tab=False, use_wakes=False)
         spec = self.spec
         most = spec.max_players
         self.players = spec.min_players
@@ -592,6 +596,18 @@ class SetupScene(Scene):
         else:
             index = (current + (-1 if backwards else 1)) % len(fields)
         self.app.ui.set_focus_set(fields[index])
+        if self.menu_keys is not None:
+            self.menu_keys.follow(fields[index])
+
+    def scroll_into_view(self, rect: pygame.Rect) -> None:
+        """A widget the focus ring moved to is scrolled into view (a tall form on a TV)."""
+        if not self.max_scroll:
+            return
+        margin, h = self.app.display.px(40), self.app.display.height
+        if rect.top < margin:
+            self.scroll_by(rect.top - margin)
+        elif rect.bottom > h - margin:
+            self.scroll_by(rect.bottom - (h - margin))
 
     def scroll_by(self, dy: int) -> None:
         """Move the page (only when the form is taller than the window)."""

@@ -13,6 +13,7 @@ import rules
 
 from .. import fonts
 from ..stats import PlayerFigures, figures, load_records
+from ..ui.focus import MenuKeys
 from ..ui.grid import render_grid
 from ..ui.menu import Backdrop, add_label, line_height, text_width, wrap_for
 from .base import Scene
@@ -65,6 +66,7 @@ class StatsScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        self.menu_keys = MenuKeys(self)  # arrows, Tab and Enter over the buttons (a TV remote)
         self.backdrop = Backdrop()
         records, warning = load_records()
         if warning:
@@ -212,6 +214,8 @@ class StatsScene(Scene):
                 self.turn_page(-1)
             elif event.ui_element is self.next_button:
                 self.turn_page(1)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.turn_page(1 if event.key == pygame.K_PAGEDOWN else -1)
         else:
             super().handle(event)
 

@@ -110,8 +110,13 @@ class Modal:
         """pygame-gui closed the window itself (its Cancel or close button)."""
         self.cancel()
 
-    def key(self, event: pygame.event.Event) -> None:
-        """A key press while this is the topmost dialog (Escape is the app's)."""
+    def key(self, event: pygame.event.Event) -> bool:
+        """A key press while this is the topmost dialog (Escape is the app's): True if the
+        dialog used it, False to hand it to pygame-gui (a text field's typing)."""
+        return False
+
+    def draw_focus(self, surface: pygame.Surface) -> None:
+        """The dialog's keyboard focus, drawn over the widgets (default: its own look)."""
 
     def __getattr__(self, name: str) -> Any:
         if name == "window":  # not built yet (in ``__init__``)
@@ -151,7 +156,7 @@ class Question(Modal):
         if self.on_yes is not None:
             self.on_yes()
 
-    def key(self, event: pygame.event.Event) -> None:
+    def key(self, event: pygame.event.Event) -> bool:
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.focus == 0:
                 self.answer_yes()
@@ -160,6 +165,7 @@ class Question(Modal):
         elif event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             self.focus = 1 - self.focus
             self._show_focus(self.window)
+        return True  # a question takes every key: nothing reaches the scene under it
 
     def _show_focus(self, window: UIWindow) -> None:
         """The focused button is drawn selected (gold border), the other normal."""

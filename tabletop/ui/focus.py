@@ -4,6 +4,9 @@ The arrow keys move the ring to the nearest widget in that direction, Tab and Sh
 through them in reading order, Enter or Space uses the one under the ring (a button is
 pressed, a check box toggled, a drop-down steps to its next choice, a text field takes the
 typing), Left and Right step a drop-down or a slider. Escape stays the scene's (back).
+A scene that needs some of these keys itself says so (the rules text scrolls with Up and
+Down, so there Left and Right walk the widgets in order; the setup form starts the game with
+Enter while no ring is shown).
 
 The widgets are found in the scene's container each time, so whatever a scene builds (a new
 settings row, a page of saves) is reachable without being listed anywhere.
@@ -49,10 +52,29 @@ def ring_width(scale: float) -> int:
 class MenuKeys:
     """The focus ring of one menu scene (``scene.menu_keys``)."""
 
-    def __init__(self, scene: Scene) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        *,
+        up_down: bool = True,
+        tab: bool = True,
+        use_keys: tuple[int, ...] = USE_KEYS,
+        use_wakes: bool = True,
+    ) -> None:
+        """``up_down`` False: Up and Down are the scene's, Left and Right go through the widgets
+        in reading order. ``tab`` False: Tab is the scene's. ``use_keys``: the keys that use
+        the widget under the ring. ``use_wakes`` False: while no ring is shown, those keys are
+        the scene's (only a move shows the ring)."""
         self.scene = scene
         self.focus: UIElement | None = None
         self._index = 0  # where the ring was, to find it again after the scene rebuilds
+        self.up_down = up_down
+        self.tab = tab
+        self.use_keys = use_keys
+        self.use_wakes = use_wakes
+        #: A text field the ring went to with the typing (``follow``): it shows the ring only
+        #: while it has the typing.
+        self._followed: UIElement | None = None
 
     # ---- what can have the focus --------------------------------------------------------
     def items(self) -> list[UIElement]:
@@ -66,6 +88,9 @@ class MenuKeys:
 
     def current(self) -> UIElement | None:
         items = self.items()
+        followed = self._followed
+        if followed is not None and self.focus is followed and not followed.is_focused:
+            self.focus = self._followed = None  # the typing left it: so does the ring
         if self.focus is not None and self.focus in items:
             return self.focus
         if self.focus is not None and items:
@@ -75,38 +100,61 @@ class MenuKeys:
         return None
 
     def _set(self, element: UIElement | None, items: list[UIElement]) -> None:
+        if any(isinstance(e, UITextEntryLine) and e.is_focused and e is not element for e in items):
+            self.scene.app.ui.set_focus_set(None)  # the typing does not stay behind the ring
         self.focus = element
+        self._followed = None
         if element is not None:
             self._index = items.index(element)
+            self.scene.scroll_into_view(element.rect)
+
+    def follow(self, element: UIElement) -> None:
+        """The ring goes to ``element``, a text field the scene gave the typing to, while it
+        has it."""
+        items = self.items()
+        if element in items:
+            self.focus = self._followed = element
+            self._index = items.index(element)
+            self.scene.scroll_into_view(element.rect)
 
     # ---- keys -----------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> bool:
-        """A key the scene did not use: True if it moved or used the focus."""
+        """An event the widgets did not use: True if it moved or used the focus."""
+        if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.focus:
+            # Enter ends the typing in a field under the ring; the ring stays on it.
+            self.scene.app.ui.set_focus_set(None)
+            return False
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
-        if key not in MOVE_KEYS and key != pygame.K_TAB and key not in USE_KEYS:
+        moves = key in MOVE_KEYS and (self.up_down or key in (pygame.K_LEFT, pygame.K_RIGHT))
+        tab = key == pygame.K_TAB and self.tab
+        if not moves and not tab and key not in self.use_keys:
             return False
         items = self.items()
         if not items:
             return False
         focus = self.current()
         if focus is None:
+            if not (moves or tab or self.use_wakes):
+                return False  # Enter with no ring shown is the scene's
             # The first key shows where the ring is (on the first widget); it moves from there.
             self._set(items[0], items)
             return True
-        if key in USE_KEYS:
+        if key in self.use_keys:
             self.use(focus)
             return True
-        if key == pygame.K_TAB:
-            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+        if tab or not self.up_down:
+            # Tab, or Left/Right where Up/Down are the scene's: the next widget in reading order.
+            back = event.mod & pygame.KMOD_SHIFT if tab else key == pygame.K_LEFT
+            step = -1 if back else 1
             self._set(items[(items.index(focus) + step) % len(items)], items)
             return True
         dx, dy = MOVE_KEYS[key]
         if dx and isinstance(focus, UIDropDownMenu | UIHorizontalSlider):
             self.step(focus, dx)
             return True
-        target = _nearest(focus.rect, items, dx, dy)
+        target = nearest(focus.rect, items, dx, dy)
         if target is not None:
             self._set(target, items)
         return True
@@ -203,18 +251,27 @@ def _usable(element: UIElement) -> bool:
     return element.rect.width > 0 and element.rect.height > 0
 
 
-def _nearest(start: pygame.Rect, items: list[UIElement], dx: int, dy: int) -> UIElement | None:
-    """The widget nearest to ``start`` in direction (dx, dy): distance along it, plus twice the
-    distance across it (so the ring keeps to a row or a column)."""
-    best: tuple[float, UIElement] | None = None
+def nearest(start: pygame.Rect, items: list[UIElement], dx: int, dy: int) -> UIElement | None:
+    """The widget nearest to ``start`` in direction (dx, dy): the gap to it along that way,
+    plus twice the gap across it (so the ring keeps to a row or a column; a narrow check box
+    and a wide field that start at the same x are one column), then the nearer centre across.
+    Gaps, not centres: widgets of very different sizes stand side by side on the setup form."""
+    best: tuple[float, float, UIElement] | None = None
     sx, sy = start.center
     for element in items:
-        ex, ey = element.rect.center
-        along = (ex - sx) * dx + (ey - sy) * dy
-        if along <= 0 or element.rect == start:
+        rect = element.rect
+        ex, ey = rect.center
+        if (ex - sx) * dx + (ey - sy) * dy <= 0 or rect == start:
             continue
-        across = abs(ey - sy) if dx else abs(ex - sx)
-        score = along + 2 * across
-        if best is None or score < best[0]:
-            best = (score, element)
-    return best[1] if best else None
+        if dx:
+            along = rect.left - start.right if dx > 0 else start.left - rect.right
+            gap = max(0, max(rect.top, start.top) - min(rect.bottom, start.bottom))
+            off = abs(ey - sy)
+        else:
+            along = rect.top - start.bottom if dy > 0 else start.top - rect.bottom
+            gap = max(0, max(rect.left, start.left) - min(rect.right, start.right))
+            off = abs(ex - sx)
+        score = (max(0, along) + 2 * gap, off)
+        if best is None or score < best[:2]:
+            best = (*score, element)
+    return best[2] if best else None

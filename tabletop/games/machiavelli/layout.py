@@ -22,6 +22,7 @@ from rules import Event, Outcome
 from rules.machiavelli import card_label, meld_problem
 from rules.machiavelli.melds import FACE, card_order
 from tabletop.display import Display
+from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
@@ -76,7 +77,8 @@ class MachiavelliLayout(Layout):
         band_h = max(px(64), fp(20) * 2 + px(20))
         act_h = max(px(60), fp(22) + px(28))
         hand_cw = min(px(96), max(30, round(rect.h * 0.15 / ASPECT)))
-        hand_h = round(hand_cw * ASPECT) + px(24)
+        # Room over the cards for the "new" tag of a card just drawn, inside the panel (#19).
+        hand_h = round(hand_cw * ASPECT) + new_tag_height(display) + px(14)
         band = pygame.Rect(rect.x + pad, rect.y + px(8), rect.w - 2 * pad, band_h)
         hand_rect = pygame.Rect(
             rect.x + pad, rect.bottom - hand_h - px(6), rect.w - 2 * pad, hand_h
@@ -324,7 +326,7 @@ class MachiavelliLayout(Layout):
         if not hand:
             return
         step = min(cw + px(6), max(8, (room - cw) // max(1, len(hand) - 1)))
-        y = area.y + (area.h - round(cw * ASPECT)) // 2
+        y = area.bottom - px(8) - round(cw * ASPECT)  # the room above is the tag's
         working = self.area.work is not None
         for k, card in enumerate(hand):
             r = pygame.Rect(left + k * step, y, cw, round(cw * ASPECT))
@@ -341,7 +343,7 @@ class MachiavelliLayout(Layout):
             )
             if card in self.area.drawn:  # a tag over the card: which card the stock gave
                 model.texts.append(
-                    Text("new", (r.x + px(4), r.y - px(1)), fp(14), MARK, "bottomleft", "sans-bold")
+                    Text("new", (r.x + px(4), r.y - px(1)), fp(14), MARK, "bottomleft", NEW_FACE)
                 )
 
     def score_label(self, outcome: Outcome, seat: int) -> str:
@@ -475,3 +477,11 @@ def _row_step(row: list[int], slots: list[int], cw: int, width: int, px: Any) ->
         return None
     tight = (width - fixed) // overlapped
     return tight if tight >= round(cw * TIGHTEST) else None
+
+
+NEW_FACE = "sans-bold"  # the "new" tag's face
+
+
+def new_tag_height(display: Display) -> int:
+    """The height of the "new" tag over a card just drawn (the hand panel makes room for it)."""
+    return get_font(display.font_px(14), NEW_FACE).get_height()
