@@ -283,7 +283,7 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
     scene = night_table(app, "royal_houses", [HUMAN, PHONE])
     assert scene.night.night is not None
     jobs: list[tuple[int, str]] = []
-    real_publish, real_save = scene.night.night.publish, scene._autosave
+    real_publish, real_save = scene.night.night.publish, scene.saving.autosave
 
     def publish() -> None:
         jobs.append((scene._frame, "publish"))
@@ -294,7 +294,7 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
         real_save()
 
     monkeypatch.setattr(scene.night.night, "publish", publish)
-    monkeypatch.setattr(scene, "_autosave", autosave)
+    monkeypatch.setattr(scene.saving, "autosave", autosave)
     scene.night.show_codes = False  # the table, not the join codes, is on the TV
     while app.top is not scene:
         app.pop()  # Ann has taken her seat at the TV (the hand-over)

@@ -156,7 +156,7 @@ class AlliancesLayout(Layout):
         rw = max(display.frame_px(400), round(body.w * (0.31 if tv else 0.33)))
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
-        # The buttons' row: as tall as the table's buttons (TableScene._rebuild_buttons).
+        # The buttons' row: as tall as the table's buttons (TableButtons.rebuild).
         act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
         # The map takes what it can use; the hand gets the rest. On a TV the taller text
         # rows (info, buttons) come out of the hand, not the map: its tiles are at least as
