@@ -311,10 +311,15 @@ class TableScene(Scene):
         self.night.publish_later()  # the phones see every local and AI move (_follow_up)
         return True
 
-    def _after_move(self, events: list[rules.Event], actor: int | None = None) -> None:
+    def _after_move(
+        self, events: list[rules.Event], actor: int | None = None, saved: bool = False
+    ) -> None:
+        """Show a move just made (``saved``: it is on its way to disk already; Issue #19
+        review: a phone's move made under another scene is saved once, not again here)."""
         # A move's own frame lays out and draws the table; the felt and labels, the save's
         # text and the phones' state follow on later frames (_follow_up).
-        self.saving.due = True
+        if not saved:
+            self.saving.due = True
         self._static_late = True
         self._moved_frame = self._frame
         self._last_events = events
@@ -556,10 +561,13 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.saving.report()  # the autosave thread's outcomes, told on this (the UI) thread
         covered, self._covered_moves = self._covered_moves, []
-        for applied in [*covered, *self.night.poll()]:  # the phones' moves, shown like local ones
+        # The phones' moves, shown like local ones; those made under another scene were saved
+        # then (update_covered).
+        phones = [(a, True) for a in covered] + [(a, False) for a in self.night.poll()]
+        for applied, saved in phones:
             self.end_recap()  # play went on at the phones: the recap has been read
             self.game = self.session.game
-            self._after_move(applied.events, applied.seat)
+            self._after_move(applied.events, applied.seat, saved=saved)
         if self.recap.busy:
             self.recap.update()
             if not self.recap.busy:  # its time is up
