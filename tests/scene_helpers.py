@@ -10,8 +10,11 @@ from typing import Any
 
 import pygame
 import pytest
+from rh_setup import fixed_deck
 
 from tabletop.app import App
+from tabletop.scenes.table import TableScene
+from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 
 
@@ -66,3 +69,20 @@ def use_private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
         monkeypatch.setenv(var, str(tmp_path / var.lower()))
     return tmp_path
+
+
+def royal_houses_session(kinds: tuple[str, str] = ("human", "human")) -> Session:
+    """Ada and Bo at Royal Houses (seats of ``kinds``), Ada holding ``rh_setup.FIRST_HAND``."""
+    return Session(
+        "royal_houses",
+        [SeatConfig("Ada", kinds[0]), SeatConfig("Bo", kinds[1])],
+        seed=1,
+        options={"garnets": [3, 1], "deck": fixed_deck()},
+    )
+
+
+def royal_houses_table(app: App, kinds: tuple[str, str] = ("human", "human")) -> TableScene:
+    """The table of :func:`royal_houses_session`, pushed on ``app``."""
+    scene = TableScene(app, royal_houses_session(kinds))
+    app.push(scene)
+    return scene

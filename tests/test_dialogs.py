@@ -186,7 +186,7 @@ def test_the_jester_picker_is_opaque_over_a_dimmed_table() -> None:
     buttons wide and tall enough for their words in the profile's font."""
     import random
 
-    from tabletop.scenes import table as table_module
+    from tabletop.scenes import table_drawing as table_module
     from tabletop.session import SeatConfig, Session
 
     session = None

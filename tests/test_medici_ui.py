@@ -246,3 +246,27 @@ def test_score_table_shows_team_totals(app: App) -> None:
     assert len(header) == len(rows[0])
     totals = [r for r in rows if r[2] == "total"]
     assert [int(r[3]) for r in totals] == out.breakdown["team_points"]
+
+
+def test_a_layout_build_works_out_each_widths_stack_badges_once(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #19 review: the badges' lines (font measuring for every stack) are worked out once
+    for each card width a layout build tries; the width it keeps is not measured again to
+    find the badges' height and then their lines."""
+    from tabletop.games.medici import layout as medici_layout
+
+    scene = table(app, 4)
+    advance(scene, 30)  # stacks on the table
+    assert scene.game.stacks
+    widths: list[int] = []
+    real = medici_layout.stack_badges
+
+    def counting(stacks: list[tuple[str, int]], size: int, width: int) -> list[tuple[str, ...]]:
+        widths.append(width)
+        return real(stacks, size, width)
+
+    monkeypatch.setattr(medici_layout, "stack_badges", counting)
+    scene.refresh(animate=False)
+    assert widths, "the court's badges were laid out"
+    assert len(widths) == len(set(widths)), f"a width measured twice: {widths}"

@@ -23,7 +23,7 @@ import pygame
 import pytest
 from scene_helpers import click, click_at, make_app, pump, use_private_home, wait_for
 
-from tabletop import saves, stats
+from tabletop import autosave, saves, stats
 from tabletop.app import App
 from tabletop.net.png import Pixels
 from tabletop.scenes import table_night
@@ -283,7 +283,7 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
     scene = night_table(app, "royal_houses", [HUMAN, PHONE])
     assert scene.night.night is not None
     jobs: list[tuple[int, str]] = []
-    real_publish, real_save = scene.night.night.publish, scene._autosave
+    real_publish, real_save = scene.night.night.publish, scene.saving.autosave
 
     def publish() -> None:
         jobs.append((scene._frame, "publish"))
@@ -294,7 +294,7 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
         real_save()
 
     monkeypatch.setattr(scene.night.night, "publish", publish)
-    monkeypatch.setattr(scene, "_autosave", autosave)
+    monkeypatch.setattr(scene.saving, "autosave", autosave)
     scene.night.show_codes = False  # the table, not the join codes, is on the TV
     while app.top is not scene:
         app.pop()  # Ann has taken her seat at the TV (the hand-over)
@@ -518,3 +518,40 @@ def test_phones_play_on_while_another_scene_covers_the_table(app: App, phones: P
     pump(app, 2)
     assert scene.model is not before and scene._last_events  # shown like any move
     public_only(scene)
+
+
+def test_a_phone_move_made_under_another_scene_is_saved_once(
+    app: App, phones: Phones, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #19 review: a phone's move applied while another scene covers the table is saved
+    at once (``update_covered``), and not saved again when the table, on top again, shows it:
+    one autosave submission for one move."""
+    from tabletop.scenes.rules_screen import RulesScene
+
+    scene = night_table(app, "royal_houses", [PHONE, PHONE])
+    ws = phones.join(scene, 0)
+    phones.join(scene, 1)
+    wait_for(app, lambda: scene.night.connected() == {0, 1})
+    app.push(RulesScene(app, scene.session.game_id))
+    pump(app, 2)
+    path = saves.save_path(scene.session)
+    saver = autosave.shared()
+    real_submit = saver.submit
+    submitted: list[int] = []  # the game's length in each save of this game submitted
+
+    def submit(to: Any, data: Any) -> None:
+        if to == path:
+            submitted.append(len(scene.session.game.history))
+        real_submit(to, data)
+
+    monkeypatch.setattr(saver, "submit", submit)
+    move = scene.game.legal_moves()[0]
+    phones.send(ws, {"type": "move", "id": "m1", "ply": 0, "move": str(move)})
+    wait_for(app, lambda: len(scene.game.history) >= 1)
+    wait_for(app, lambda: any(m.get("ply") == 1 for m in phones.received[1]))
+    assert app.top is not scene and submitted == [1]  # saved at once, under the rules
+    app.pop()
+    pump(app, 2 + 2 * TableScene.FOLLOW_UP_PATIENCE)  # shown, and its follow-up work done
+    assert scene._last_events  # the table showed the move
+    scene.flush_save()
+    assert submitted == [1]

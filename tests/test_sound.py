@@ -16,7 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from scene_helpers import click, click_at, make_app, pump, use_private_home
+from scene_helpers import (
+    click,
+    click_at,
+    make_app,
+    pump,
+    royal_houses_session,
+    royal_houses_table,
+    use_private_home,
+)
 
 import rules
 from rules import Event
@@ -384,18 +392,9 @@ def app() -> Iterator[App]:
 
 
 def royal_houses(app: App, kinds: tuple[str, str]) -> tuple[TableScene, CueLog]:
-    from rh_setup import fixed_deck
-
     log = CueLog()
     app.sound = log  # type: ignore[assignment]
-    session = Session(
-        "royal_houses",
-        [SeatConfig("Ada", kinds[0]), SeatConfig("Bo", kinds[1])],
-        seed=1,
-        options={"garnets": [3, 1], "deck": fixed_deck()},
-    )
-    scene = TableScene(app, session)
-    app.push(scene)
+    scene = royal_houses_table(app, kinds)
     pump(app)
     return scene, log
 
@@ -500,16 +499,11 @@ def test_volume_row_sits_under_sound_greys_with_it_and_plays_its_level(app: App)
 def test_the_turn_bell_is_for_players_at_this_screen_not_phones(app: App, kind: str) -> None:
     """Issue #19: "your turn" rings when it becomes a local human's turn; on a TV whose other
     players hold phones, a phone seat's turn rings nothing (the phone tells its player)."""
-    from rh_setup import STANDARD_COUNTERS, fixed_deck
+    from rh_setup import STANDARD_COUNTERS
 
     log = CueLog()
     app.sound = log  # type: ignore[assignment]
-    session = Session(
-        "royal_houses",
-        [SeatConfig("Ada", kind), SeatConfig("Bo", "easy")],
-        seed=1,
-        options={"garnets": [3, 1], "deck": fixed_deck()},
-    )
+    session = royal_houses_session((kind, "easy"))
     scene = TableScene(app, session)  # not entered: no game night server for this check
     scene.sounds.begin()
     for text in ["go first", *STANDARD_COUNTERS]:

@@ -9,11 +9,10 @@ from collections.abc import Iterator
 import pygame
 import pytest
 from rh_setup import STANDARD_COUNTERS as COUNTERS_0
-from rh_setup import fixed_deck
+from scene_helpers import royal_houses_table as table
 
 from tabletop.app import App
 from tabletop.scenes.table import TableScene
-from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 
 
@@ -22,18 +21,6 @@ def app() -> Iterator[App]:
     application = App((1600, 900), settings=Settings(animation_speed=0.0), persist_settings=False)
     yield application
     application.quit()
-
-
-def table(app: App, kinds: tuple[str, str] = ("human", "human")) -> TableScene:
-    session = Session(
-        "royal_houses",
-        [SeatConfig("Ada", kinds[0]), SeatConfig("Bo", kinds[1])],
-        seed=1,
-        options={"garnets": [3, 1], "deck": fixed_deck()},
-    )
-    scene = TableScene(app, session)
-    app.push(scene)
-    return scene
 
 
 def frames(app: App, n: int = 3) -> None:

@@ -34,7 +34,7 @@ class TableSounds:
 
     def _local_mover(self) -> int | None:
         mover = self.scene.game.to_move
-        return mover if self.scene._is_local_human(mover) else None
+        return mover if self.scene.viewing.is_local_human(mover) else None
 
     def after_move(self, events: list[rules.Event]) -> None:
         mover = self._local_mover()

@@ -156,7 +156,7 @@ class AlliancesLayout(Layout):
         rw = max(display.frame_px(400), round(body.w * (0.31 if tv else 0.33)))
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
-        # The buttons' row: as tall as the table's buttons (TableScene._rebuild_buttons).
+        # The buttons' row: as tall as the table's buttons (TableButtons.rebuild).
         act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
         # The map takes what it can use; the hand gets the rest. On a TV the taller text
         # rows (info, buttons) come out of the hand, not the map: its tiles are at least as
@@ -195,62 +195,32 @@ class AlliancesLayout(Layout):
     ) -> Moment | None:
         """The conflict just ended, over the map: the target country outlined with its
         capture (or its holding), and every card played, the winner's marked. From the public
-        ``last_conflict`` of the view after the move and the conflict's event."""
+        ``last_conflict`` of the view after the move and the conflict's event. Or, with two
+        players, a drafting trick just won: its cards over the middle of the map."""
         event = next((e for e in events if e.kind == "conflict"), None)
         trick = next((e for e in events if e.kind == "trick"), None)
+        last: Mapping[str, Any] | None
         if event is None and trick is not None:
-            return self._trick_moment(before, events, trick, after, viewer, rect, display, names)
-        last = after.get("last_conflict") or {}
-        if event is None or not last.get("cards") or last.get("tile") != event.data.get("tile"):
+            last = self._trick_played(before, events, trick)
+            caption, tile, label = trick.render(names), None, "Last trick"
+        else:
+            last = after.get("last_conflict") or {}
+            if event is None or not last.get("cards") or last.get("tile") != event.data.get("tile"):
+                return None
+            caption, tile, label = event.render(names), last["tile"], "Last conflict"
+        if last is None:
             return None
-        px = display.px
-        model = self.build(after, viewer, rect, display, names, colorblind=colorblind)
-        tiles = [p for p in model.pieces if p.id.startswith("tile:")]
-        target = next((p for p in tiles if p.id == last["tile"]), None)
-        if target is None:
-            return None
-        area = tiles[0].rect.unionall([p.rect for p in tiles]).inflate(px(12), px(12))
-        winner = last.get("winner")
-        captured = bool(last.get("captured"))
-        held = TableModel()
-        over: list[Box] = []
-        held.boxes.append(Box(area, (0, 0, 0, 150), None, px(12)))
-        held.boxes.append(Box(target.rect.inflate(px(14), px(14)), None, GOLD, px(12), px(5)))
-        held.pieces.append(target)
-        token = model.piece(f"tokens:{last['tile'][5:]}")
-        if token is not None:
-            held.pieces.append(token)
-            if captured:  # the new alliance token: ringed
-                ring = token.rect.inflate(px(10), px(10))
-                over.append(Box(ring, None, GOLD, ring.w // 2, px(4)))
-        caption = event.render(names)
-        caption_at = self._moment_cards(
-            held, over, last, area, target.rect, display, names, caption
-        )
-        return Moment(
-            held,
-            area,
-            caption,
-            winner if isinstance(winner, int) else None,
-            f"seat:{winner}",
-            caption_at,
-            over,
-            "Last conflict",
+        return self._held(
+            after, viewer, rect, display, names, colorblind, last, caption, tile, label
         )
 
-    def _trick_moment(
-        self,
-        before: Mapping[str, Any],
-        events: Sequence[Event],
-        trick: Event,
-        after: Mapping[str, Any],
-        viewer: int | None,
-        rect: pygame.Rect,
-        display: Display,
-        names: list[str],
-    ) -> Moment | None:
-        """A drafting trick just won (two players): its cards over the middle of the map, the
-        winner's glowing. Who played what: the table before the move and this move's plays."""
+    @staticmethod
+    def _trick_played(
+        before: Mapping[str, Any], events: Sequence[Event], trick: Event
+    ) -> dict[str, Any] | None:
+        """A drafting trick's cards as a conflict's ``last_conflict`` lists them ([seat, card,
+        discarded]) and its winner. Who played what: the table before the move and this
+        move's plays."""
         cards = [c for c in trick.data.get("cards", []) if isinstance(c, str)]
         if not cards:
             return None
@@ -262,19 +232,50 @@ class AlliancesLayout(Layout):
                 if e.kind == "play" and "card" in e.data
             }
         )
-        model = self.build(after, viewer, rect, display, names)
-        tiles = [p for p in model.pieces if p.id.startswith("tile:")]
-        if not tiles:
-            return None
+        return {
+            "cards": [[seats.get(c), c, False] for c in cards],
+            "winner": trick.data.get("winner"),
+        }
+
+    def _held(
+        self,
+        after: Mapping[str, Any],
+        viewer: int | None,
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        colorblind: bool,
+        last: Mapping[str, Any],
+        caption: str,
+        tile: str | None,
+        peek_label: str,
+    ) -> Moment | None:
+        """A trick or conflict held over the map (Issue #19 review: one builder for both): the
+        map dimmed, ``last``'s cards (see :meth:`_moment_cards`) under ``caption``, and for a
+        conflict its target ``tile`` outlined with its alliance token (ringed if ``last`` says
+        it was captured); None: a trick, its cards in the middle of the map."""
         px = display.px
+        model = self.build(after, viewer, rect, display, names, colorblind=colorblind)
+        tiles = [p for p in model.pieces if p.id.startswith("tile:")]
+        target = next((p for p in tiles if p.id == tile), None)
+        if not tiles or (tile is not None and target is None):
+            return None
         area = tiles[0].rect.unionall([p.rect for p in tiles]).inflate(px(12), px(12))
         held = TableModel()
         over: list[Box] = []
         held.boxes.append(Box(area, (0, 0, 0, 150), None, px(12)))
-        winner = trick.data.get("winner")
-        last = {"cards": [[seats.get(c), c, False] for c in cards], "winner": winner}
-        caption = trick.render(names)
-        caption_at = self._moment_cards(held, over, last, area, None, display, names, caption)
+        if target is not None:
+            held.boxes.append(Box(target.rect.inflate(px(14), px(14)), None, GOLD, px(12), px(5)))
+            held.pieces.append(target)
+            token = model.piece(f"tokens:{target.id[5:]}")
+            if token is not None:
+                held.pieces.append(token)
+                if last.get("captured"):  # the new alliance token: ringed
+                    ring = token.rect.inflate(px(10), px(10))
+                    over.append(Box(ring, None, GOLD, ring.w // 2, px(4)))
+        spot = target.rect if target is not None else None
+        caption_at = self._moment_cards(held, over, last, area, spot, display, names, caption)
+        winner = last.get("winner")
         return Moment(
             held,
             area,
@@ -283,6 +284,7 @@ class AlliancesLayout(Layout):
             f"seat:{winner}",
             caption_at,
             over,
+            peek_label,
         )
 
     def _moment_cards(

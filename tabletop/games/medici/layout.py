@@ -73,11 +73,12 @@ def stack_badges(stacks: list[tuple[str, int]], size: int, width: int) -> list[t
     return [(f"#{n}", str(t)) if fits(f"#{n}", str(t)) else (n, str(t)) for n, t in stacks]
 
 
-def badge_height(stacks: list[tuple[str, int]], cw: int, display: Display) -> int:
-    """How tall the stacks' badges are for cards ``cw`` wide (one line or two)."""
-    size = stack_label_px(display)
-    rows = max((len(b) for b in stack_badges(stacks, size, cw - display.px(6))), default=1)
-    return rows * (size + display.px(2)) + display.px(4)
+def badge_height(badges: list[tuple[str, ...]], display: Display) -> int:
+    """How tall badges with these lines (:func:`stack_badges`) are: one line or two. Issue #19
+    review: it takes the lines, so a layout build works them out once for each card width it
+    tries, not again for the width it keeps."""
+    rows = max((len(b) for b in badges), default=1)
+    return rows * (stack_label_px(display) + display.px(2)) + display.px(4)
 
 
 class MediciLayout(Layout):
@@ -266,11 +267,10 @@ class MediciLayout(Layout):
         if plan is None:
             plan = self._plan(inner, outer, area, 24, display, label_h, force=True)
         assert plan is not None
-        cw, inner_box, places = plan
+        cw, inner_box, places, badges = plan
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
         label_px = stack_label_px(display)
-        numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
         # Inner Circle box ("closed" only where it fits: the Inner Circle's name matters more)
         closed = " (closed)" if view["players"] > 2 else ""
         model.boxes.append(Box(inner_box, (40, 22, 20, 170), (*GOLD, 255), px(12), px(3)))
@@ -290,8 +290,7 @@ class MediciLayout(Layout):
         )
         pending = view["pending"].get("stack")
         values = view["values"]
-        badge_h = badge_height(numbered, cw, display)
-        badges = stack_badges(numbered, label_px, cw - px(6))
+        badge_h = badge_height(badges, display)
         for s, (x, y), lines in zip(inner + outer, places, badges, strict=True):
             cards = s["cards"]
             badge = pygame.Rect(x, y, cw, badge_h)
@@ -343,13 +342,15 @@ class MediciLayout(Layout):
         display: Display,
         label_h: int,
         force: bool = False,
-    ) -> tuple[int, pygame.Rect, list[tuple[int, int]]] | None:
-        """Card width, the Inner Circle box and each stack's top-left, or None if it won't fit."""
+    ) -> tuple[int, pygame.Rect, list[tuple[int, int]], list[tuple[str, ...]]] | None:
+        """Card width, the Inner Circle box, each stack's top-left and each stack's badge lines,
+        or None if it won't fit."""
         px, fp = display.px, display.font_px
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
-        badge_h = badge_height([(s["id"][6:], s["total"]) for s in inner + outer], cw, display)
-        badge_h += px(3)
+        numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
+        badges = stack_badges(numbered, stack_label_px(display), cw - px(6))
+        badge_h = badge_height(badges, display) + px(3)
         gap = max(px(8), cw // 8)
 
         def height(stack: dict) -> int:
@@ -408,7 +409,7 @@ class MediciLayout(Layout):
                 return None
             places += [(x, y) for x in slots]
             y += rh + gap
-        return cw, ibox, places
+        return cw, ibox, places, badges
 
     # ---- the viewer (bottom) ----------------------------------------------------------
     def _own(

@@ -1,0 +1,283 @@
+"""Drawing the table: the static layer (felt, panels, boxes, labels), the pieces where their
+sprites are now (gliding towards their model rects), the lit targets, the focus and the
+selection, the overlays of the other parts, and the tip under the pointer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from rules import Move
+
+from ..table import card_art, render
+from ..table.model import Piece
+from ..ui.palette import CREAM, GOLD, PANEL
+from ..ui.text import wrap_text
+from .table_moments import ease_out
+
+if TYPE_CHECKING:
+    from .table import TableScene
+
+TWEEN = 0.45  # seconds another seat's card takes from its panel to the table, at normal speed
+PICKER_SHADE = (0, 0, 0, 110)  # over the table while a picker panel is up
+PICKER_PANEL = (18, 28, 23, 255)
+
+
+@dataclass
+class Sprite:
+    """Where a piece is drawn now; it glides towards its model rect (or, for a piece another
+    seat's move brought, travels there in a timed ease-out: ``tween`` seconds from ``start``)."""
+
+    x: float
+    y: float
+    tween: float = 0.0
+    t: float = 0.0
+    start: tuple[float, float] = (0.0, 0.0)
+
+
+class TableDrawing:
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self._log_text: tuple[list, int, object, int | None, list[str]] | None = None
+
+    def place_sprites(self, old: set[str], animate: bool) -> None:
+        """A sprite for each piece of the table just laid out: a piece still there glides on
+        from where it is drawn now; a new one (ids not in ``old``) comes from where it was
+        played or drawn, at a pace people can follow if another seat's move brought it."""
+        scene = self.scene
+        speed = scene.app.settings.animation_speed
+        fresh: dict[str, Sprite] = {}
+        for piece in scene.model.pieces:
+            sprite = scene.sprites.get(piece.id)
+            if sprite is None or not animate or speed <= 0:
+                start = (
+                    self._origin(piece) if animate and speed > 0 and piece.id not in old else None
+                )
+                sprite = Sprite(*(start or piece.rect.topleft))
+                if start is not None and scene._remote_move:
+                    # Another seat's move travels at a pace people can follow.
+                    sprite.tween, sprite.start = TWEEN / speed, (sprite.x, sprite.y)
+            fresh[piece.id] = sprite
+        scene.sprites = fresh
+
+    def _origin(self, piece: Piece) -> tuple[int, int] | None:
+        """Where a piece that just appeared comes from: the hand of whoever played or gave it,
+        or the deck for a card drawn."""
+        origins = self.scene.model.origins
+        for event in self.scene._last_events:
+            if event.data.get("card") == piece.id:
+                if event.kind == "draw":
+                    zone = origins.get("deck")
+                else:
+                    zone = origins.get(f"hand:{event.data.get('seat')}")
+                if zone is not None:
+                    return zone.topleft
+        return None
+
+    def glide(self, dt: float) -> None:
+        """Move each sprite on towards its piece's rect (``dt`` seconds later)."""
+        scene = self.scene
+        speed = scene.app.settings.animation_speed
+        rate = 1.0 if speed <= 0 else min(1.0, dt * 14 * speed)
+        if scene.moments.holds_glide:
+            return  # pieces still leaving: the rest closes up after them
+        carried = {id(p) for p in scene.input.carried()}
+        for piece in scene.model.pieces:
+            if id(piece) in carried:
+                continue
+            sprite = scene.sprites[piece.id]
+            tx, ty = piece.rect.topleft
+            if sprite.tween > 0:
+                sprite.t += dt
+                f = ease_out(sprite.t / sprite.tween)
+                sprite.x = sprite.start[0] + (tx - sprite.start[0]) * f
+                sprite.y = sprite.start[1] + (ty - sprite.start[1]) * f
+                if f >= 1.0:
+                    sprite.tween = 0.0
+                continue
+            sprite.x += (tx - sprite.x) * rate
+            sprite.y += (ty - sprite.y) * rate
+            if abs(tx - sprite.x) < 0.5 and abs(ty - sprite.y) < 0.5:
+                sprite.x, sprite.y = tx, ty
+
+    def _static_layer(self) -> pygame.Surface:
+        """Felt, panels, boxes and labels: everything that does not move, drawn once and then
+        redrawn where a move changed it (blitting it whole is far cheaper than blending it
+        every frame)."""
+        scene = self.scene
+        d = scene.app.display
+        drawn = scene.static.current(d.size)
+        if scene._static_late and drawn is not None:
+            # A move's own frame lays the table out and draws its pieces; the felt, boxes and
+            # labels follow a frame later (_follow_up), so no frame does both.
+            return drawn
+        model = scene.moments.backdrop or scene.model  # pieces leaving: the table they leave
+        status_bar = render.Box(scene.status.rect, PANEL, None, 0)
+        return scene.static.draw(render.felt(d.size), [status_bar], model)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        d = scene.app.display
+        surface.blit(self._static_layer(), (0, 0))
+        lit = scene.input.targets()
+        radius = d.px(12)
+        for zone in scene.model.zones:
+            if zone.id in lit:
+                pygame.draw.rect(surface, render.GLOW, zone.rect, d.px(5), border_radius=radius)
+        dragged = scene.input.dragged
+        hover = scene.input.piece_at(pygame.mouse.get_pos()) if dragged is None else None
+        focus_item = scene.input.focused()
+        carried = scene.input.carried()
+        carried_ids = {id(p) for p in carried}
+        for piece in sorted(scene.model.pieces, key=lambda p: p.z):
+            if id(piece) not in carried_ids:
+                self._draw_piece(
+                    surface, piece, lifted=(piece is hover and bool(piece.drag) and not piece.dim)
+                )
+        scene.last_moves.draw(surface)
+        scene.moments.draw(surface)
+        for piece in carried:  # fanned like a meld, in z order: each one's index shows
+            self._draw_piece(surface, piece, lifted=True)
+        if scene.input.band is not None:  # a rectangle picking several pieces
+            pygame.draw.rect(surface, render.GLOW, scene.input.band, d.px(2))
+        if scene.button_panel is not None:
+            # A picker (a Jester's value, a house to take influence from): the table dims
+            # behind it, so the choice reads as the one thing to do now; the panel is opaque.
+            render.draw_box(surface, render.Box(scene.layout_rect, PICKER_SHADE, None, 0))
+            render.draw_box(
+                surface, render.Box(scene.button_panel, PICKER_PANEL, GOLD, d.px(14), 2)
+            )
+        if focus_item is not None:
+            pygame.draw.rect(
+                surface,
+                render.FOCUS,
+                focus_item.inflate(d.px(10), d.px(10)),
+                d.px(4),
+                border_radius=radius,
+            )
+        if scene.reveal is not None:
+            scene.reveal.draw_marks(surface, scene.model, d, self.draw_rect)
+        scene.hint.draw(surface)
+        scene.recap.draw(surface, d, scene.layout_rect)
+        scene.status.draw(surface, d, scene.status_text(), scene.status_buttons())
+        scene.log.draw(surface, d, self._log_lines(), scene.viewer)
+        # A game night's phones strip, and its join panel over everything under the status bar.
+        scene.night.draw(surface, d, self._night_area())
+        if dragged is None:
+            self._draw_tip(surface, pygame.mouse.get_pos())
+
+    def _log_lines(self) -> list[str]:
+        """The log in words for the viewer, rendered again only when the log or the viewer
+        changed (every entry's words every frame cost 1-2 ms at 60 entries of Allegiance and
+        grew with the game: bench_game_night)."""
+        session = self.scene.session
+        log, viewer = session.log, self.scene.viewer
+        last = log[-1] if log else None
+        cached = self._log_text
+        if (
+            cached is None
+            or cached[0] is not log
+            or cached[1] != len(log)
+            or cached[2] is not last  # held, so an undo's new last entry never looks the same
+            or cached[3] != viewer
+        ):
+            cached = (log, len(log), last, viewer, session.log_lines(viewer))
+            self._log_text = cached
+        return cached[4]
+
+    def _night_area(self) -> pygame.Rect:
+        """Where a game night's join panel may spread: everything under the status bar."""
+        d = self.scene.app.display
+        top = self.scene.status.rect.bottom
+        return pygame.Rect(0, top, d.width, d.height - top)
+
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        """What a hover tip at ``pos`` says: the layout's explanation of what is there (e.g.
+        why a meld is invalid), else the full words of the face-up card on top there (#19: a
+        crowded hand shows little of each card). Face-down cards have none: only what the
+        viewer's view shows face up is ever drawn as a card."""
+        scene = self.scene
+        text = next((t for r, t in scene.model.tips if r.collidepoint(pos)), None)
+        if text:
+            return text
+        piece = scene.input.piece_at(pos)
+        if piece is None or piece.art[0] != "card":
+            return None
+        return card_art.card_text(str(piece.art[1]), str(piece.art[2])) or piece.label or None
+
+    def _draw_tip(self, surface: pygame.Surface, pos: tuple[int, int]) -> None:
+        """The tip for what the pointer rests on (:meth:`tip_at`), beside the pointer."""
+        text = self.tip_at(pos)
+        if not text:
+            return
+        d = self.scene.app.display
+        font = render.fonts.get_font(d.font_px(20))
+        lines = wrap_text(text, font, d.px(420))
+        pad = d.px(10)
+        w = max(font.size(line)[0] for line in lines) + 2 * pad
+        h = len(lines) * font.get_linesize() + 2 * pad
+        box = pygame.Rect(pos[0] + d.px(18), pos[1] + d.px(18), w, h)
+        box.clamp_ip(surface.get_rect())
+        render.draw_box(surface, render.Box(box, (12, 20, 16, 240), GOLD, d.px(8), 2))
+        for i, line in enumerate(lines):
+            image = font.render(line, True, CREAM)
+            surface.blit(image, (box.x + pad, box.y + pad + i * font.get_linesize()))
+
+    def draw_rect(self, piece: Piece) -> pygame.Rect:
+        """Where ``piece`` is drawn now (its sprite glides towards its model rect)."""
+        sprite = self.scene.sprites.get(piece.id)
+        r = piece.rect.copy()
+        if sprite is not None:
+            r.topleft = (round(sprite.x), round(sprite.y))
+        return r
+
+    def rects_of(self, move: Move) -> list[pygame.Rect]:
+        """Where ``move`` shows on the table: its cards, its target zone, or its button."""
+        model = self.scene.model
+        rects = [
+            self.draw_rect(p)
+            for p in model.pieces
+            if p.id in move.cards or (p.drag is not None and p.drag in move.cards)
+        ]
+        rects += [z.rect for z in model.zones if move.target and z.id == move.target]
+        rects += [b.rect for b, m in self.scene.buttons if m == move]
+        return rects
+
+    def status_text(self) -> str:
+        """The status bar's line: the result, the prompt to the human to move, or who moves."""
+        scene = self.scene
+        names = scene.session.names
+        game = scene.game
+        mover = game.to_move
+        if scene.reveal is not None:
+            return scene.reveal.status(names)
+        if game.over:
+            out = game.outcome()
+            return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
+        if scene.recap.recap is not None:  # play waits for the recap: nobody is thinking
+            return f"{scene.recap.recap.title} — click to go on"
+        if scene.acting_human and mover is not None:
+            return f"{names[mover]}: {game.prompt()}"
+        if mover is not None and scene.session.seats[mover].is_phone and scene.night.active:
+            return scene.night.waiting_text(mover)
+        if mover is not None and mover in scene.ai.bots:
+            if scene.night.covers_table:  # the AI waits: nobody could see its move
+                return scene.night.covered_text()
+            return f"{names[mover]} is thinking…"
+        return f"{names[mover]}'s turn" if mover is not None else ""
+
+    def _draw_piece(self, surface: pygame.Surface, piece: Piece, lifted: bool) -> None:
+        d = self.scene.app.display
+        r = self.draw_rect(piece)
+        if lifted:
+            r.y -= d.px(12)
+        image = render.piece_image(piece, r.w, self.scene.app.settings.colorblind)
+        surface.blit(image, r)
+        if piece.dim:
+            render.draw_box(surface, render.Box(r, (0, 0, 0, 110), None, d.px(8)))
+        if piece.outline is not None:
+            render.draw_box(surface, render.Box(r, None, piece.outline, d.px(8), d.px(4)))
+        if piece.drag and self.scene.input.is_selected(piece.drag):
+            pygame.draw.rect(surface, render.GLOW, r.inflate(6, 6), d.px(4), border_radius=d.px(10))
