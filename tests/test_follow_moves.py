@@ -138,12 +138,47 @@ def test_a_held_trick_and_its_sweep_paint_no_card_again(
         return real(what, width, colorblind)
 
     monkeypatch.setattr(render, "_art", art)
+    # Quiet frames paint the next trick's cards ahead (TableModel.upcoming): not this test's.
+    monkeypatch.setattr(scene.drawing, "paint_ahead", lambda: None)
     frames = 0
     while scene.moments.busy and frames < 200:  # the hold, then the sweep (scaled each frame)
         app.step(FRAME)
         frames += 1
     assert frames > 20, "the trick was held and swept over many frames"
     assert not [a for a in painted if a in arts]
+
+
+def test_quiet_frames_paint_the_trick_cards_ahead_of_the_move(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #16 (TV frame p99 while phones play) and #19 (the frame benchmark within its
+    goals while animations run): frames with nothing else to do paint the cards a seat may
+    play into the trick (TableModel.upcoming), so the frame of the move that plays one
+    paints no card."""
+    scene = table(app, "allegiance", 4)
+    assert scene.model.upcoming, "the layout names the trick's possible cards"
+    painted: list[tuple] = []
+    real = render._art
+
+    def art(what: tuple, width: int, colorblind: bool) -> pygame.Surface:
+        painted.append(what)
+        return real(what, width, colorblind)
+
+    monkeypatch.setattr(render, "_art", art)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(12):
+        settle(app, scene)
+        for _ in range(90):  # quiet frames: nobody moves
+            app.step(FRAME)
+        painted.clear()
+        assert scene.play(rng.choice(scene.game.legal_moves()))
+        app.step(FRAME)  # the move's own frame
+        played = {e.data.get("card") for e in scene._last_events if e.kind == "play"}
+        if played and not awarded(scene._last_events):
+            checked += 1
+            assert not [a for a in painted if a[0] == "card" and a[2] in played]
+    assert checked >= 3
 
 
 def test_linger_ends_after_its_time_then_sweeps(app: App) -> None:

@@ -54,10 +54,13 @@ class Layout:
         names: list[str],
         *,
         colorblind: bool = False,
+        table: TableModel | None = None,
     ) -> Moment | None:
         """What a move just completed and the table should hold for a moment before it is
         cleared (a trick, a conflict), built from the view before the move, the events (only
-        those ``viewer`` may see are passed) and the view after it. None: nothing to hold."""
+        those ``viewer`` may see are passed) and the view after it. ``table`` is the table the
+        scene has just built from ``after`` (its geometry, so the layout need not build it
+        again); None: build it. None returned: nothing to hold."""
         return None
 
     def describe(self, move: Move, game: Game, viewer: int | None, names: Sequence[str]) -> str:

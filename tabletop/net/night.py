@@ -209,26 +209,27 @@ class GameNight:
         move's own frame only draws it."""
         self._publish_due = True
 
-    def paint_card_images(self) -> None:
+    def paint_card_images(self) -> int:
         """Paint a few of the card faces the phones asked for (on the UI thread; the server
-        thread encodes them)."""
+        thread encodes them); returns how many."""
         render = self._card_image
         if render is None:
-            return
+            return 0
         end = time.perf_counter() + IMAGE_BUDGET
         for rendered in range(IMAGES_PER_POLL):
             if rendered and time.perf_counter() > end:
-                return
+                return rendered
             try:
                 card = self.server.image_requests.get_nowait()
             except queue.Empty:
-                return
+                return rendered
             try:
                 data = render(card)
             except Exception:  # a broken face must not stop the game night: serve the id
                 log.exception("rendering the card image %r failed", card)
                 data = None
             self.server.image_done(card, data)
+        return IMAGES_PER_POLL
 
     def _judge(self, sub: Submission) -> AppliedMove | None:
         game = self.session.game

@@ -618,8 +618,8 @@ class TableScene(Scene):
             pass  # the phones were sent the new state
         elif self.saving.due:
             self.saving.autosave()
-        else:
-            self.night.paint_card_images()
+        elif not self.night.paint_card_images():
+            self.drawing.paint_ahead()  # pictures the next moves may need
 
     def update_covered(self, dt: float) -> None:
         """Under the rules, a save's name or a dialog scene, a game night's phones play on: their

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 TWEEN = 0.45  # seconds another seat's card takes from its panel to the table, at normal speed
 PICKER_SHADE = (0, 0, 0, 110)  # over the table while a picker panel is up
 PICKER_PANEL = (18, 28, 23, 255)
+#: Seconds a quiet frame may spend painting pictures ahead (at least one is painted).
+PAINT_AHEAD = 0.002
 
 
 @dataclass
@@ -116,6 +118,13 @@ class TableDrawing:
         model = scene.moments.backdrop or scene.model  # pieces leaving: the table they leave
         status_bar = render.Box(scene.status.rect, PANEL, None, 0)
         return scene.static.draw(render.felt(d.size), [status_bar], model)
+
+    def paint_ahead(self) -> None:
+        """Paint a picture or two the table may soon show (``TableModel.upcoming``: a card a
+        seat may play into the trick), on a frame with nothing else to do, so the move's own
+        frame finds it painted (bench_game_night, bench_frames: frame time p99)."""
+        scene = self.scene
+        render.paint_ahead(scene.model.upcoming, scene.app.settings.colorblind, PAINT_AHEAD)
 
     def draw(self, surface: pygame.Surface) -> None:
         scene = self.scene

@@ -189,6 +189,7 @@ class TableMoments:
                 scene.app.display,
                 scene.session.names,
                 colorblind=scene.app.settings.colorblind,
+                table=scene.model,  # built from the same view just now: its geometry
             )
         if moment is not None:
             self.last = moment

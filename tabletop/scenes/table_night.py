@@ -150,10 +150,10 @@ class NightHost:
         night.publish()
         return True
 
-    def paint_card_images(self) -> None:
-        """Paint a few card faces the phones asked for (a frame with nothing else to do)."""
-        if self.night is not None:
-            self.night.paint_card_images()
+    def paint_card_images(self) -> int:
+        """Paint a few card faces the phones asked for (a frame with nothing else to do);
+        returns how many."""
+        return self.night.paint_card_images() if self.night is not None else 0
 
     @property
     def covers_table(self) -> bool:

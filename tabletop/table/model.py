@@ -88,6 +88,10 @@ class TableModel:
     action_area: pygame.Rect | None = None
     #: Hover explanations: a sentence shown while the pointer rests on the rectangle.
     tips: list[tuple[pygame.Rect, str]] = field(default_factory=list)
+    #: Pictures the table may soon show, as (art, width): every card a seat could play into
+    #: the trick, at the trick's card width. Painted ahead on quiet frames so a move's frame
+    #: finds them ready. Public knowledge only (a deck's cards, not who holds them).
+    upcoming: list[tuple[tuple, int]] = field(default_factory=list)
 
     def zone(self, zone_id: str) -> Zone | None:
         return next((z for z in self.zones if z.id == zone_id), None)

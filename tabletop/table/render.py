@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from functools import lru_cache
 
 import pygame
@@ -102,6 +104,24 @@ def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
         (old_art, old_width, old_colorblind), _ = _painted.popitem(last=False)
         _widths[(old_art, old_colorblind)].discard(old_width)
     return image
+
+
+def paint_ahead(upcoming: Sequence[tuple[tuple, int]], colorblind: bool, budget: float) -> int:
+    """Paint pictures in ``upcoming`` ((art, width) pairs) not painted yet, for up to
+    ``budget`` seconds (at least one); returns how many. Only while the cache has room to
+    spare: a picture painted ahead must not push out one the table shows."""
+    end = time.perf_counter() + budget
+    painted = 0
+    for art, width in upcoming:
+        if len(_painted) >= PIECE_IMAGES * 3 // 4:
+            break
+        if (art, width, colorblind) in _painted:
+            continue
+        if painted and time.perf_counter() > end:
+            break
+        _piece_image(art, width, colorblind)
+        painted += 1
+    return painted
 
 
 def passing_image(piece: Piece, size: tuple[int, int], colorblind: bool) -> pygame.Surface:

@@ -16,6 +16,7 @@ import pygame
 
 from rules import Event, Outcome
 from rules.allegiance import (
+    CARDS,
     FACE_SET,
     HOUSE_OF,
     HOUSES,
@@ -273,6 +274,7 @@ class AllegianceLayout(Layout):
         names: list[str],
         *,
         colorblind: bool = False,
+        table: TableModel | None = None,
     ) -> Moment | None:
         """The trick just awarded, with the card that completed it and its winner marked: the
         trick before the move plus the public plays of this move (the rules clear it in the
@@ -283,7 +285,8 @@ class AllegianceLayout(Layout):
         trick = completed_trick(before["trick"], events, str(award.data.get("face", "")))
         shown = dict(before)
         shown["trick"] = trick
-        table = self.build(shown, viewer, rect, display, names, colorblind=colorblind)
+        if table is None:  # the trick's place, as the table now shown has it
+            table = self.build(after, viewer, rect, display, names, colorblind=colorblind)
         zone = table.zone("trick")
         if zone is None:
             return None
@@ -579,6 +582,16 @@ class AllegianceLayout(Layout):
         for s in range(view["players"]):
             model.origins.setdefault(f"hand:{s}", pygame.Rect(area.center, (1, 1)))
         trick = view["trick"]
+        inner = area.inflate(-px(16), -px(12))
+        # Sized for a whole trick, so the cards keep their size as it fills (and their
+        # pictures are painted once, ahead of the move: ``upcoming``).
+        cw, per_row, gap = _trick_grid(max(len(trick), view["players"]), inner, display)
+        shown = {item["card"] for item in trick}
+        model.upcoming += [(("card", GAME, c), cw) for c in CARDS if c not in shown]
+        if len(trick) >= view["players"]:  # traits flipping on may grow it past a whole trick
+            more = _trick_grid(len(trick) + 1, inner, display)[0]
+            if more != cw:
+                model.upcoming += [(("card", GAME, c), more) for c in CARDS]
         if not trick:
             model.texts.append(
                 Text(
@@ -592,10 +605,6 @@ class AllegianceLayout(Layout):
             )
             return
         tag = round(fp(17) * 1.25)
-        inner = area.inflate(-px(16), -px(12))
-        # Sized for a whole trick, so the cards keep their size as it fills (and their
-        # pictures are painted once).
-        cw, per_row, gap = _trick_grid(max(len(trick), view["players"]), inner, display)
         ch = round(cw * 1.4)
         slot_h = tag + ch + tag + px(12)
         rows = -(-len(trick) // per_row)

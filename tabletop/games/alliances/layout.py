@@ -192,6 +192,7 @@ class AlliancesLayout(Layout):
         names: list[str],
         *,
         colorblind: bool = False,
+        table: TableModel | None = None,
     ) -> Moment | None:
         """The conflict just ended, over the map: the target country outlined with its
         capture (or its holding), and every card played, the winner's marked. From the public
@@ -210,9 +211,9 @@ class AlliancesLayout(Layout):
             caption, tile, label = event.render(names), last["tile"], "Last conflict"
         if last is None:
             return None
-        return self._held(
-            after, viewer, rect, display, names, colorblind, last, caption, tile, label
-        )
+        if table is None:  # the map as the table now shown has it
+            table = self.build(after, viewer, rect, display, names, colorblind=colorblind)
+        return self._held(table, display, names, last, caption, tile, label)
 
     @staticmethod
     def _trick_played(
@@ -239,12 +240,9 @@ class AlliancesLayout(Layout):
 
     def _held(
         self,
-        after: Mapping[str, Any],
-        viewer: int | None,
-        rect: pygame.Rect,
+        model: TableModel,
         display: Display,
         names: list[str],
-        colorblind: bool,
         last: Mapping[str, Any],
         caption: str,
         tile: str | None,
@@ -255,7 +253,6 @@ class AlliancesLayout(Layout):
         conflict its target ``tile`` outlined with its alliance token (ringed if ``last`` says
         it was captured); None: a trick, its cards in the middle of the map."""
         px = display.px
-        model = self.build(after, viewer, rect, display, names, colorblind=colorblind)
         tiles = [p for p in model.pieces if p.id.startswith("tile:")]
         target = next((p for p in tiles if p.id == tile), None)
         if not tiles or (tile is not None and target is None):
