@@ -148,6 +148,9 @@ class Watch:
     source: Source | None = None
     leaks: list[str] = field(default_factory=list)
     texts: int = 0
+    # Pictures painted ahead into the image cache (TableModel.upcoming: every card the trick
+    # may receive) are not shown; what is shown is judged by ``model`` (face-up pieces).
+    painting_ahead: bool = False
     _memo: tuple[tuple[int, int, int | None], Secrets] | None = None
     _state: tuple[object, ...] | None = None
 
@@ -162,7 +165,7 @@ class Watch:
         return self._memo[1]
 
     def text(self, text: object, where: str) -> None:
-        if not isinstance(text, str) or not text.strip():
+        if not isinstance(text, str) or not text.strip() or self.painting_ahead:
             return
         self.texts += 1
         secrets = self.secrets()
@@ -236,6 +239,16 @@ def watch(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
     # A thread instead of a process: quicker to start, and the same questions (a SeatView).
     monkeypatch.setattr(worker_module, "_shared", AIWorker(use_process=False))
     monkeypatch.setattr(HandOverScene, "arm_delay", 0.0)
+    paint_ahead = render.paint_ahead
+
+    def painting_ahead(*args: Any, **kwargs: Any) -> int:
+        WATCH.painting_ahead = True
+        try:
+            return paint_ahead(*args, **kwargs)
+        finally:
+            WATCH.painting_ahead = False
+
+    monkeypatch.setattr(render, "paint_ahead", painting_ahead)
     fonts.clear_cache()
     render.text_surface.cache_clear()
     WATCH.source, WATCH.leaks, WATCH.texts, WATCH._memo, WATCH._state = None, [], 0, None, None
