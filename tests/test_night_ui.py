@@ -278,8 +278,8 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue #16 (TV frame p99 <= 8 ms while phones play): a move's own frame only lays out and
-    draws it; the felt and labels, the phones' new state and the autosave follow on the frames
-    after it, one job a frame, so no frame pays for two of them."""
+    draws it; the felt and labels (the log's new line with them), the phones' new state and
+    the autosave follow on the frames after it, one job a frame, so no frame pays for two."""
     scene = night_table(app, "royal_houses", [HUMAN, PHONE])
     assert scene.night.night is not None
     jobs: list[tuple[int, str]] = []
@@ -304,11 +304,15 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
     redraws = layer.whole_redraws + layer.partial_redraws
     assert scene.game.to_move == 0
     moved = scene._frame
+    log_picture = scene.log._cache
+    assert log_picture is not None
     assert scene.play(scene.game.legal_moves()[0])
     pump(app, 1)  # the move's own frame
     assert jobs == [] and layer.whole_redraws + layer.partial_redraws == redraws  # the move only
+    assert scene.log._cache is log_picture  # its line in the log comes with the labels
     pump(app, 1)
     assert jobs == [] and layer.whole_redraws + layer.partial_redraws == redraws + 1  # labels
+    assert scene.log._cache is not log_picture
     pump(app, 2)
     assert jobs == [(moved + 2, "publish"), (moved + 3, "save")]
 

@@ -108,12 +108,22 @@ class LogPanel:
             self.scroll = max(0, self.scroll + dy * 3)
 
     def draw(
-        self, surface: pygame.Surface, display: Display, lines: list[str], viewer: int | None
+        self,
+        surface: pygame.Surface,
+        display: Display,
+        lines: list[str],
+        viewer: int | None,
+        *,
+        late: bool = False,
     ) -> None:
+        """The panel for ``lines``; ``late``: the last picture will do while it has the panel's
+        size (a move's own frame leaves its new line to the next: frame time p99)."""
         key = (len(lines), viewer, self.rect.size, self.scroll, display.scale)
-        if self._cache is None or self._cache[0] != key:
-            self._cache = (key, self.render(display, lines))
-        surface.blit(self._cache[1], self.rect)
+        cache = self._cache
+        stale_ok = late and cache is not None and cache[0][2:] == key[2:]
+        if cache is None or (cache[0] != key and not stale_ok):
+            cache = self._cache = (key, self.render(display, lines))
+        surface.blit(cache[1], self.rect)
 
     def render(self, display: Display, lines: list[str]) -> pygame.Surface:
         """The panel's picture for ``lines`` (uncached)."""

@@ -92,13 +92,21 @@ _painted: OrderedDict[tuple[tuple, int, bool], pygame.Surface] = OrderedDict()
 _widths: dict[tuple[tuple, bool], set[int]] = {}
 
 
+#: Pictures painted ahead (:func:`paint_ahead`), kept apart so they never push out one the
+#: table shows; the first use moves one into ``_painted``.
+_ahead: dict[tuple[tuple, int, bool], pygame.Surface] = {}
+
+
 def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
     key = (art, width, colorblind)
     image = _painted.get(key)
     if image is not None:
         _painted.move_to_end(key)
         return image
-    image = _painted[key] = _ready(_art(art, width, colorblind))
+    image = _ahead.pop(key, None)
+    if image is None:
+        image = _ready(_art(art, width, colorblind))
+    _painted[key] = image
     _widths.setdefault((art, colorblind), set()).add(width)
     if len(_painted) > PIECE_IMAGES:
         (old_art, old_width, old_colorblind), _ = _painted.popitem(last=False)
@@ -108,18 +116,20 @@ def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
 
 def paint_ahead(upcoming: Sequence[tuple[tuple, int]], colorblind: bool, budget: float) -> int:
     """Paint pictures in ``upcoming`` ((art, width) pairs) not painted yet, for up to
-    ``budget`` seconds (at least one); returns how many. Only while the cache has room to
-    spare: a picture painted ahead must not push out one the table shows."""
+    ``budget`` seconds (at least one); returns how many. They wait apart from the table's
+    pictures, and only while they stay upcoming."""
+    wanted = {(art, width, colorblind) for art, width in upcoming}
+    for key in [k for k in _ahead if k not in wanted]:
+        del _ahead[key]
     end = time.perf_counter() + budget
     painted = 0
     for art, width in upcoming:
-        if len(_painted) >= PIECE_IMAGES * 3 // 4:
-            break
-        if (art, width, colorblind) in _painted:
+        key = (art, width, colorblind)
+        if key in _painted or key in _ahead:
             continue
         if painted and time.perf_counter() > end:
             break
-        _piece_image(art, width, colorblind)
+        _ahead[key] = _ready(_art(art, width, colorblind))
         painted += 1
     return painted
 
