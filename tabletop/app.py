@@ -363,8 +363,10 @@ class App:
         self.scenes.clear()
         autosave.flush()
         from .ai.worker import shutdown_shared
+        from .table import card_painter
 
         shutdown_shared()
+        card_painter.shared().shutdown()
         fonts.clear_cache()
         pygame.quit()
 

@@ -438,6 +438,44 @@ def test_undo_rules_count_a_phone_player_as_the_human() -> None:
     assert two.undo_refusal(0) == "Undo is only for games with one human player."
 
 
+def test_the_phones_card_pictures_are_painted_in_a_process_of_their_own(app: App) -> None:
+    """Issue #16 ("it runs off the UI thread (its own thread or process) and never costs
+    frames"; "card faces are the same art as the desktop"): a phone's card picture is painted
+    and encoded by the painter process, the TV's UI thread paints none, and the phone gets the
+    desktop's art."""
+    scene = night_table(app, "allegiance", [PHONE, PHONE, PHONE])
+    night = scene.night.night
+    assert night is not None
+    painted_here: list[int] = []
+    real = night.paint_card_images
+
+    def count() -> int:
+        painted_here.append(real())
+        return painted_here[-1]
+
+    night.paint_card_images = count  # type: ignore[method-assign]
+    card = sorted(scene.game.census())[0]
+    got: list[bytes] = []
+
+    async def fetch() -> None:
+        url = f"{night.url}/card/{card}.png"
+        async with aiohttp.ClientSession() as client, client.get(url) as response:
+            assert response.status == 200
+            assert response.content_type == "image/png"
+            got.append(await response.read())
+
+    thread = threading.Thread(target=lambda: asyncio.run(fetch()))
+    thread.start()
+    deadline = time.monotonic() + 30
+    while thread.is_alive() and time.monotonic() < deadline:
+        pump(app, 1)  # the TV keeps drawing frames meanwhile
+        time.sleep(0.01)
+    thread.join(1)
+    assert got, "the phone got its picture"
+    assert got[0] == card_png("allegiance", card)  # the desktop's art, as the table paints it
+    assert sum(painted_here) == 0  # none on the UI thread
+
+
 def card_png(game_id: str, card: str, width: int = 240) -> bytes | None:
     """A card's picture for the phones as the server sends it: painted, then encoded."""
     pixels = card_pixels(game_id, card, width)

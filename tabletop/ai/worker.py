@@ -56,7 +56,7 @@ class AIWorker:
             try:
                 context = multiprocessing.get_context("spawn")
                 return ProcessPoolExecutor(
-                    max_workers=1, mp_context=context, initializer=_watch_parent
+                    max_workers=1, mp_context=context, initializer=watch_parent
                 )
             except (OSError, ValueError, NotImplementedError):
                 pass
@@ -179,7 +179,7 @@ def _settle(answer: Future[Any], *, value: Any = None, error: BaseException | No
 WORKER_NICENESS = 5
 
 
-def _watch_parent() -> None:
+def watch_parent() -> None:
     """Runs in the worker: end it as soon as the app is gone, however the app ended (a crash
     or a kill never calls shutdown, and an orphan would keep thinking forever); and let the
     UI go first when they compete for a core."""

@@ -25,6 +25,7 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,7 +98,8 @@ class GameNight:
     bytes or as :class:`~.png.Pixels` that the server thread encodes (``None``: no image). It
     is called ONLY on the UI thread, inside :meth:`poll` (a few cards per call), when a phone
     asks for a face the server has not cached yet; without it the phones get a simple card
-    naming the id.
+    naming the id. ``card_painter``: paints one card id as PNG in another process (a future);
+    the faces are then painted there, ``card_image`` only if it fails.
     """
 
     def __init__(
@@ -109,6 +111,7 @@ class GameNight:
         port: int = DEFAULT_PORT,
         advertise: str | None = None,
         card_image: Callable[[str], bytes | Pixels | None] | None = None,
+        card_painter: Callable[[str], Future[bytes | None]] | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -138,6 +141,7 @@ class GameNight:
             advertise=advertise,
             census=session.game.census(),
             images=card_image is not None,
+            painter=card_painter,
         )
 
     # ---- the server's life ---------------------------------------------------------------

@@ -19,13 +19,14 @@ import asyncio
 import contextlib
 import hmac
 import html
+import logging
 import queue
 import socket
 import sys
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
 from importlib.resources import files
@@ -37,6 +38,8 @@ from . import protocol
 from .png import Pixels
 from .propose import PROPOSERS, NotInHand, Proposal, propose
 from .protocol import Hello, MoveRequest, Ping, ProposeRequest, Refusal, Reload
+
+log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8642
 LOOPBACK = "127.0.0.1"
@@ -156,6 +159,7 @@ class NightServer:
         page: Callable[[int | None], str] | None = None,
         census: Iterable[str] = (),
         images: bool = False,
+        painter: Callable[[str], Future[bytes | None]] | None = None,
     ) -> None:
         self._tokens = dict(tokens)
         self._submit = submit
@@ -166,6 +170,8 @@ class NightServer:
         self._page = page or _phone_page
         self._census = frozenset(census)
         self._renders = images
+        # A card's PNG painted in another process (the UI thread's queue is the fallback).
+        self._painter = painter
         self.image_requests: queue.Queue[str] = queue.Queue(MAX_IMAGE_REQUESTS)
         """Card ids for the host to render (``images``: on the UI thread), then
         :meth:`image_done`."""
@@ -338,14 +344,17 @@ class NightServer:
         card = request.match_info["card"]
         if card not in self._census:
             raise web.HTTPNotFound()
-        if card not in self._images and self._renders:
+        if card not in self._images and (self._renders or self._painter is not None):
             waiter = self._image_waiters.get(card)
             if waiter is None:
                 waiter = asyncio.get_running_loop().create_future()
-                try:
-                    self.image_requests.put_nowait(card)
-                except queue.Full:
-                    return _busy_image()
+                if self._painter is not None:
+                    self._paint_elsewhere(card)
+                else:
+                    try:
+                        self.image_requests.put_nowait(card)
+                    except queue.Full:
+                        return _busy_image()
                 self._image_waiters[card] = waiter
             try:
                 await asyncio.wait_for(asyncio.shield(waiter), IMAGE_TIMEOUT)
@@ -357,6 +366,29 @@ class NightServer:
             return web.Response(body=data, content_type="image/png", headers=headers)
         svg = _placeholder_card(card)
         return web.Response(text=svg, content_type="image/svg+xml", headers=headers)
+
+    def _paint_elsewhere(self, card: str) -> None:
+        """Have the painter process paint ``card``; if it cannot, the host's UI thread paints
+        it between moves (``image_requests``), or the phone gets the placeholder."""
+        painter = self._painter
+        assert painter is not None
+
+        async def paint() -> None:
+            try:
+                data = await asyncio.wrap_future(painter(card))
+            except Exception:  # no worker here (or it died): the UI thread's way
+                log.warning("the card painter failed; painting on the UI thread", exc_info=True)
+                self._painter = None
+                if self._renders:
+                    with contextlib.suppress(queue.Full):
+                        self.image_requests.put_nowait(card)
+                        return
+                data = None
+            self._image_ready(card, data)
+
+        task = asyncio.get_running_loop().create_task(paint())
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     def _encode_image(self, card: str, pixels: Pixels) -> None:
         """Encode off the event loop too (zlib releases the GIL: neither the UI thread nor the

@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import inspect
 import math
+from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,7 +23,7 @@ from ..display import Display
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
 from ..net.png import Pixels
 from ..session import Session
-from ..table import render
+from ..table import card_painter, render
 from ..table.card_png import card_pixels
 from ..ui.palette import CREAM, GOLD, MUTED
 from ..ui.text import fit_size
@@ -31,6 +32,9 @@ from ..ui.text import fit_size
 #: point these at loopback and port 0.
 BIND: list[str] | None = None
 PORT: int = DEFAULT_PORT
+#: Card pictures for the phones are painted in a process of their own (card_painter); False:
+#: on the UI thread between moves (tests that count what the UI thread paints).
+PAINT_IN_PROCESS = True
 
 CONNECTED = (112, 200, 120)
 AWAY = (226, 150, 84)
@@ -94,6 +98,10 @@ class NightHost:
         kwargs: dict[str, Any] = {"bind": BIND, "port": PORT}
         if "card_image" in inspect.signature(GameNight).parameters:
             kwargs["card_image"] = self.card_image
+        if PAINT_IN_PROCESS and "card_painter" in inspect.signature(GameNight).parameters:
+            painter = card_painter.shared()
+            painter.warm_up()  # spawned now: the first phone's cards do not wait for it
+            kwargs["card_painter"] = self.paint_card
         night: GameNight | None = None
         try:
             night = GameNight(self.session, seats, **kwargs)
@@ -115,6 +123,10 @@ class NightHost:
         if night is not None:
             night.stop()
         self._qr.clear()
+
+    def paint_card(self, card: str) -> Future[bytes | None]:
+        """A card's PNG for the phones, painted in the painter process (not on this thread)."""
+        return card_painter.shared().paint(self.session.game_id, card)
 
     def card_image(self, card: str) -> Pixels | None:
         """A card's picture for the phones, the desktop's own art (the server encodes it)."""
