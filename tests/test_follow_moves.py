@@ -92,6 +92,19 @@ def drawn(app: App, piece_art: tuple, rect: pygame.Rect) -> bool:
     return all(abs(a - b) <= 4 for a, b in zip(shown[:3], art[:3], strict=True))
 
 
+def count_paintings(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
+    """The arts painted from now on (each card face or piece drawn anew, not from a cache)."""
+    painted: list[tuple] = []
+    real = render._art
+
+    def art(what: tuple, width: int, colorblind: bool) -> pygame.Surface:
+        painted.append(what)
+        return real(what, width, colorblind)
+
+    monkeypatch.setattr(render, "_art", art)
+    return painted
+
+
 # ---- a completed trick is held ----------------------------------------------------------------
 
 
@@ -130,14 +143,7 @@ def test_a_held_trick_and_its_sweep_paint_no_card_again(
     held = scene.moments.held
     assert held is not None
     arts = {p.art for p in held.model.pieces}
-    painted: list[tuple] = []
-    real = render._art
-
-    def art(what: tuple, width: int, colorblind: bool) -> pygame.Surface:
-        painted.append(what)
-        return real(what, width, colorblind)
-
-    monkeypatch.setattr(render, "_art", art)
+    painted = count_paintings(monkeypatch)
     # Quiet frames paint the next trick's cards ahead (TableModel.upcoming): not this test's.
     monkeypatch.setattr(scene.drawing, "paint_ahead", lambda: None)
     frames = 0
@@ -157,14 +163,7 @@ def test_quiet_frames_paint_the_trick_cards_ahead_of_the_move(
     paints no card."""
     scene = table(app, "allegiance", 4)
     assert scene.model.upcoming, "the layout names the trick's possible cards"
-    painted: list[tuple] = []
-    real = render._art
-
-    def art(what: tuple, width: int, colorblind: bool) -> pygame.Surface:
-        painted.append(what)
-        return real(what, width, colorblind)
-
-    monkeypatch.setattr(render, "_art", art)
+    painted = count_paintings(monkeypatch)
     rng = random.Random(2)
     checked = 0
     for _ in range(12):

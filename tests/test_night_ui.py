@@ -535,9 +535,9 @@ def test_ai_seats_wait_while_the_join_codes_cover_the_table(app: App, phones: Ph
     assert scene.session.movers[0] == 0
 
 
-def test_phones_play_on_while_another_scene_covers_the_table(app: App, phones: Phones) -> None:
-    """Issue #16: the host opens the rules (or any scene) on the TV; a phone's move is still
-    applied, answered and saved at once, and the table shows it when it is on top again."""
+def covered_night_table(app: App, phones: Phones) -> tuple[TableScene, Any]:
+    """A Royal Houses game night whose two phones have joined, under the rules screen; the
+    table and seat 0's socket."""
     from tabletop.scenes.rules_screen import RulesScene
 
     scene = night_table(app, "royal_houses", [PHONE, PHONE])
@@ -546,6 +546,13 @@ def test_phones_play_on_while_another_scene_covers_the_table(app: App, phones: P
     wait_for(app, lambda: scene.night.connected() == {0, 1})
     app.push(RulesScene(app, scene.session.game_id))
     pump(app, 2)
+    return scene, ws
+
+
+def test_phones_play_on_while_another_scene_covers_the_table(app: App, phones: Phones) -> None:
+    """Issue #16: the host opens the rules (or any scene) on the TV; a phone's move is still
+    applied, answered and saved at once, and the table shows it when it is on top again."""
+    scene, ws = covered_night_table(app, phones)
     assert app.top is not scene
     move = scene.game.legal_moves()[0]
     phones.send(ws, {"type": "move", "id": "m1", "ply": 0, "move": str(move)})
@@ -568,14 +575,7 @@ def test_a_phone_move_made_under_another_scene_is_saved_once(
     """Issue #19 review: a phone's move applied while another scene covers the table is saved
     at once (``update_covered``), and not saved again when the table, on top again, shows it:
     one autosave submission for one move."""
-    from tabletop.scenes.rules_screen import RulesScene
-
-    scene = night_table(app, "royal_houses", [PHONE, PHONE])
-    ws = phones.join(scene, 0)
-    phones.join(scene, 1)
-    wait_for(app, lambda: scene.night.connected() == {0, 1})
-    app.push(RulesScene(app, scene.session.game_id))
-    pump(app, 2)
+    scene, ws = covered_night_table(app, phones)
     path = saves.save_path(scene.session)
     saver = autosave.shared()
     real_submit = saver.submit
