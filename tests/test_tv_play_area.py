@@ -157,13 +157,19 @@ def test_tv_play_area_and_pieces_are_larger(
 def test_tv_game_log_widens_on_g_and_back() -> None:
     """Issue #19 §3: the TV's play area is larger because its game log is narrower; the log
     stays readable: key G widens it to the TV's full size (the play area giving the room
-    back) and G again narrows it. The desktop's log keeps its one width."""
+    back) and G again narrows it, as a hint by the log's title says. The desktop's log keeps
+    its one width."""
     for profile, widths in (("tv", (320, 540, 320)), ("desktop", (400, 400, 400))):
         with table(royal_houses(2), profile) as scene:
             app = scene.app
             seen = [scene.log.rect.w]
+            hints = [scene.log.hint]
             for _ in range(2):
                 key(app, pygame.K_g, frames=3)
                 seen.append(scene.log.rect.w)
+                hints.append(scene.log.hint)
                 assert scene.layout_rect.right == scene.log.rect.x
             assert tuple(seen) == widths, (profile, seen)
+            # The key says what it does beside the log's title (on a TV only).
+            tv = ["G: wider", "G: narrower", "G: wider"]
+            assert hints == (tv if profile == "tv" else ["", "", ""])

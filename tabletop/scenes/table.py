@@ -210,6 +210,8 @@ class TableScene(Scene):
         self.log.rect = pygame.Rect(d.width - log_w, status_h, log_w, d.height - status_h - strip_h)
         self.night.strip_rect = pygame.Rect(d.width - log_w, d.height - strip_h, log_w, strip_h)
         self.log.forget()
+        if d.profile == "tv":  # the key that widens the TV's narrow log, where it shows
+            self.log.hint = "G: narrower" if self.log.wide else "G: wider"
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         self.controls.build_bar()
         self.moments.build(self.log.rect)  # the last-trick peek's button, on the log

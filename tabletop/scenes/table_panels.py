@@ -9,7 +9,7 @@ import pygame
 
 from ..display import Display
 from ..table import render
-from ..ui.palette import CREAM, GOLD, PANEL
+from ..ui.palette import CREAM, GOLD, MUTED, PANEL
 from ..ui.text import ellipsize, wrap_text
 
 
@@ -91,6 +91,7 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0  # lines scrolled back from the newest
         self.wide = False  # on a TV, the player widened it to read (Display.log_px)
+        self.hint = ""  # a key that changes it, beside the title ("G: wider" on a TV)
         self._cache: tuple[tuple, pygame.Surface] | None = None
         # Each entry's wrapped lines and each line's picture, for one font size and width:
         # a move adds a line, so re-wrapping and re-rendering every entry each time cost
@@ -135,6 +136,16 @@ class LogPanel:
         pad = d.px(16)
         title = render.text_surface(self.title, d.font_px(24), GOLD, "serif-bold")
         image.blit(title, (pad, pad))
+        if self.hint:
+            hint = render.Text(
+                self.hint,
+                (rect.w - pad, pad + title.get_height() // 2),
+                d.font_px(16),
+                MUTED,
+                "midright",
+                max_width=max(1, rect.w - 3 * pad - title.get_width()),
+            )
+            render.draw_text(image, hint)
         font = render.fonts.get_font(d.font_px(18))
         top = pad * 2 + title.get_height()
         form = (d.font_px(18), rect.w - 2 * pad)
