@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from tabletop.app import App
+from tabletop.scenes.handover import HandOverScene
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
@@ -91,3 +92,37 @@ def test_changes_redraw_only_their_rectangles() -> None:
     layer.draw(felt, [], big)
     assert layer.whole_redraws == 2
     assert layer.draw(felt, [], big) is layer.surface  # the same model: nothing to do
+
+
+def test_labels_and_log_wait_a_frame_only_while_the_same_seat_looks(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue #16 and the guide's "secrets are a promise": a move's labels and log line may
+    follow it a frame later, but when the move turns the table to another viewer (a table
+    display showing the public table after Anna's move), Anna's labels and log lines are
+    redrawn in the move's own frame, never shown to the room for one more."""
+    seats = [SeatConfig("Anna"), SeatConfig("Bruno", "easy")]
+    session = Session("royal_houses", seats, seed=11, table_display=True)
+    scene = TableScene(app, session)
+    monkeypatch.setattr(scene.ai, "poll", lambda *args: None)  # Bruno waits: one move only
+    app.push(scene)
+    rng = random.Random(4)
+    for _ in range(40):  # until Anna, at the table, moves and the public table follows
+        while isinstance(app.top, HandOverScene):
+            app.top.ready()  # the hand-over: Anna takes her seat
+        for _ in range(3):
+            app.step(FRAME)
+        if scene.viewer is None or scene.game.to_move != 0:
+            scene.play(rng.choice(scene.game.legal_moves()))
+            continue
+        redraws = scene.static.whole_redraws + scene.static.partial_redraws
+        log_picture = scene.log._cache
+        scene.play(rng.choice(scene.game.legal_moves()))
+        if scene.viewer == 0:
+            continue  # still Anna's turn: nothing changed hands
+        app.step(FRAME)  # the move's own frame
+        assert scene.static.whole_redraws + scene.static.partial_redraws > redraws
+        assert scene.log._cache is not log_picture and scene.log._cache is not None
+        assert scene.log._cache[0][1] == scene.viewer
+        return
+    pytest.fail("Anna never handed the table to the public view")

@@ -328,11 +328,16 @@ class TableScene(Scene):
         self.input.clear()
         self.log.scroll = 0
         before, old = self._view, self.model  # what a held trick or leaving pieces need
+        looking = self.viewer
         self._remote_move = not self.viewing.is_local_human(actor)  # an AI's or a phone's move
         self.reveal = self.viewing.reveal_hold(events, actor) or self.reveal
         self.sounds.after_move(events)
         self._start_recap(events)
         self.viewing.update()
+        if self.viewer != looking:
+            # Another seat looks now: the last one's labels and log lines may hold what only
+            # it could see, so they are drawn anew in this very frame, not a frame later.
+            self._static_late = False
         self.refresh()
         self._remote_move = False
         self.moments.after_move(before, events, old)

@@ -121,7 +121,8 @@ class LogPanel:
         size (a move's own frame leaves its new line to the next: frame time p99)."""
         key = (len(lines), viewer, self.rect.size, self.scroll, display.scale)
         cache = self._cache
-        stale_ok = late and cache is not None and cache[0][2:] == key[2:]
+        # Only the newest lines may wait, never another viewer's (key[1]).
+        stale_ok = late and cache is not None and cache[0][1:] == key[1:]
         if cache is None or (cache[0] != key and not stale_ok):
             cache = self._cache = (key, self.render(display, lines))
         surface.blit(cache[1], self.rect)
