@@ -12,6 +12,9 @@ TV_FACTOR = 1.35
 MIN_SIZE = (1024, 600)
 #: The size of the text a player reads (pygame-gui's default, the table's prompts), 1080p desktop.
 BODY = 22
+#: The smallest desktop size of a label a player needs (a name, a count, a caption, a log line):
+#: on a TV no such text is below the body size.
+LABEL = 16
 #: The smallest text a player is asked to read, 1080p desktop (never below 12 anyway).
 READABLE = 13
 
@@ -52,7 +55,7 @@ class Display:
     @property
     def body_px(self) -> int:
         """The body text size of this profile: text a player needs is never smaller."""
-        return self.font_px(BODY)
+        return max(12, round(BODY * self.scale))
 
     @property
     def readable_px(self) -> int:
@@ -63,6 +66,12 @@ class Display:
         """A 1080p-desktop length in pixels for this window and profile (at least 1)."""
         return max(1, round(n * self.scale))
 
-    def font_px(self, n: float) -> int:
-        """A font size, never below a readable minimum."""
-        return max(12, round(n * self.scale))
+    def font_px(self, n: float, shrink: float = 1.0) -> int:
+        """A font size, never below a readable minimum; ``shrink`` (at most 1) is a crowded
+        layout's own scale. On a TV, text of desktop size :data:`LABEL` or more is never below
+        the profile's body size: text a player needs reads from the sofa (#19). Smaller sizes
+        are the tags on pieces ("new", "discarded")."""
+        size = max(12, round(n * self.scale * shrink))
+        if self.profile == "tv" and n >= LABEL:
+            return max(size, self.body_px)
+        return size

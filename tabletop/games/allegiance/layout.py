@@ -414,8 +414,8 @@ class AllegianceLayout(Layout):
         )
         model.zones.append(Zone(f"front:{seat}", spot, f"in front of {names[seat]}"))
         ip = max(3, round(px(8) * scale))
-        name_size = max(12, round(fp(20) * scale))
-        small_size = max(12, round(fp(16) * scale))
+        name_size = fp(20, scale)
+        small_size = fp(16, scale)
         head_h = name_size + ip
         # Hand size: a few small backs and the number (others only; the viewer sees the fan).
         count = view["hand_counts"][seat]
