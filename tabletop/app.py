@@ -42,6 +42,19 @@ class Toast:
     kind: str = "info"  # "info" or "error"
 
 
+#: A TV remote's keys that mean another key (SDL reports a remote's Back as AC_BACK).
+REMOTE_KEYS = {pygame.K_AC_BACK: pygame.K_ESCAPE}
+
+
+def remote_keys(event: pygame.event.Event) -> pygame.event.Event:
+    """``event`` with a remote's Back key read as Escape, so it closes a dialog or goes back
+    wherever Escape does (#19: a TV with a remote)."""
+    if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in REMOTE_KEYS:
+        attrs = {**event.dict, "key": REMOTE_KEYS[event.key]}
+        return pygame.event.Event(event.type, attrs)
+    return event
+
+
 class App:
     """One window, one pygame-gui manager, a stack of scenes."""
 
@@ -280,6 +293,7 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.resize((event.w, event.h))
             return
+        event = remote_keys(event)
         if self._modal_event(event):
             return
         if event.type == pygame.TEXTINPUT:

@@ -81,6 +81,29 @@ def test_escape_closes_the_topmost_dialog_and_opens_nothing_else(app: App) -> No
     assert open_modals(app) and scene.leave_dialog is not leave
 
 
+def test_a_remotes_back_key_does_what_escape_does(app: App) -> None:
+    """Issue #19: "Keyboard navigation ... so a TV with a keyboard or remote can start a
+    game": a remote's Back key (SDL's AC_BACK) closes the dialog in front, then goes back
+    from the table's menu screens as Escape does."""
+    scene = table(app)
+    scene.ask_leave()
+    pump(app)
+    leave = scene.leave_dialog
+    assert leave is not None and leave.alive()
+    key(app, pygame.K_AC_BACK)
+    assert not leave.alive() and open_modals(app) == [] and app.top is scene
+    key(app, pygame.K_AC_BACK)  # no dialog now: Back on the table asks to leave, as Escape
+    assert open_modals(app) and scene.leave_dialog is not leave
+    key(app, pygame.K_AC_BACK)
+    assert open_modals(app) == []
+    app.reset_to(TitleScene(app))
+    pump(app)
+    app.push(SettingsScene(app))
+    pump(app)
+    key(app, pygame.K_AC_BACK)  # Back leaves the settings screen for the title
+    assert isinstance(app.top, TitleScene)
+
+
 def test_enter_answers_with_the_focused_button(app: App) -> None:
     """Issue #19: Enter confirms the focused (default) button; Tab moves to Cancel."""
     scene = table(app)

@@ -173,3 +173,36 @@ def test_tv_game_log_widens_on_g_and_back() -> None:
             # The key says what it does beside the log's title (on a TV only).
             tv = ["G: wider", "G: narrower", "G: wider"]
             assert hints == (tv if profile == "tv" else ["", "", ""])
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"),
+    [((1280, 720), "tv"), ((1920, 1080), "tv"), ((3840, 2160), "tv"), ((1280, 720), "desktop")],
+)
+def test_last_trick_button_leaves_the_log_title_hint_and_lines_clear(
+    size: tuple[int, int], profile: str
+) -> None:
+    """Issue #19 §3 ("no overlapping text"): the *Last trick (L)* button stands at the log's
+    top right, beside the title where there is room and on a row of its own under the title
+    and the "G: wider" hint where there is not (a TV's narrow log); the log's lines start
+    below it, narrow or widened."""
+    session = allegiance(4)
+    with table(session, profile, size) as scene:
+        app = scene.app
+        rng = random.Random(2)
+        while not scene.moments.can_peek:
+            scene.play(rng.choice(session.game.legal_moves()))
+            pump(app, 1)
+        for _ in range(2 if profile == "tv" else 1):
+            pump(app, 3)
+            button = scene.moments.button
+            assert button is not None and button.visible
+            log = scene.log
+            head = log.header(app.display, log.slot)
+            assert log.slot == button.rect.size
+            taken = [head.title] + ([head.hint] if head.hint else [])
+            spot = button.rect.move(-log.rect.x, -log.rect.y)
+            assert log.rect.contains(button.rect)
+            assert spot.collidelist(taken) < 0, (spot, taken)
+            assert head.top >= spot.bottom  # the lines start under it
+            key(app, pygame.K_g, frames=3)  # the TV's wide log: the same holds

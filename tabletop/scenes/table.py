@@ -214,7 +214,7 @@ class TableScene(Scene):
             self.log.hint = "G: narrower" if self.log.wide else "G: wider"
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         self.controls.build_bar()
-        self.moments.build(self.log.rect)  # the last-trick peek's button, on the log
+        self.moments.build(self.log)  # the last-trick peek's button, on the log
         self.buttons = []
         self.viewing.update()
         self.refresh(animate=False)

@@ -27,6 +27,7 @@ from ..ui.text import fit_size, wrap_text
 
 if TYPE_CHECKING:
     from .table import TableScene
+    from .table_panels import LogPanel
 
 HOLD = 1.0  # seconds a completed trick stays, at normal speed
 PEEK = 3.0  # seconds the last-trick peek stays unless dismissed
@@ -88,6 +89,8 @@ class TableMoments:
         self.closing_up = False  # departures hold the other pieces' glide until they are gone
         self._before: TableModel | None = None  # the table they leave, drawn until they have
         self.button: pygame_gui.elements.UIButton | None = None  # "Last trick (L)"
+        self.log: LogPanel | None = None  # the panel the button stands on
+        self._size = (0, 0)
 
     # ---- state ----------------------------------------------------------------------
     @property
@@ -121,23 +124,26 @@ class TableMoments:
         self.sync()
 
     # ---- the peek button -----------------------------------------------------------------
-    def build(self, log: pygame.Rect) -> None:
+    def build(self, log: LogPanel) -> None:
         """The peek's button, at the top right of the game log (every table has one; the
-        layouts' own space stays theirs). Shown once there is something to peek at."""
+        layouts' own space stays theirs), clear of the log's title and hint. Shown once
+        there is something to peek at."""
         scene = self.scene
         d = scene.app.display
         font = fonts.get_font(d.font_px(22))  # as the table's other buttons measure
         label = "Last conflict (L)"  # the longest label sets the width
-        h = max(d.px(36), d.font_px(22) + d.px(12))
-        w = font.size(label)[0] + d.px(36)
-        rect = pygame.Rect(log.right - w - d.px(12), log.y + d.px(10), w, h)
+        size = (font.size(label)[0] + d.px(36), max(d.px(36), d.font_px(22) + d.px(12)))
+        place = log.header(d, size).slot
+        assert place is not None
+        self.log = log
         self.button = pygame_gui.elements.UIButton(
-            rect,
+            place.move(log.rect.topleft),
             self.label(),
             scene.app.ui,
             container=scene.container,
             tool_tip_text="Show the last completed trick or conflict again (L)",
         )
+        self._size = size
         self.sync()
 
     def label(self) -> str:
@@ -148,6 +154,8 @@ class TableMoments:
         button = self.button
         if button is None:
             return
+        if self.log is not None:  # the log's lines make room for the button while it shows
+            self.log.slot = self._size if self.last is not None else None
         if self.last is None:
             button.hide()
             return

@@ -4,13 +4,14 @@ on the right."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from ..display import Display
 from ..table import render
 from ..ui.palette import CREAM, GOLD, MUTED, PANEL
-from ..ui.text import ellipsize, wrap_text
+from ..ui.text import ellipsize, line_step, wrap_text
 
 
 class StatusPanel:
@@ -25,7 +26,7 @@ class StatusPanel:
         """Draw ``text`` in the room left of the visible ``buttons`` (pygame-gui buttons)."""
         d = display
         lines, size, width = self.lines(display, text, buttons)
-        step = render.fonts.get_font(size, "sans-bold").get_linesize()
+        step = line_step(size, "sans-bold", len(lines), self.rect.h)
         top = self.rect.centery - step * (len(lines) - 1) // 2
         for i, line in enumerate(lines):
             render.draw_text(
@@ -59,10 +60,8 @@ class StatusPanel:
         if font.size(text)[0] <= width:
             return [text], size, width
         size = d.font_px(20)
-        # Two lines must stand in the bar (its height does not grow on a TV).
-        while size > 12 and 2 * render.fonts.get_font(size, "sans-bold").get_linesize() > max(
-            self.rect.h, 1
-        ):
+        # Two lines must stand in the bar (its height does not grow on a TV), set close.
+        while size > 12 and 2 * line_step(size, "sans-bold", 2, self.rect.h) > self.rect.h:
             size -= 1
         font = render.fonts.get_font(size, "sans-bold")
         lines = wrap_text(text, font, width)
@@ -70,6 +69,16 @@ class StatusPanel:
             lines = [lines[0], ellipsize(" ".join(lines[1:]), font, width)]
         lines = [ellipsize(line, font, width) for line in lines]  # an over-long single word
         return lines, size, width
+
+
+@dataclass(frozen=True)
+class LogHeader:
+    """The log panel's head, in the panel's own coordinates (:meth:`LogPanel.header`)."""
+
+    title: pygame.Rect
+    hint: pygame.Rect | None
+    slot: pygame.Rect | None  # the widget's place
+    top: int  # where the lines start
 
 
 class LogPanel:
@@ -91,7 +100,10 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0  # lines scrolled back from the newest
         self.wide = False  # on a TV, the player widened it to read (Display.log_px)
-        self.hint = ""  # a key that changes it, beside the title ("G: wider" on a TV)
+        self.hint = ""  # a key that changes it, by the title ("G: wider" on a TV)
+        #: A widget's size kept free at the panel's top right (the last-trick peek's button),
+        #: or None; see :meth:`header`.
+        self.slot: tuple[int, int] | None = None
         self._cache: tuple[tuple, pygame.Surface] | None = None
         # Each entry's wrapped lines and each line's picture, for one font size and width:
         # a move adds a line, so re-wrapping and re-rendering every entry each time cost
@@ -119,13 +131,47 @@ class LogPanel:
     ) -> None:
         """The panel for ``lines``; ``late``: the last picture will do while it has the panel's
         size (a move's own frame leaves its new line to the next: frame time p99)."""
-        key = (len(lines), viewer, self.rect.size, self.scroll, display.scale)
+        key = (len(lines), viewer, self.rect.size, self.scroll, display.scale, self.slot)
         cache = self._cache
         # Only the newest lines may wait, never another viewer's (key[1]).
         stale_ok = late and cache is not None and cache[0][1:] == key[1:]
         if cache is None or (cache[0] != key and not stale_ok):
             cache = self._cache = (key, self.render(display, lines))
         surface.blit(cache[1], self.rect)
+
+    def header(self, display: Display, slot: tuple[int, int] | None = None) -> LogHeader:
+        """Where the title, the hint and a widget of size ``slot`` stand in the panel, and where
+        the lines start. The hint goes beside the title, or under it when the row is too
+        narrow (a TV's narrow log: #19); the widget goes at the title row's right end if it
+        fits there, else on a row of its own under them, so it never covers them."""
+        d = display
+        pad = d.px(16)
+        width = self.rect.w
+        title_w, title_h = render.fonts.get_font(d.font_px(24), "serif-bold").size(self.title)
+        title = pygame.Rect(pad, pad, title_w, title_h)
+        hint = None
+        row_end = title.right  # the title row is taken up to here
+        bottom = title.bottom
+        if self.hint:
+            hint_w, hint_h = render.fonts.get_font(d.font_px(16)).size(self.hint)
+            hint = pygame.Rect(0, 0, hint_w, hint_h)
+            if title.right + pad + hint_w <= width - pad:
+                hint.midright = (width - pad, title.centery)
+                row_end = hint.x
+            else:
+                hint.topleft = (pad, title.bottom + d.px(4))
+                bottom = hint.bottom
+        widget = None
+        if slot is not None:
+            widget = pygame.Rect((0, 0), slot)
+            if row_end + pad + slot[0] <= width - pad and not (hint and hint.y > title.y):
+                widget.midright = (width - pad, title.centery)
+                widget.y = max(d.px(4), widget.y)
+                bottom = max(bottom, widget.bottom)
+            else:
+                widget.topright = (width - pad, bottom + d.px(8))
+                bottom = widget.bottom
+        return LogHeader(title, hint, widget, bottom + pad)
 
     def render(self, display: Display, lines: list[str]) -> pygame.Surface:
         """The panel's picture for ``lines`` (uncached)."""
@@ -135,20 +181,13 @@ class LogPanel:
         image.fill(PANEL[:3])
         pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
         pad = d.px(16)
-        title = render.text_surface(self.title, d.font_px(24), GOLD, "serif-bold")
-        image.blit(title, (pad, pad))
-        if self.hint:
-            hint = render.Text(
-                self.hint,
-                (rect.w - pad, pad + title.get_height() // 2),
-                d.font_px(16),
-                MUTED,
-                "midright",
-                max_width=max(1, rect.w - 3 * pad - title.get_width()),
-            )
-            render.draw_text(image, hint)
+        head = self.header(d, self.slot)
+        image.blit(render.text_surface(self.title, d.font_px(24), GOLD, "serif-bold"), head.title)
+        if head.hint is not None:
+            hint = render.text_surface(self.hint, d.font_px(16), MUTED, "sans")
+            image.blit(hint, head.hint)
         font = render.fonts.get_font(d.font_px(18))
-        top = pad * 2 + title.get_height()
+        top = head.top
         form = (d.font_px(18), rect.w - 2 * pad)
         if form != self._form:
             self._form, self._wrapped, self._pictures = form, {}, {}

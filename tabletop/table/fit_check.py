@@ -14,6 +14,7 @@ import pygame
 
 from .. import fonts
 from ..display import Display
+from ..ui.text import line_step
 from .model import TableModel, Text
 from .render import shown_text
 
@@ -85,8 +86,9 @@ def status_problems(
         for line in lines
         if font.size(line)[0] > width
     ]
-    if len(lines) * font.get_linesize() > bar.h + 2:
-        problems.append(f"status lines {len(lines)} × {font.get_linesize()} px in a bar {bar.h}")
+    step = line_step(size, "sans-bold", len(lines), bar.h)
+    if len(lines) * step > bar.h + 2 or step < size:
+        problems.append(f"status lines {len(lines)} × {step} px in a bar {bar.h}")
     if size < display.readable_px:
         problems.append(f"status text at {size} px (readable: {display.readable_px})")
     return problems

@@ -169,3 +169,14 @@ def fit_name(name: str, rest: str, face: str, width: int, size: int) -> str:
 def fits(text: str, face: str, width: int, size: int) -> bool:
     """Whether :func:`fit_line` shows ``text`` whole (shrunk a little at most) in ``width``."""
     return fit_line(text, face, width, size)[0] == text
+
+
+def line_step(size: int, face: str, lines: int, height: int) -> int:
+    """The distance between the baselines of ``lines`` lines of ``size`` set in ``height``
+    pixels: the font's own line spacing, or, where that does not fit, the size plus two
+    pixels, as a two-line heading is set (the TV's status bar keeps its height and its text
+    the profile's body size: #19)."""
+    spacing = get_font(size, face).get_linesize()
+    if lines * spacing <= height:
+        return spacing
+    return min(spacing, size + 2)
