@@ -73,7 +73,10 @@ def test_status_prompt_on_two_lines_keeps_the_tv_body_size() -> None:
     session = long_names("allegiance", 6)
     with table(session, "tv") as scene:
         d = scene.app.display
-        text = "Bartholomew: Play a card: a Face, a Victory, or a Trait (on a Face in the trick)."
+        text = (
+            "Bartholomew: Play a card: a Face, a Victory, or a Trait (on a Face in the trick,"
+            " or face down in front of a player)."
+        )
         lines, size, _ = scene.status.lines(d, text, scene.status_buttons())
         assert len(lines) == 2 and size >= d.body_px
         step = line_step(size, "sans-bold", 2, scene.status.rect.h)
