@@ -1,7 +1,7 @@
 """Issue #19 §3: no clipped or overflowing text at any size. Every scene (title, setup, load,
 settings, stats, rules, results, hand-over, replay, and the table of each game mid-game and at
-the end) is built at 1280×720, 1920×1080 and 3840×2160 on the desktop and at 1920×1080 on a TV,
-and every text is measured (:mod:`tabletop.table.fit_check`)."""
+the end) is built at 1280×720, 1920×1080 and 3840×2160 on the desktop and at 1920×1080 and
+1280×720 on a TV, and every text is measured (:mod:`tabletop.table.fit_check`)."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ CONFIGS = [
     ((1920, 1080), "desktop"),
     ((3840, 2160), "desktop"),
     ((1920, 1080), "tv"),
+    ((1280, 720), "tv"),
 ]
 #: Each game at the table with its largest usual company (more rows, longer names).
 PLAYERS = {"royal_houses": 2, "allegiance": 5, "machiavelli": 4, "medici": 4, "alliances": 4}
@@ -95,7 +96,9 @@ def scenes() -> Iterator[tuple[str, Callable[[App], Scene]]]:
 def problems_of(app: App, scene: Scene) -> list[str]:
     """Everything on the screen now whose text does not fit."""
     d = app.display
-    found = fit_check.gui_problems(app.ui.get_sprite_group().sprites())
+    sprites = app.ui.get_sprite_group().sprites()
+    found = fit_check.gui_problems(sprites)
+    found += fit_check.off_screen_problems(sprites, app.screen.get_rect())
     model = getattr(scene, "model", None)
     area = getattr(scene, "layout_rect", None)
     if model is not None and area is not None:

@@ -9,12 +9,16 @@ laid on pieces ("new", "discarded", "to Ada") are smaller, by design.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import test_tv_play_area
+from scene_helpers import make_app, pump, use_private_home
 from test_tv_play_area import CASES, table
 
+from tabletop.scenes.results import ResultsScene
 from tabletop.session import SeatConfig, Session
 from tabletop.table.render import shown_text
 from tabletop.ui.text import line_step
@@ -81,3 +85,44 @@ def test_status_prompt_on_two_lines_keeps_the_tv_body_size() -> None:
         assert len(lines) == 2 and size >= d.body_px
         step = line_step(size, "sans-bold", 2, scene.status.rect.h)
         assert size < step and 2 * step <= scene.status.rect.h
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [
+        ("royal_houses", 2),
+        ("allegiance", 5),
+        ("allegiance", 9),
+        ("machiavelli", 6),
+        ("medici", 4),
+        ("alliances", 4),
+    ],
+)
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_tv_results_keep_the_body_size(
+    game_id: str,
+    players: int,
+    size: tuple[int, int],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue #19 §3: the results on a TV ("Results always say why the game ended") keep the
+    body size: the score table's words (its heading on two lines, its cells closed up and
+    the page's spacing tightened before the font shrinks) and every name in the score chips
+    whole (two rows of low chips where one row cannot hold them)."""
+    use_private_home(tmp_path, monkeypatch)
+    session = long_names(game_id, players, seed=3)
+    rng = random.Random(3)
+    while not session.game.over:
+        session.play(rng.choice(session.game.legal_moves()))
+    app = make_app(size, "tv", animation_speed=0.0)
+    try:
+        scene = ResultsScene(app, session)
+        app.reset_to(scene)
+        pump(app, 2)
+        assert scene.grid_font_size >= app.display.body_px
+        assert not scene.shrunk_names
+        buttons = [scene.title_button, scene.table_button, scene.rematch_button]
+        assert all(app.screen.get_rect().contains(b.rect) for b in buttons if b is not None)
+    finally:
+        app.quit()

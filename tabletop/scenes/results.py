@@ -91,6 +91,8 @@ class ResultsScene(Scene):
         self.title_button: UIButton | None = None
         self.table_button: UIButton | None = None
         self._chips: list[tuple[pygame.Rect, int]] = []
+        self._chips_low = False  # two rows of low chips (many players)
+        self.shrunk_names: set[str] = set()  # names drawn smaller to fit their chip
         self._grid: pygame.Surface | None = None
         self._grid_pos = (0, 0)
         self.grid_font_size = 0
@@ -117,33 +119,56 @@ class ResultsScene(Scene):
         W, H = d.size
         width = min(W - 2 * d.px(70), d.px(1500))
         x0 = (W - width) // 2
-        margin = d.px(44)
         head_lines = min(2, len(wrap_for(app, "#headline", self.headline, width)))
         detail_lines = (
             min(DETAIL_LINES, len(wrap_for(app, "#lead", self.detail, width))) if self.detail else 0
         )
         n = len(self.session.seats)
         gap = d.px(18)
+        # One score chip per seat, in one row; in two where a name would not fit its chip
+        # whole at the body size (nine players on a TV).
+        name_w = max(
+            fonts.get_font(d.font_px(22), "sans-bold").size(nm)[0] for nm in self.session.names
+        )
+        per_row = n
         chip_w = min(d.px(230), (width - gap * (n - 1)) // max(1, n))
-        chip_h = d.px(104)
+        if name_w > chip_w - d.px(16) and n > 1:
+            per_row = -(-n // 2)
+            score_w = fonts.get_font(d.font_px(34), "serif-bold").size("000")[0]
+            chip_w = min(
+                max(d.px(230), name_w + score_w + d.px(40)),
+                (width - gap * (per_row - 1)) // per_row,
+            )
+        chip_rows = -(-n // per_row)
+        # Two rows of chips are low ones, the name beside the score, not above it.
+        chip_h = d.px(104) if chip_rows == 1 else d.px(64)
+        self._chips_low = chip_rows > 1
+        chips_h = chip_rows * chip_h + (chip_rows - 1) * gap
         btn_h, bgap = d.px(62), d.px(24)
         labels = ("Back to title", "See the table", "Rematch")
         bw = max(
             d.px(250), *(text_width(app, "#big_button", t, "button") + d.px(48) for t in labels)
         )
-        block = (
-            head_lines * line_height(app, "#headline")
-            + d.px(6)
-            + detail_lines * line_height(app, "#lead")
-            + d.px(28)
-            + chip_h
-            + d.px(30)
-        )
         # The score table gets whatever height is left; then the whole column is centred.
-        room_h = H - 2 * margin - block - d.px(36) - btn_h
-        self._grid = self._render_grid(width, max(1, room_h))
+        # Where its words would have to shrink, the column closes up first (a TV, nine
+        # players: #19 keeps the table at the body size where it can).
+        for close in (1.0, 0.5, 0.2):
+            margin = round(d.px(44) * close)
+            after_chips, before_buttons = round(d.px(30) * close), round(d.px(36) * close)
+            block = (
+                head_lines * line_height(app, "#headline")
+                + d.px(6)
+                + detail_lines * line_height(app, "#lead")
+                + d.px(28)
+                + chips_h
+                + after_chips
+            )
+            room_h = H - 2 * margin - block - before_buttons - btn_h
+            self._grid = self._render_grid(width, max(1, room_h))
+            if self.grid_font_size >= d.font_px(22):
+                break
         grid_h = self._grid.get_height() if self._grid is not None else 0
-        total = block + grid_h + d.px(36) + btn_h
+        total = block + grid_h + before_buttons + btn_h
         y = max(margin, (H - total) * 2 // 5)
 
         _, y = add_wrapped(app, root, x0, y, width, self.headline, "#headline", "centre", 2)
@@ -154,14 +179,19 @@ class ResultsScene(Scene):
             )
         y += d.px(28)
         # Score chips: one per seat, the winners' in gold.
-        cx = (W - (chip_w * n + gap * (n - 1))) // 2
-        self._chips = [
-            (pygame.Rect(cx + i * (chip_w + gap), y, chip_w, chip_h), i) for i in range(n)
-        ]
-        y += chip_h + d.px(30)
+        self._chips = []
+        for row in range(chip_rows):
+            seats = range(row * per_row, min(n, (row + 1) * per_row))
+            cx = (W - (chip_w * len(seats) + gap * (len(seats) - 1))) // 2
+            top = y + row * (chip_h + gap)
+            self._chips += [
+                (pygame.Rect(cx + k * (chip_w + gap), top, chip_w, chip_h), seat)
+                for k, seat in enumerate(seats)
+            ]
+        y += chips_h + after_chips
         if self._grid is not None:
             self._grid_pos = (W // 2 - self._grid.get_width() // 2, y)
-        y += grid_h + d.px(36)
+        y += grid_h + before_buttons
 
         by = min(y, H - margin - btn_h)
         bx = (W - 3 * bw - 2 * bgap) // 2
@@ -239,6 +269,7 @@ class ResultsScene(Scene):
         winners = set(self.outcome.winners) if self.outcome is not None else set()
         name_font = fonts.get_font(d.font_px(22), "sans-bold")
         score_font = fonts.get_font(d.font_px(46), "serif-bold")
+        low_font = fonts.get_font(d.font_px(34), "serif-bold")
         for rect, seat in self._chips:
             won = seat in winners
             chip = pygame.Surface(rect.size, pygame.SRCALPHA)
@@ -251,15 +282,19 @@ class ResultsScene(Scene):
             )
             surface.blit(chip, rect)
             name = self.session.names[seat]
-            image = name_font.render(name, True, GOLD if won else MUTED)
-            if image.get_width() > rect.width - d.px(16):
-                image = pygame.transform.smoothscale_by(
-                    image, (rect.width - d.px(16)) / image.get_width()
-                )
-            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y + d.px(12))))
             value = self.labels[seat] if seat < len(self.labels) else "–"
-            image = score_font.render(value, True, CREAM)
-            surface.blit(image, image.get_rect(midbottom=(rect.centerx, rect.bottom - d.px(8))))
+            score = (low_font if self._chips_low else score_font).render(value, True, CREAM)
+            image = name_font.render(name, True, GOLD if won else MUTED)
+            room = rect.width - d.px(16) - (score.get_width() + d.px(12) if self._chips_low else 0)
+            if image.get_width() > room:
+                image = pygame.transform.smoothscale_by(image, room / image.get_width())
+                self.shrunk_names.add(name)
+            if self._chips_low:
+                surface.blit(image, image.get_rect(midleft=(rect.x + d.px(12), rect.centery)))
+                surface.blit(score, score.get_rect(midright=(rect.right - d.px(12), rect.centery)))
+                continue
+            surface.blit(image, image.get_rect(midtop=(rect.centerx, rect.y + d.px(12))))
+            surface.blit(score, score.get_rect(midbottom=(rect.centerx, rect.bottom - d.px(8))))
         if self._grid is not None:
             surface.blit(self._grid, self._grid_pos)
 

@@ -79,23 +79,39 @@ class SettingsScene(Scene):
                 "Suit colours that stay easy to tell apart with colour blindness.",
             ),
         ]
-        width = min(d.px(1000), W - 2 * d.px(60))
         pad = d.px(36)
-        inner = width - 2 * pad
         ctrl_w, field_h, cb = d.px(260), d.px(48), d.px(38)
-        text_w = inner - ctrl_w - d.px(30)
         title_h = line_height(app, "#subheading")
         help_h = line_height(app, "#help")
-        row_gap = d.px(24)
-        heights = [
-            max(field_h, title_h + len(wrap_for(app, "#help", r.help, text_w)[:2]) * help_h)
-            for r in rows
-        ]
-        panel_h = 2 * pad + sum(heights) + row_gap * (len(rows) - 1)
         head_h = line_height(app, "#heading")
         btn_h = d.px(62)
-        total = head_h + d.px(30) + panel_h + d.px(30) + btn_h
-        top = max(d.px(24), (H - total) * 2 // 5)
+        margin = d.px(24)
+
+        def heights_at(width: int) -> list[int]:
+            text_w = width - 2 * pad - ctrl_w - d.px(30)
+            return [
+                max(field_h, title_h + len(wrap_for(app, "#help", r.help, text_w)[:2]) * help_h)
+                for r in rows
+            ]
+
+        def total_at(heights: list[int], row_gap: int) -> int:
+            panel_h = 2 * pad + sum(heights) + row_gap * (len(rows) - 1)
+            return head_h + d.px(30) + panel_h + d.px(30) + btn_h
+
+        # The panel's own width first; where the rows then stand taller than the window (a
+        # TV's large text wraps the help lines), the window's width, then closer rows.
+        width = min(d.px(1000), W - 2 * d.px(60))
+        heights, row_gap = heights_at(width), d.px(24)
+        if total_at(heights, row_gap) > H - 2 * margin:
+            width = W - 2 * d.px(60)
+            heights = heights_at(width)
+        while total_at(heights, row_gap) > H - 2 * margin and row_gap > d.px(6):
+            row_gap -= 1
+        inner = width - 2 * pad
+        text_w = inner - ctrl_w - d.px(30)
+        panel_h = 2 * pad + sum(heights) + row_gap * (len(rows) - 1)
+        total = total_at(heights, row_gap)
+        top = max(margin, (H - total) * 2 // 5)
 
         add_label(app, root, pygame.Rect(0, top, W, head_h), "Settings", "#heading", "centre")
         x0 = (W - width) // 2

@@ -111,3 +111,20 @@ def gui_problems(elements: Iterable[object]) -> list[str]:
             kind = type(element).__name__
             problems.append(f"{kind} {text[:60]!r} is {width} px wide in {rect.w}")
     return problems
+
+
+def off_screen_problems(elements: Iterable[object], window: pygame.Rect) -> list[str]:
+    """Visible pygame-gui labels and buttons not wholly inside the ``window`` (a layout taller
+    than the screen pushes its last button off it)."""
+    problems = []
+    for element in elements:
+        text = getattr(element, "text", None)
+        rect = getattr(element, "rect", None)
+        if not isinstance(text, str) or not text.strip() or rect is None:
+            continue
+        if not getattr(element, "visible", True) or window.contains(rect):
+            continue
+        problems.append(
+            f"{type(element).__name__} {text[:40]!r} at {tuple(rect)} is off the screen"
+        )
+    return problems

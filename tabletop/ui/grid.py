@@ -16,6 +16,18 @@ CHIP_BG = MENU_PANEL
 LABEL = (225, 214, 180)
 
 
+def _two_lines(text: str, font: pygame.font.Font) -> list[str]:
+    """``text`` on one line, or split at the space that makes its wider line narrowest."""
+    words = text.split(" ")
+    best, best_w = [text], font.size(text)[0]
+    for i in range(1, len(words)):
+        lines = [" ".join(words[:i]), " ".join(words[i:])]
+        w = max(font.size(line)[0] for line in lines)
+        if w < best_w:
+            best, best_w = lines, w
+    return best
+
+
 def render_grid(
     cells: list[list[str]],
     start_size: int,
@@ -30,6 +42,9 @@ def render_grid(
     """``cells`` (rows of strings; the first is the header when ``header``) as an image no
     larger than ``max_w`` × ``max_h`` when a font of 10 px or more allows it; and that font
     size. The first ``label_columns`` columns read left-aligned in bold; the rest sit centred.
+    Where the grid does not fit, the header's words go on two lines, then the cells close up
+    (to half their padding), and only then does the font shrink: the words are what a player
+    reads (#19: a TV's results keep the body size where they can).
     """
     ncols = max((len(r) for r in cells), default=0)
     cells = [list(r) + [""] * (ncols - len(r)) for r in cells]
@@ -38,14 +53,29 @@ def render_grid(
         return (header and r == 0) or is_total(row) or c < label_columns
 
     size = start_size
+    squeeze = 1.0
+    wrap = False  # the header's words on two lines
     while True:
         font = fonts.get_font(size, "sans")
         bold = fonts.get_font(size, "sans-bold")
-        pad_x, pad_y = round(size * pad), round(size * 0.42)
+        pad_x, pad_y = round(size * pad * squeeze), round(size * 0.42 * squeeze)
+        lines = [[[text] for text in row] for row in cells]
+        if wrap:  # only a heading wider than its column's cells gains by it
+            for c in range(ncols):
+                body = max(
+                    (
+                        (bold if is_bold(r, row, c) else font).size(row[c])[0]
+                        for r, row in enumerate(cells)
+                        if r
+                    ),
+                    default=0,
+                )
+                if bold.size(cells[0][c])[0] > body:
+                    lines[0][c] = _two_lines(cells[0][c], bold)
         widths = [
             max(
                 (
-                    (bold if is_bold(r, row, c) else font).size(row[c])[0]
+                    max((bold if is_bold(r, row, c) else font).size(t)[0] for t in lines[r][c])
                     for r, row in enumerate(cells)
                 ),
                 default=0,
@@ -54,36 +84,49 @@ def render_grid(
             for c in range(ncols)
         ]
         row_h = font.get_linesize() + 2 * pad_y
-        if (sum(widths) <= max_w and row_h * len(cells) <= max_h) or size <= 10:
+        head_lines = max((len(cell) for cell in lines[0]), default=1) if header and cells else 1
+        head_h = row_h + (head_lines - 1) * bold.get_linesize()
+        height = row_h * len(cells) + (head_h - row_h)
+        if (sum(widths) <= max_w and height <= max_h) or size <= 10:
             break
-        size -= 1
-    grid = pygame.Surface((sum(widths) + 2, row_h * len(cells) + 2), pygame.SRCALPHA)
+        if not wrap and header and sum(widths) > max_w:
+            wrap = True
+        elif squeeze > 0.5:
+            squeeze = round(squeeze - 0.1, 1)
+        else:
+            size -= 1
+    grid = pygame.Surface((sum(widths) + 2, height + 2), pygame.SRCALPHA)
     radius = round(size * 0.5)
     pygame.draw.rect(grid, CHIP_BG, grid.get_rect(), border_radius=radius)
+    top = 1
     for r, row in enumerate(cells):
-        top = r * row_h + 1
         is_header = header and r == 0
+        h = head_h if is_header else row_h
         if is_header:
             pygame.draw.rect(
                 grid,
                 HEADER_BG,
-                (1, top, grid.get_width() - 2, row_h),
+                (1, top, grid.get_width() - 2, h),
                 border_top_left_radius=radius,
                 border_top_right_radius=radius,
             )
         elif r % 2 == 0:
-            grid.fill(STRIPE, (1, top, grid.get_width() - 2, row_h))
+            grid.fill(STRIPE, (1, top, grid.get_width() - 2, h))
         if not is_header and is_total(row):
             pygame.draw.line(grid, GOLD_DEEP, (1, top), (grid.get_width() - 2, top), 2)
         x = 1
-        for c, text in enumerate(row):
+        for c, _ in enumerate(row):
             face = bold if is_bold(r, row, c) else font
             colour = GOLD if is_header else LABEL if c < label_columns else CREAM
-            image = face.render(text, True, colour)
-            ty = top + (row_h - image.get_height()) // 2
-            # Label columns read left-aligned; numbers sit centred.
-            tx = x + pad_x if c < label_columns else x + (widths[c] - image.get_width()) // 2
-            grid.blit(image, (tx, ty))
+            images = [face.render(t, True, colour) for t in lines[r][c]]
+            step = face.get_linesize()
+            ty = top + (h - step * (len(images) - 1) - images[0].get_height()) // 2
+            for image in images:
+                # Label columns read left-aligned; numbers sit centred.
+                tx = x + pad_x if c < label_columns else x + (widths[c] - image.get_width()) // 2
+                grid.blit(image, (tx, ty))
+                ty += step
             x += widths[c]
+        top += h
     pygame.draw.rect(grid, (*GOLD_DEEP, 110), grid.get_rect(), 1, border_radius=radius)
     return grid, size

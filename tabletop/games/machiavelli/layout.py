@@ -366,12 +366,13 @@ class MachiavelliLayout(Layout):
         rows.append(["Penalty points", *(str(p) for p in breakdown.get("penalties", []))])
         # Every player's cards left: shown when the game ends (a few to a line).
         left = [list(h) for h in breakdown.get("left", [])]
-        lines = max((-(-len(h) // LEFT_PER_LINE) for h in left), default=0)
+        # Fewer to a line the more players there are, so the table's columns stay narrow
+        # enough for its words to keep their size (#19: a TV's results).
+        per_line = max(3, LEFT_PER_LINE // max(1, len(names)))
+        lines = max((-(-len(h) // per_line) for h in left), default=0)
         for line in range(lines):
             cells = [
-                " ".join(
-                    card_label(c) for c in h[line * LEFT_PER_LINE : (line + 1) * LEFT_PER_LINE]
-                )
+                " ".join(card_label(c) for c in h[line * per_line : (line + 1) * per_line])
                 for h in left
             ]
             if line == 0:
@@ -384,7 +385,7 @@ GESTURES_HELP = (
     "Shift+click, or drag a box from an empty spot, to pick several cards · "
     "click a meld to put them on it · Space / Enter with the keyboard"
 )
-LEFT_PER_LINE = 7  # cards left in hand shown per results row
+LEFT_PER_LINE = 20  # cards left in hand shown per results row, shared among the players
 
 CARD_WIDTHS = (96, 88, 80, 72, 64, 56, 50, 44, 38)  # at 1080p, largest first
 SMALLEST_CARD = (32, 26)  # pixels, whatever the display: the corner index stays readable
