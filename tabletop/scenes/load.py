@@ -86,7 +86,23 @@ class LoadScene(Scene):
         text_h = line_height(app, "#pitch")
         btn_h, gap = d.px(54), d.px(14)
         pad_x, pad_y = d.px(26), d.px(14)
-        row_h = max(btn_h + 2 * pad_y, name_h + 2 * text_h + 2 * pad_y)
+        bw = max(
+            text_width(app, "#primary" if t == "Resume" else "button", t, "button")
+            for t in ROW_ACTIONS
+        ) + d.px(36)
+        bw = max(bw, d.px(120))
+        # The players and the state of the game take two lines each where one cannot hold
+        # them (a TV's larger text), so the rows are as tall as the longest needs.
+        text_w = width - 2 * pad_x - len(ROW_ACTIONS) * bw - (len(ROW_ACTIONS) - 1) * gap - d.px(24)
+        counts = [
+            (
+                len(_lines(app, "#pitch", info.players_text, text_w)),
+                len(_lines(app, "#muted", _about(info), text_w)),
+            )
+            for info in self.saves
+        ]
+        text_rows = max((p + a for p, a in counts), default=2)
+        row_h = max(btn_h + 2 * pad_y, name_h + text_rows * text_h + 2 * pad_y)
         margin = d.px(40)
         top = margin
         add_label(app, root, pygame.Rect(0, top, W, head_h), "Saved games", "#heading", "centre")
@@ -98,11 +114,6 @@ class LoadScene(Scene):
         self.backdrop.panels = []
         self.row_buttons = {}
 
-        bw = max(
-            text_width(app, "#primary" if t == "Resume" else "button", t, "button")
-            for t in ROW_ACTIONS
-        ) + d.px(36)
-        bw = max(bw, d.px(120))
         shown = self.saves[self.page * self.per_page : (self.page + 1) * self.per_page]
         if not shown:
             lines = wrap_for(
@@ -130,23 +141,17 @@ class LoadScene(Scene):
             actions = [a for a in ROW_ACTIONS if a != "Resume" or not info.finished]
             buttons_w = len(actions) * bw + (len(actions) - 1) * gap
             text_w = inner.width - 2 * pad_x - buttons_w - d.px(20)
-            ty = (inner.height - name_h - 2 * text_h) // 2
+            players = _lines(app, "#pitch", info.players_text, text_w)
+            about = _lines(app, "#muted", _about(info), text_w)
+            ty = (inner.height - name_h - (len(players) + len(about)) * text_h) // 2
             title = f"“{info.label}” · {info.title}" if info.label else info.title
             heading = _fit(app, "#game_name", title, text_w)
             add_label(app, panel, pygame.Rect(pad_x, ty, text_w, name_h), heading, "#game_name")
-            players = _fit(app, "#pitch", info.players_text, text_w)
-            add_label(
-                app, panel, pygame.Rect(pad_x, ty + name_h, text_w, text_h), players, "#pitch"
-            )
-            when = when_text(info.saved)
-            about = f"{when} · {info.summary}" if when else info.summary
-            add_label(
-                app,
-                panel,
-                pygame.Rect(pad_x, ty + name_h + text_h, text_w, text_h),
-                _fit(app, "#muted", about, text_w),
-                "#muted",
-            )
+            ty += name_h
+            for lines, oid in ((players, "#pitch"), (about, "#muted")):
+                for line in lines:
+                    add_label(app, panel, pygame.Rect(pad_x, ty, text_w, text_h), line, oid)
+                    ty += text_h
             bx = inner.width - pad_x - buttons_w
             by = (inner.height - btn_h) // 2
             for action in actions:
@@ -341,6 +346,21 @@ class LoadScene(Scene):
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.backdrop.draw(surface, self.app.display)
+
+
+def _about(info: SaveInfo) -> str:
+    """When the game was saved and where it stands."""
+    when = when_text(info.saved)
+    return f"{when} · {info.summary}" if when else info.summary
+
+
+def _lines(app: App, object_id: str, text: str, width: int, most: int = 2) -> list[str]:
+    """``text`` wrapped to ``width`` in at most ``most`` lines, the last cut with an ellipsis
+    if it does not all fit."""
+    lines = wrap_for(app, object_id, text, width)
+    if len(lines) > most:
+        lines = [*lines[: most - 1], _fit(app, object_id, " ".join(lines[most - 1 :]), width)]
+    return [_fit(app, object_id, line, width) for line in lines] or [""]
 
 
 def _fit(app: App, object_id: str, text: str, width: int) -> str:
