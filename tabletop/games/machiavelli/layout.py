@@ -75,7 +75,9 @@ class MachiavelliLayout(Layout):
         model = TableModel()
         pad = px(14)
         grid = self._seat_grid(view, viewer, rect.w - 2 * pad, display, names)
-        band_h = grid[1] * max(px(64), fp(20) * 2 + px(20))
+        # A seat's row holds its name over its count, line heights and margins apart.
+        two_lines = get_font(fp(20), "sans-bold").get_linesize() + get_font(fp(17)).get_linesize()
+        band_h = grid[1] * max(px(64), fp(20) * 2 + px(20), two_lines + px(18))
         act_h = max(px(60), fp(22) + px(28))
         hand_cw = min(px(96), max(30, round(rect.h * 0.15 / ASPECT)))
         # Room over the cards for the "new" tag of a card just drawn, inside the panel (#19).
