@@ -476,3 +476,45 @@ def test_the_new_tag_stays_inside_the_hand_panel(size: tuple[int, int], profile:
         assert rect.bottom <= piece.rect.top  # over the card, not on its face
     finally:
         sized.quit()
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"), [((1280, 720), "desktop"), ((1280, 720), "tv"), ((1920, 1080), "tv")]
+)
+def test_seat_bar_labels_stand_whole_with_six_long_names_and_the_stock_empty(
+    size: tuple[int, int], profile: str
+) -> None:
+    """Issue #19: "No clipped or overflowing text anywhere", and on the TV "text a player
+    needs is at least the profile's body size": six long names, their counts and "Stock empty:
+    pass or play" stand whole in the seat bar (it takes two rows when one is too narrow), on a
+    small desktop window and on the TV."""
+    import random
+
+    from test_tv_play_area import table
+
+    from tabletop.table.render import shown_text, text_rect
+
+    names = ["Ada", "Bartholomew", "Cy", "Dagny", "Eustace", "Fern"]
+    session = Session("machiavelli", [SeatConfig(n) for n in names], 1)
+    rng = random.Random(1)
+    while session.game.view(None)["stock_count"] and not session.game.over:
+        session.play(rng.choice(session.game.legal_moves()), session.game.to_move)
+    assert not session.game.over
+    with table(session, profile, size) as scene:
+        wanted = {*names, "Stock empty: pass or play"}
+        bar = [
+            t
+            for t in scene.model.texts
+            if t.text in wanted or (" · " in t.text and "card" in t.text)
+        ]
+        assert len(bar) == 13, [t.text for t in bar]
+        rects = []
+        for item in bar:
+            words, px = shown_text(item)
+            assert words == item.text, (item.text, words)
+            if profile == "tv":
+                assert px >= scene.app.display.body_px, (item.text, px)
+            rects.append(text_rect(item))
+        # Whole and apart: no two labels of the bar overlap.
+        for i, a in enumerate(rects):
+            assert a.collidelist(rects[i + 1 :]) == -1, (bar[i].text, a)

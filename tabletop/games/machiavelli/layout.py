@@ -74,7 +74,10 @@ class MachiavelliLayout(Layout):
         px, fp = display.px, display.font_px
         model = TableModel()
         pad = px(14)
-        band_h = max(px(64), fp(20) * 2 + px(20))
+        grid = self._seat_grid(view, viewer, rect.w - 2 * pad, display, names)
+        # A seat's row holds its name over its count, line heights and margins apart.
+        two_lines = get_font(fp(20), "sans-bold").get_linesize() + get_font(fp(17)).get_linesize()
+        band_h = grid[1] * max(px(64), fp(20) * 2 + px(20), two_lines + px(18))
         act_h = max(px(60), fp(22) + px(28))
         hand_cw = min(px(96), max(30, round(rect.h * 0.15 / ASPECT)))
         # Room over the cards for the "new" tag of a card just drawn, inside the panel (#19).
@@ -88,7 +91,7 @@ class MachiavelliLayout(Layout):
             rect.x + pad, band.bottom + px(10), rect.w - 2 * pad, action.y - band.bottom - px(16)
         )
         model.action_area = action
-        self._band(model, view, viewer, band, display, names)
+        self._band(model, view, viewer, band, display, names, grid)
         self._table(model, self._places(view), table_rect, display)
         hand = self._hand_cards(view, viewer)
         self._hand(model, hand, viewer, hand_rect, hand_cw, display, names)
@@ -118,6 +121,61 @@ class MachiavelliLayout(Layout):
             return []
         return sorted(cards, key=_by_rank if self.area.sort_by_rank else card_order)
 
+    @staticmethod
+    def _seat_lines(
+        view: Mapping[str, Any], viewer: int | None, names: list[str], s: int
+    ) -> tuple[str, str]:
+        """A seat's two lines in the bar: its name, and its cards, whether it opened, its points."""
+        name = names[s] if s < len(names) else f"Player {s + 1}"
+        count = view["hand_counts"][s]
+        state = "opened" if view["opened"][s] else "not opened"
+        line = f"{count} card{'s' if count != 1 else ''} · {state}"
+        if view.get("match"):
+            line += f" · {view['totals'][s]} pts"
+        return name + (" (you)" if s == viewer else ""), line
+
+    @staticmethod
+    def _info_lines(view: Mapping[str, Any]) -> tuple[str, str]:
+        """The bar's right end: the stock, and the hand and the variants played."""
+        stock = view["stock_count"]
+        extra = f"Hand {view.get('hand_number', 1)}"
+        if view.get("match"):
+            extra += " · match to 100"
+        if view.get("ace_low_or_high"):
+            extra += " · ace low or high"
+        return (f"Stock: {stock}" if stock else "Stock empty: pass or play"), extra
+
+    def _seat_grid(
+        self,
+        view: Mapping[str, Any],
+        viewer: int | None,
+        width: int,
+        display: Display,
+        names: list[str],
+    ) -> tuple[int, int, int]:
+        """The seat bar's columns, rows and the width of its info end. A seat's labels stand
+        whole at no less than their smallest size (on a TV, the body size: #19), so when the
+        seats do not fit in one row across the bar, they take two or more rows."""
+        px, fp = display.px, display.font_px
+        pad = px(24)
+
+        def need(text: str, size: int, face: str) -> int:
+            """The width ``text`` needs at its smallest size, and a little more."""
+            small = _label_floor(display, size)
+            return get_font(small, face).size(text)[0] + pad
+
+        stock, extra = self._info_lines(view)
+        info_w = max(px(230), need(stock, fp(20), "sans"), need(extra, fp(17), "sans"))
+        info_w = min(info_w, width // 2)
+        n = view["players"]
+        seat_w = max(
+            max(need(name, fp(20), "sans-bold"), need(line, fp(17), "sans"))
+            for name, line in (self._seat_lines(view, viewer, names, s) for s in range(n))
+        )
+        cols = max(1, min(n, (width - info_w) // seat_w))
+        rows = -(-n // cols)
+        return -(-n // rows), rows, info_w  # the seats spread evenly over the rows
+
     def _band(
         self,
         model: TableModel,
@@ -126,35 +184,35 @@ class MachiavelliLayout(Layout):
         band: pygame.Rect,
         display: Display,
         names: list[str],
+        grid: tuple[int, int, int],
     ) -> None:
         px, fp = display.px, display.font_px
         model.boxes.append(Box(band, PANEL, EDGE, px(10), 1))
         n = view["players"]
-        info_w = px(230)
-        seat_w = (band.w - info_w) // n
+        cols, rows, info_w = grid
+        seat_w = (band.w - info_w) // cols
+        row_h = band.h // rows
         for s in range(n):
-            cell = pygame.Rect(band.x + s * seat_w, band.y, seat_w, band.h)
+            cell = pygame.Rect(
+                band.x + (s % cols) * seat_w, band.y + (s // cols) * row_h, seat_w, row_h
+            )
             mover = s == view.get("to_move")
             if mover:
                 model.boxes.append(
                     Box(cell.inflate(-px(6), -px(6)), (60, 52, 24, 200), GOLD, px(8), 2)
                 )
-            name = names[s] if s < len(names) else f"Player {s + 1}"
+            name, line = self._seat_lines(view, viewer, names, s)
             model.texts.append(
                 Text(
-                    name + (" (you)" if s == viewer else ""),
+                    name,
                     (cell.x + px(14), cell.y + px(8)),
                     fp(20),
                     GOLD if mover else CREAM,
                     face="sans-bold",
                     max_width=cell.w - px(24),
+                    smallest=_label_floor(display, fp(20)),
                 )
             )
-            count = view["hand_counts"][s]
-            state = "opened" if view["opened"][s] else "not opened"
-            line = f"{count} card{'s' if count != 1 else ''} · {state}"
-            if view.get("match"):
-                line += f" · {view['totals'][s]} pts"
             model.texts.append(
                 Text(
                     line,
@@ -163,25 +221,21 @@ class MachiavelliLayout(Layout):
                     MUTED,
                     "bottomleft",
                     max_width=cell.w - px(24),
+                    smallest=_label_floor(display, fp(17)),
                 )
             )
         info = pygame.Rect(band.right - info_w, band.y, info_w, band.h)
-        stock = view["stock_count"]
+        stock, extra = self._info_lines(view)
         model.texts.append(
             Text(
-                f"Stock: {stock}" if stock else "Stock empty: pass or play",
+                stock,
                 (info.x + px(12), info.y + px(8)),
                 fp(20),
                 CREAM,
                 max_width=info.w - px(20),
-                smallest=display.readable_px,
+                smallest=_label_floor(display, fp(20)),
             )
         )
-        extra = f"Hand {view.get('hand_number', 1)}"
-        if view.get("match"):
-            extra += " · match to 100"
-        if view.get("ace_low_or_high"):
-            extra += " · ace low or high"
         model.texts.append(
             Text(
                 extra,
@@ -190,6 +244,7 @@ class MachiavelliLayout(Layout):
                 MUTED,
                 "bottomleft",
                 max_width=info.w - px(20),
+                smallest=_label_floor(display, fp(17)),
             )
         )
 
@@ -389,6 +444,15 @@ LEFT_PER_LINE = 20  # cards left in hand shown per results row, shared among the
 
 CARD_WIDTHS = (96, 88, 80, 72, 64, 56, 50, 44, 38)  # at 1080p, largest first
 SMALLEST_CARD = (32, 26)  # pixels, whatever the display: the corner index stays readable
+
+
+def _label_floor(display: Display, size: int) -> int:
+    """How far a label of font size ``size`` may shrink to fit: to four fifths of it, and on a
+    TV never below the body size (text a player needs, #19); never below 12, as fit_line."""
+    floor = max(12, round(size * 0.8))
+    if display.profile == "tv":
+        floor = max(floor, display.body_px)
+    return min(size, floor)
 
 
 def _spacing(cw: int, px: Any) -> tuple[int, int]:

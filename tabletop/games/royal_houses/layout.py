@@ -10,10 +10,12 @@ import pygame
 from rules import Outcome
 from rules.royal_houses import COUNTERS, HOUSES, INITIALS, card_name
 from tabletop.display import Display
+from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, MUTED
+from tabletop.ui.text import wrap_text
 
 from . import art as art_royal_houses
 
@@ -207,6 +209,23 @@ class RoyalHousesLayout(Layout):
         if display.profile == "tv":  # as tall as their text needs: the cards get the rest (#19)
             head_h = max(display.frame_px(48), fp(22) + px(12))
             row_h = max(display.frame_px(56), fp(26) + px(20))
+        emblem_px = head_h - px(12)
+        # A house's name stands beside its emblem where every name fits there at its smallest
+        # size (on a TV, the body size: #19). Otherwise the head holds the name alone, centred
+        # and on two lines if need be, and the emblem sits in the rival's row between the
+        # influence badge and the counter: the cards lose only the second line's height.
+        name_px, name_face = fp(22), "serif-bold"
+        smallest = display.readable_px
+        if display.profile == "tv":
+            smallest = max(smallest, display.body_px)
+        name_font = get_font(name_px, name_face)
+        small_font = get_font(min(name_px, smallest), name_face)
+        stacked: dict[str, list[str]] = {}
+        if any(small_font.size(h)[0] > col_w - emblem_px - px(22) for h in HOUSES):
+            stacked = {h: wrap_text(h, name_font, col_w - px(12)) for h in HOUSES}
+            name_step = round(name_px * 1.1)
+            lines = max(len(v) for v in stacked.values())
+            head_h = max(head_h, px(12) + lines * name_step)
         pending = view["pending"].get("house")
         played: dict[str, list[str]] = {h: [] for h in HOUSES}
         for card in view["played"]:
@@ -228,23 +247,44 @@ class RoyalHousesLayout(Layout):
             )
             head = pygame.Rect(col.x, col.y, col.w, head_h)
             model.boxes.append(Box(head, (*colour, 255), None, px(12)))
-            emblem = pygame.Rect(head.x + px(8), head.y + px(6), head_h - px(12), head_h - px(12))
+            rival_row = pygame.Rect(col.x, head.bottom, col.w, row_h)
+            if stacked:
+                emblem = pygame.Rect(0, 0, emblem_px, emblem_px)
+                # Between the badge (px(84) in) and the counter (a row high, at the right).
+                emblem.center = ((col.x + px(84) + col.right - row_h) // 2, rival_row.centery)
+            else:
+                emblem = pygame.Rect(head.x + px(8), head.y + px(6), emblem_px, emblem_px)
             model.pieces.append(
                 Piece(f"emblem:{i}", ("piece", "royal_houses", "emblem", i, CREAM), emblem, z=1)
             )
-            model.texts.append(
-                Text(
-                    house,
-                    (emblem.right + px(8), head.centery),
-                    fp(22),
-                    CREAM,
-                    "midleft",
-                    "serif-bold",
-                    max_width=head.right - emblem.right - px(14),
-                    smallest=display.readable_px,  # a house's whole name, small if need be
+            if stacked:
+                top_y = head.centery - len(stacked[house]) * name_step // 2
+                for k, line in enumerate(stacked[house]):
+                    model.texts.append(
+                        Text(
+                            line,
+                            (head.centerx, top_y + k * name_step + name_step // 2),
+                            name_px,
+                            CREAM,
+                            "center",
+                            name_face,
+                            max_width=head.w - px(12),
+                            smallest=display.readable_px,  # a word too long: small, but whole
+                        )
+                    )
+            else:
+                model.texts.append(
+                    Text(
+                        house,
+                        (emblem.right + px(8), head.centery),
+                        name_px,
+                        CREAM,
+                        "midleft",
+                        name_face,
+                        max_width=head.right - emblem.right - px(14),
+                        smallest=display.readable_px,  # a house's whole name, small if need be
+                    )
                 )
-            )
-            rival_row = pygame.Rect(col.x, head.bottom, col.w, row_h)
             own_row = pygame.Rect(col.x, col.bottom - row_h, col.w, row_h)
             influence = view["influence"]
             lead = None
