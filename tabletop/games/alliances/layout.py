@@ -150,10 +150,10 @@ class AlliancesLayout(Layout):
         info_h = fp(19) * 2 + display.frame_px(20)
         info = pygame.Rect(area.x, area.y, area.w, info_h)
         body = pygame.Rect(area.x, info.bottom + pad, area.w, area.bottom - info.bottom - pad)
-        # On a TV the map grows (#19): it takes a larger share of the width, the gaps keep
-        # their desktop size and the hand its desktop height.
+        # On a TV the map's tiles stay at least the desktop's size (#19) and the right column
+        # gets the rest of the width: its words are at the TV's body size, so it needs it.
         tv = display.profile == "tv"
-        rw = max(display.frame_px(400), round(body.w * (0.31 if tv else 0.33)))
+        rw = max(display.frame_px(400), round(body.w * (0.37 if tv else 0.33)))
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
         left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
         # The buttons' row: as tall as the table's buttons (TableButtons.rebuild).
@@ -161,7 +161,7 @@ class AlliancesLayout(Layout):
         # The map takes what it can use; the hand gets the rest. On a TV the taller text
         # rows (info, buttons) come out of the hand, not the map: its tiles are at least as
         # tall as the desktop's, the hand's cards a little smaller (#19).
-        hand_min = min(display.frame_px(164 if tv else 176), round(left.h * 0.24))
+        hand_min = min(display.frame_px(150 if tv else 176), round(left.h * 0.24))
         gap = _tile_gap(display)
         space = display.frame_px(10)
         _, th = self._tile_size(left.w, left.h - hand_min - act_h - space, gap)
@@ -540,16 +540,49 @@ class AlliancesLayout(Layout):
         phase = view["phase"]
         conflict = phase in CONFLICT_PHASES
         head = fp(20) + px(14)
-        seen_any = not conflict and any(self._seen(view, s) for s in range(n))
-        # Name; role and status (on two lines in a conflict); cards the viewer was shown.
-        lines = 3 if conflict or seen_any else 2
+        tv = display.profile == "tv"
+        name_font = render.fonts.get_font(fp(19), "sans-bold")
+        line_font = render.fonts.get_font(fp(16))
+        # The row's inner width. On a TV the alliance disc sits beside the name only and the
+        # lines under it start at the row's edge: the words at the TV's size need the width.
+        row_w = area.w - 2 * px(8)
+        disc_dia = fp(19) if tv else px(34)
+        name_x = px(6) + disc_dia + px(8)
+        lines_x = px(8) if tv else name_x
+        status = {
+            s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
+            for s in range(n)
+        }
+        # Name; role and status (on two lines in a conflict, or when one is too long); the
+        # cards the viewer was shown.
+        lines = 1 + max(len(status[s]) for s in range(n))
         text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
         cw = ch = 0
         row_h = text_h
+        power_w = 0
         if conflict:
+            # The power column holds a number, a suit word and a pill: as wide as its widest.
+            suit_font = render.fonts.get_font(fp(16), "sans-bold")
+            pill_font = render.fonts.get_font(fp(17), "sans-bold")
+            power_w = max(
+                display.frame_px(110),
+                *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
+                pill_font.size("Winning")[0] + px(16),
+            )
             # Cards as large as two thirds of the column allow (the phase panel needs the rest).
             room = (area.h * 2 // 3 - head - px(10)) // n - px(6)
             cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
+            if tv:  # no wider than the words beside it leave (a moved card tucks in too)
+                words = max(
+                    max(
+                        name_x - lines_x + name_font.size(names[s])[0],
+                        *(line_font.size(t)[0] for t in status[s]),
+                    )
+                    for s in range(n)
+                )
+                spare = row_w - lines_x - words - px(8) - power_w - px(16)
+                tucked = 1.62 if self._moved_cards(view) else 1.0
+                cw = max(card_min(), min(cw, round(spare / tucked)))
             ch = round(cw * 1.4)
             row_h = max(text_h, ch + px(12))
         height = head + n * row_h + (n - 1) * px(6) + px(10)
@@ -598,8 +631,10 @@ class AlliancesLayout(Layout):
                     px(3) if mover else 1,
                 )
             )
-            dia = min(px(34), row_h - px(12))
+            dia = min(disc_dia, row_h - px(12))
             disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
+            if tv:  # beside the name: its middle on the name's
+                disc.centery = row.y + px(6) + name_font.get_linesize() // 2
             model.origins[f"seat:{seat}"] = disc  # where a conflict won sweeps to
             if seat != viewer:  # a card this seat plays comes from its row
                 model.origins[f"hand:{seat}"] = pygame.Rect(
@@ -608,19 +643,15 @@ class AlliancesLayout(Layout):
             model.pieces.append(
                 Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
             )
-            x = disc.right + px(8)
-            # The power column holds a number, a suit word and a pill: it need not grow on
-            # a TV as much as the names beside it (#19).
-            power_w = max(display.frame_px(110), round(fp(16) * 4.6)) if conflict else 0
+            x = row.x + name_x
             card_x = row.right - power_w - cw - px(8)
             # A row that receives a moved card shows it beside its own: less room for words.
             tuck = round(cw * 0.62) if any(to == seat for _, to in moved.values()) else 0
-            text_w = (card_x - tuck if conflict else row.right) - x - px(8)
-            role = self._role(view, seat)
+            right = card_x - tuck if conflict else row.right
+            text_w = right - x - px(8)
             name = names[seat]
             if seat == viewer:
-                font = render.fonts.get_font(fp(19), "sans-bold")
-                name += " (you)" if font.size(name + " (you)")[0] <= text_w else ""
+                name += " (you)" if name_font.size(name + " (you)")[0] <= text_w else ""
             model.texts.append(
                 Text(
                     name,
@@ -631,21 +662,16 @@ class AlliancesLayout(Layout):
                     max_width=text_w,
                 )
             )
-            status = [role, self._status(view, seat)]
-            if not conflict:
-                status = [" · ".join(status)]
-                if seen_any:
-                    status.append(self._seen(view, seat))
-            for i, text in enumerate(status):
+            for i, text in enumerate(status[seat]):
                 model.texts.append(
                     Text(
                         text,
-                        (x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
+                        (row.x + lines_x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
                         fp(16),
                         GOLD
                         if text.startswith("you saw")
                         else (MUTED if conflict and i == 0 else CREAM),
-                        max_width=text_w,
+                        max_width=right - row.x - lines_x - px(8),
                     )
                 )
             if conflict:
@@ -737,6 +763,24 @@ class AlliancesLayout(Layout):
             Text(f"to {to}", slot.center, fp(14), GOLD, "center", max_width=slot.w - px(6))
         )
         model.tips.append((slot, f"Dual Allegiance moved this player's card to {to}."))
+
+    def _status_lines(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        conflict: bool,
+        font: pygame.font.Font,
+        width: int,
+    ) -> list[str]:
+        """A player's lines under the name: role and status on one line when it fits ``width``
+        (on two in a conflict, where the row shares its width with a card), then the cards the
+        viewer was shown, if any."""
+        role, status = self._role(view, seat), self._status(view, seat)
+        joined = f"{role} · {status}"
+        lines = [role, status] if conflict or font.size(joined)[0] > width else [joined]
+        if not conflict and any(self._seen(view, s) for s in range(view["players"])):
+            lines.append(self._seen(view, seat))
+        return lines
 
     def _role(self, view: Mapping[str, Any], seat: int) -> str:
         n = view["players"]
@@ -933,12 +977,22 @@ class AlliancesLayout(Layout):
         y = self._title(model, title, area, display)
         bid = None if declaring else view.get("bid")
         # The lit ring of a cell is drawn in the gap, clear of its number; the gap keeps its
-        # desktop size on a TV so that eleven cells still hold two-digit numbers (#19).
+        # desktop size on a TV (#19).
         gap = display.frame_px(8)
-        cell_w = area.w // len(BIDS)
+        size = fp(18)
+        per_row, face = self._bid_cells(area.w, gap, size, display)
+        rows = -(-len(BIDS) // per_row)
+        cell_w = area.w // per_row
         label_h = fp(17) + px(4)
-        room = (area.bottom - y - fp(17) - px(12)) // 3 - label_h
-        cell_h = max(fp(18) + px(14), min(px(56), room))
+        standing = f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}" if bid else ""
+        standing_h = fp(17) + px(12) if standing else 0
+        least = size + display.frame_px(14)
+        room = (area.bottom - y - standing_h) // 3 - label_h
+        if rows * least > room and standing:
+            # The info strip says the standing bid too: the grid needs the room (a TV).
+            standing, standing_h = "", 0
+            room = (area.bottom - y) // 3 - label_h
+        cell_h = max(least, min(px(56), room // rows))
         ranks = {"P": "highest suit", "E": "", "M": "lowest suit"}
         for suit in ("P", "E", "M"):
             colour = _suit_colour(suit, colorblind)
@@ -955,20 +1009,23 @@ class AlliancesLayout(Layout):
             )
             y += label_h
             for i, count in enumerate(BIDS):
-                cell = pygame.Rect(area.x + i * cell_w + gap // 2, y, cell_w - gap, cell_h - gap)
-                standing = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
+                r, c = divmod(i, per_row)
+                cell = pygame.Rect(
+                    area.x + c * cell_w + gap // 2, y + r * cell_h, cell_w - gap, cell_h - gap
+                )
+                standing_cell = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
                 open_ = declaring or _beats(count, suit, bid)
                 fill = CELL if open_ else DIM_CELL
-                border = GOLD if standing else ((*colour, 220) if open_ else (60, 64, 60))
-                model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing else 2))
+                border = GOLD if standing_cell else ((*colour, 220) if open_ else (60, 64, 60))
+                model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing_cell else 2))
                 model.texts.append(
                     Text(
                         str(count),
                         cell.center,
-                        fp(18),
+                        size,
                         CREAM if open_ else (96, 100, 96),
                         "center",
-                        "sans-bold" if open_ else "sans",
+                        face if open_ else "sans",
                         max_width=cell.w - display.frame_px(4),
                     )
                 )
@@ -980,17 +1037,30 @@ class AlliancesLayout(Layout):
                             f"{count} {SUITS[suit]}",
                         )
                     )
-            y += cell_h
-        if bid:
+            y += rows * cell_h
+        if standing:
             model.texts.append(
                 Text(
-                    f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}",
+                    standing,
                     (area.x, min(area.bottom - fp(17), y + px(6))),
                     fp(17),
                     CREAM,
                     max_width=area.w,
                 )
             )
+
+    @staticmethod
+    def _bid_cells(width: int, gap: int, size: int, display: Display) -> tuple[int, str]:
+        """How many bid cells a row of the grid holds, and the face of their numbers: all
+        eleven in one row when "20" fits its cell (in bold, else plain), else in two rows (#19:
+        on a TV the numbers are at the body size and a narrow column cannot hold eleven)."""
+        margin = display.frame_px(4)
+        for per_row in (len(BIDS), -(-len(BIDS) // 2), -(-len(BIDS) // 3)):
+            inner = width // per_row - gap - margin
+            for face in ("sans-bold", "sans"):
+                if render.fonts.get_font(size, face).size("20")[0] <= inner:
+                    return per_row, face
+        return -(-len(BIDS) // 3), "sans"
 
     def _calls(
         self,
