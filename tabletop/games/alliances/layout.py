@@ -433,6 +433,8 @@ class AlliancesLayout(Layout):
                     f"neutral {neutral}"
                 )
         inner = area.w - px(24)
+        line1 = _shortened(line1, render.fonts.get_font(fp(19), "sans-bold"), inner)
+        line2 = _shortened(line2, render.fonts.get_font(fp(19)), inner)
         model.texts.append(
             Text(
                 line1,
@@ -584,7 +586,9 @@ class AlliancesLayout(Layout):
                 tucked = 1.62 if self._moved_cards(view) else 1.0
                 cw = max(card_min(), min(cw, round(spare / tucked)))
             ch = round(cw * 1.4)
-            row_h = max(text_h, ch + px(12))
+            # The power column: number, suit word and pill (see _power) stay inside the row.
+            power_h = px(24) + fp(28) + fp(16) + fp(17)
+            row_h = max(text_h, ch + px(12), power_h)
         height = head + n * row_h + (n - 1) * px(6) + px(10)
         panel = pygame.Rect(area.x, area.y, area.w, min(height, area.h))
         model.boxes.append(Box(panel, PANEL, RIM, px(10), 2))
@@ -974,23 +978,46 @@ class AlliancesLayout(Layout):
                 "State of the Nations: the bidding (countries, then suit)",
             )
         )
-        y = self._title(model, title, area, display)
         bid = None if declaring else view.get("bid")
         # The lit ring of a cell is drawn in the gap, clear of its number; the gap keeps its
         # desktop size on a TV (#19).
         gap = display.frame_px(8)
         size = fp(18)
-        per_row, face = self._bid_cells(area.w, gap, size, display)
+        label_h = fp(17) + px(4)
+        # A cell holds its number's line and the gap; more when there is room.
+        least = render.fonts.get_font(size).get_linesize() + gap + display.frame_px(4)
+        short = (
+            self.instruct("Declare countries and suit", "The declaration")
+            if declaring
+            else self.instruct("Click a bid: countries, then suit", "State of the Nations")
+        )
+        # The title, then the grid: the roomiest cells that fit, with a one-line title in a
+        # short panel (a TV's replay) before the numbers are crowded.
+        for heading, margin in ((title, 12), (short, 12), (title, 4), (short, 4), (short, 0)):
+            titled = TableModel()
+            y = self._title(titled, heading, area, display)
+            per_row, face = self._bid_cells(
+                area.w,
+                gap,
+                size,
+                display.frame_px(margin),
+                (area.bottom - y) // 3 - label_h,
+                least,
+            )
+            if per_row:
+                break
+        if not per_row:  # nothing fits: one row of plain numbers, shrunk to their cells
+            per_row, face = len(BIDS), "sans"
+        model.texts += titled.texts
         rows = -(-len(BIDS) // per_row)
         cell_w = area.w // per_row
-        label_h = fp(17) + px(4)
         standing = f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}" if bid else ""
-        standing_h = fp(17) + px(12) if standing else 0
-        least = size + display.frame_px(14)
+        standing_lines = wrap_text(standing, render.fonts.get_font(fp(17)), area.w)
+        standing_h = len(standing_lines) * (fp(17) + px(6)) + px(6) if standing else 0
         room = (area.bottom - y - standing_h) // 3 - label_h
         if rows * least > room and standing:
             # The info strip says the standing bid too: the grid needs the room (a TV).
-            standing, standing_h = "", 0
+            standing_lines, standing_h = [], 0
             room = (area.bottom - y) // 3 - label_h
         cell_h = max(least, min(px(56), room // rows))
         ranks = {"P": "highest suit", "E": "", "M": "lowest suit"}
@@ -1026,7 +1053,7 @@ class AlliancesLayout(Layout):
                         CREAM if open_ else (96, 100, 96),
                         "center",
                         face if open_ else "sans",
-                        max_width=cell.w - display.frame_px(4),
+                        max_width=cell.w - min(display.frame_px(4), display.frame_px(margin)),
                     )
                 )
                 if open_:
@@ -1038,29 +1065,27 @@ class AlliancesLayout(Layout):
                         )
                     )
             y += rows * cell_h
-        if standing:
-            model.texts.append(
-                Text(
-                    standing,
-                    (area.x, min(area.bottom - fp(17), y + px(6))),
-                    fp(17),
-                    CREAM,
-                    max_width=area.w,
-                )
-            )
+        y = min(area.bottom - standing_h, y) + px(6)
+        for line in standing_lines if standing else []:
+            model.texts.append(Text(line, (area.x, y), fp(17), CREAM, max_width=area.w))
+            y += fp(17) + px(6)
 
     @staticmethod
-    def _bid_cells(width: int, gap: int, size: int, display: Display) -> tuple[int, str]:
-        """How many bid cells a row of the grid holds, and the face of their numbers: all
-        eleven in one row when "20" fits its cell (in bold, else plain), else in two rows (#19:
-        on a TV the numbers are at the body size and a narrow column cannot hold eleven)."""
-        margin = display.frame_px(4)
-        for per_row in (len(BIDS), -(-len(BIDS) // 2), -(-len(BIDS) // 3)):
+    def _bid_cells(
+        width: int, gap: int, size: int, margin: int, height: int, least: int
+    ) -> tuple[int, str]:
+        """How many bid cells a row of a suit's grid holds and the face of their numbers: all
+        eleven in one row when "20" fits its cell with ``margin`` (in bold, else plain), else
+        in two rows if ``height`` holds them (#19: on a TV the numbers are at the body size and
+        a narrow column cannot hold eleven). 0: nothing fits."""
+        for per_row in (len(BIDS), -(-len(BIDS) // 2)):
             inner = width // per_row - gap - margin
+            if -(-len(BIDS) // per_row) * least > height:
+                continue
             for face in ("sans-bold", "sans"):
                 if render.fonts.get_font(size, face).size("20")[0] <= inner:
                     return per_row, face
-        return -(-len(BIDS) // 3), "sans"
+        return 0, "sans"
 
     def _calls(
         self,
@@ -1080,8 +1105,16 @@ class AlliancesLayout(Layout):
         gap = px(12)
         w = (area.w - 2 * gap) // 3
         h = min(px(90), area.bottom - y)
+        font = render.fonts.get_font(fp(22), "sans-bold")
+        # Side by side; one under another when a suit's name is wider than a third (a TV).
+        column = max(font.size(SUITS[x])[0] for x in SUITS) > w - px(8)
+        if column:
+            w, h = area.w, min(px(90), (area.bottom - y - 2 * gap) // 3)
         for i, suit in enumerate(("P", "E", "M")):
-            cell = pygame.Rect(area.x + i * (w + gap), y, w, h)
+            if column:
+                cell = pygame.Rect(area.x, y + i * (h + gap), w, h)
+            else:
+                cell = pygame.Rect(area.x + i * (w + gap), y, w, h)
             colour = art_alliances.suit_colour(suit, colorblind)
             model.boxes.append(Box(cell, (*colour, 230), CREAM, px(10), 2))
             model.texts.append(
@@ -1189,9 +1222,12 @@ class AlliancesLayout(Layout):
         for i, seat in enumerate(rebels):
             slot = pygame.Rect(area.x + i * (half + px(16)), y, half, tribute_box.h)
             model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
+            giver = f"From {names[seat]}"
+            if render.fonts.get_font(fp(16)).size(giver)[0] > slot.w - px(20):
+                giver = names[seat]  # the title says whose tribute this is
             model.texts.append(
                 Text(
-                    f"From {names[seat]}",
+                    giver,
                     (slot.x + px(10), slot.y + px(8)),
                     fp(16),
                     CREAM,
@@ -1362,12 +1398,14 @@ class AlliancesLayout(Layout):
         lines += notes
         y = self._title(model, title, area, display)
         font = render.fonts.get_font(fp(17))
+        step = fp(17) + px(6)
         for text, colour in lines:
-            for part in wrap_text(text, font, area.w):
-                if y + fp(17) > area.bottom:
-                    break
+            parts = wrap_text(text, font, area.w)
+            if y + len(parts) * step - px(6) > area.bottom:
+                break  # whole sentences only: the less urgent ones wait for a taller panel
+            for part in parts:
                 model.texts.append(Text(part, (area.x, y), fp(17), colour, max_width=area.w))
-                y += fp(17) + px(6)
+                y += step
             y += px(2)
         if duel:
             count = view["reserve_count"]
@@ -1480,6 +1518,30 @@ def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> list[int]:
         return [cw + gap if s else share for s in special]
     even = max(least, room // (n - 1))
     return [even] * (n - 1)
+
+
+#: Shorter words for the info strip's phrases, tried in turn while a line is too wide for it
+#: (a TV's body-size text, long names).
+SHORTER = (
+    (" · countries from 10 to 20, then the suit", ""),
+    ("Campaigns won (best of 3):", "won:"),
+    (" (a tie goes to the Defender)", " (a tie: Defender)"),
+    ("Dominant suit:", "Dominant:"),
+    ("Countries ruled as Empire:", "Ruled as Empire:"),
+    ("The Empire rules ", "Empire "),
+    (", the Rebels ", ", Rebels "),
+    ("Conflicts won by Rebels:", "Rebels' conflicts:"),
+    ("State of the Nations: ", ""),
+)
+
+
+def _shortened(line: str, font: pygame.font.Font, width: int) -> str:
+    """``line``, with :data:`SHORTER`'s words put in one by one until it fits ``width``."""
+    for long, short in SHORTER:
+        if font.size(line)[0] <= width:
+            break
+        line = line.replace(long, short)
+    return line
 
 
 def _tile_gap(display: Display) -> int:
