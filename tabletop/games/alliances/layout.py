@@ -944,12 +944,13 @@ class AlliancesLayout(Layout):
         return bool(view.get("exact_bid"))
 
     def _title(self, model: TableModel, text: str, area: pygame.Rect, display: Display) -> int:
-        """A panel title, wrapped onto a second line when long; returns the y below it."""
+        """A panel title, wrapped onto a second line when long (a third on a TV's narrower
+        column: an instruction is never cut short); returns the y below it."""
         fp, px = display.font_px, display.px
         size = fp(19)
         lines = wrap_text(text, render.fonts.get_font(size, "serif-bold"), area.w)
         y = area.y
-        for line in lines[:2]:
+        for line in lines[:3]:
             model.texts.append(
                 Text(line, (area.x, y), size, GOLD, face="serif-bold", max_width=area.w)
             )
@@ -1020,6 +1021,8 @@ class AlliancesLayout(Layout):
             standing_lines, standing_h = [], 0
             room = (area.bottom - y) // 3 - label_h
         cell_h = max(least, min(px(56), room // rows))
+        if rows * cell_h > room:  # too short even so (very long names): the grid stays inside
+            cell_h = max(gap + display.frame_px(4), room // rows)
         ranks = {"P": "highest suit", "E": "", "M": "lowest suit"}
         for suit in ("P", "E", "M"):
             colour = _suit_colour(suit, colorblind)
@@ -1219,12 +1222,13 @@ class AlliancesLayout(Layout):
         if phase == "rise-give":
             model.zones.append(Zone("tribute", tribute_box, "the tribute"))
         rebels = [s for s in range(3) if s != empire]
+        # "From Ada" over each Rebel's tribute; the names alone when one is too long (a TV).
+        font, label_w = render.fonts.get_font(fp(16)), half - px(20)
+        wordy = all(font.size(f"From {names[s]}")[0] <= label_w for s in rebels)
         for i, seat in enumerate(rebels):
             slot = pygame.Rect(area.x + i * (half + px(16)), y, half, tribute_box.h)
             model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
-            giver = f"From {names[seat]}"
-            if render.fonts.get_font(fp(16)).size(giver)[0] > slot.w - px(20):
-                giver = names[seat]  # the title says whose tribute this is
+            giver = f"From {names[seat]}" if wordy else names[seat]
             model.texts.append(
                 Text(
                     giver,
