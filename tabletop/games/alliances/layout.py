@@ -153,9 +153,11 @@ class AlliancesLayout(Layout):
         # On a TV the map's tiles stay at least the desktop's size (#19) and the right column
         # gets the rest of the width: its words are at the TV's body size, so it needs it.
         tv = display.profile == "tv"
-        rw = max(display.frame_px(400), round(body.w * (0.37 if tv else 0.33)))
+        # (At 1920×1080 the tiles are then 194 px wide: their defence numbers at the body size.)
+        rw = max(display.frame_px(400), round(body.w * (0.364 if tv else 0.33)))
+        between = display.frame_px(8) if tv else pad
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
-        left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
+        left = pygame.Rect(body.x, body.y, body.w - rw - between, body.h)
         # The buttons' row: as tall as the table's buttons (TableButtons.rebuild).
         act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
         # The map takes what it can use; the hand gets the rest. On a TV the taller text
@@ -164,7 +166,8 @@ class AlliancesLayout(Layout):
         hand_min = min(display.frame_px(150 if tv else 176), round(left.h * 0.24))
         gap = _tile_gap(display)
         space = display.frame_px(10)
-        _, th = self._tile_size(left.w, left.h - hand_min - act_h - space, gap)
+        numbers = display.body_px if tv else 0
+        _, th = self._tile_size(left.w, left.h - hand_min - act_h - space, gap, numbers)
         board_h = 4 * th + 3 * gap
         hand_h = min(left.h - board_h - act_h - space, px(250))
         hand = pygame.Rect(left.x, left.bottom - hand_h, left.w, hand_h)
@@ -457,10 +460,19 @@ class AlliancesLayout(Layout):
 
     # ---- the map -------------------------------------------------------------------------
     @staticmethod
-    def _tile_size(w: int, h: int, gap: int) -> tuple[int, int]:
-        """The largest tile, a little wider than tall, with which 5 × 4 fit in ``w`` × ``h``."""
+    def _tile_size(w: int, h: int, gap: int, numbers: int = 0) -> tuple[int, int]:
+        """The largest tile, a little wider than tall, with which 5 × 4 fit in ``w`` × ``h``;
+        with ``numbers`` (a TV's body size), no taller than lets its defence numbers be that
+        large (a taller tile's chips are narrower, #19)."""
         tw = (w - 4 * gap) // 5
         th = min((h - 3 * gap) // 4, round(tw / 1.12))
+        least = round(tw / 1.35)
+        while (
+            numbers
+            and th > least
+            and art_alliances.tile_layout("", tw, th, numbers).value_size < numbers
+        ):
+            th -= 1
         return min(tw, round(th * 1.35)), th
 
     def _map(
@@ -472,7 +484,8 @@ class AlliancesLayout(Layout):
         colorblind: bool,
     ) -> None:
         gap = _tile_gap(display)
-        tw, th = self._tile_size(area.w, area.h, gap)
+        numbers = display.body_px if display.profile == "tv" else 0
+        tw, th = self._tile_size(area.w, area.h, gap, numbers)
         total_w, total_h = 5 * tw + 4 * gap, 4 * th + 3 * gap
         x0 = area.x + (area.w - total_w) // 2
         y0 = area.y + (area.h - total_h) // 2
@@ -555,6 +568,18 @@ class AlliancesLayout(Layout):
             s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
             for s in range(n)
         }
+        # Out of conflicts, a role too long to share a line with the status goes beside the
+        # name when it fits there (rows stay one line shorter: the phase panel needs the room).
+        beside: dict[int, str] = {}
+        for s in range(n):
+            if not conflict and len(status[s]) > 1 and status[s][0] == self._role(view, s):
+                both = (
+                    name_font.size(names[s] + " (you)")[0]
+                    + px(16)
+                    + line_font.size(status[s][0])[0]
+                )
+                if name_x + both <= row_w - px(8):
+                    beside[s] = status[s].pop(0)
         # Name; role and status (on two lines in a conflict, or when one is too long); the
         # cards the viewer was shown.
         lines = 1 + max(len(status[s]) for s in range(n))
@@ -666,6 +691,16 @@ class AlliancesLayout(Layout):
                     max_width=text_w,
                 )
             )
+            if seat in beside:
+                model.texts.append(
+                    Text(
+                        beside[seat],
+                        (row.right - px(8), row.y + px(6) + fp(19) - fp(16)),
+                        fp(16),
+                        CREAM,
+                        "topright",
+                    )
+                )
             for i, text in enumerate(status[seat]):
                 model.texts.append(
                     Text(
@@ -1550,7 +1585,7 @@ def _shortened(line: str, font: pygame.font.Font, width: int) -> str:
 
 def _tile_gap(display: Display) -> int:
     """The gap between map tiles: a little narrower on a TV, where the tiles get the room."""
-    return display.frame_px(8 if display.profile == "tv" else 12)
+    return display.frame_px(6 if display.profile == "tv" else 12)
 
 
 def card_min() -> int:
