@@ -570,16 +570,19 @@ class AlliancesLayout(Layout):
         }
         # Out of conflicts, a role too long to share a line with the status goes beside the
         # name when it fits there (rows stay one line shorter: the phase panel needs the room).
+        # All rows alike, when every role fits there.
         beside: dict[int, str] = {}
-        for s in range(n):
-            if not conflict and len(status[s]) > 1 and status[s][0] == self._role(view, s):
-                both = (
-                    name_font.size(names[s] + " (you)")[0]
-                    + px(16)
-                    + line_font.size(status[s][0])[0]
-                )
-                if name_x + both <= row_w - px(8):
-                    beside[s] = status[s].pop(0)
+        split = [s for s in range(n) if len(status[s]) > 1 and status[s][0] == self._role(view, s)]
+        if not conflict and split:
+            for s in range(n):
+                role = self._role(view, s)
+                both = name_font.size(names[s] + " (you)")[0] + px(16) + line_font.size(role)[0]
+                if name_x + both > row_w - px(8):
+                    beside = {}
+                    break
+                beside[s] = role
+            for s in beside:
+                status[s] = [self._status(view, s), *status[s][2 if s in split else 1 :]]
         # Name; role and status (on two lines in a conflict, or when one is too long); the
         # cards the viewer was shown.
         lines = 1 + max(len(status[s]) for s in range(n))
@@ -946,7 +949,9 @@ class AlliancesLayout(Layout):
             return
         model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
         phase = view["phase"]
-        inner = area.inflate(-px(24), -px(20))
+        # The panel's margin keeps its desktop size on a TV: its words need the width.
+        margin = display.frame_px if display.profile == "tv" else px
+        inner = area.inflate(-margin(24), -margin(20))
         if view["over"]:
             model.texts.append(
                 Text(
