@@ -1034,7 +1034,9 @@ class AlliancesLayout(Layout):
         )
         # The title, then the grid: the roomiest cells that fit, with a one-line title in a
         # short panel (a TV's replay) before the numbers are crowded.
-        for heading, margin in ((title, 12), (short, 12), (title, 4), (short, 4), (short, 0)):
+        # (The desktop keeps its one row of snug cells where they fit, as before.)
+        roomy = 12 if display.profile == "tv" else 4
+        for heading, margin in ((title, roomy), (short, roomy), (title, 4), (short, 4), (short, 0)):
             titled = TableModel()
             y = self._title(titled, heading, area, display)
             per_row, face = self._bid_cells(
