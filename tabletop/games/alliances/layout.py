@@ -150,21 +150,24 @@ class AlliancesLayout(Layout):
         info_h = fp(19) * 2 + display.frame_px(20)
         info = pygame.Rect(area.x, area.y, area.w, info_h)
         body = pygame.Rect(area.x, info.bottom + pad, area.w, area.bottom - info.bottom - pad)
-        # On a TV the map grows (#19): it takes a larger share of the width, the gaps keep
-        # their desktop size and the hand its desktop height.
+        # On a TV the map's tiles stay at least the desktop's size (#19) and the right column
+        # gets the rest of the width: its words are at the TV's body size, so it needs it.
         tv = display.profile == "tv"
-        rw = max(display.frame_px(400), round(body.w * (0.31 if tv else 0.33)))
+        # (At 1920×1080 the tiles are then 194 px wide: their defence numbers at the body size.)
+        rw = max(display.frame_px(400), round(body.w * (0.364 if tv else 0.33)))
+        between = display.frame_px(8) if tv else pad
         right = pygame.Rect(body.right - rw, body.y, rw, body.h)
-        left = pygame.Rect(body.x, body.y, body.w - rw - pad, body.h)
+        left = pygame.Rect(body.x, body.y, body.w - rw - between, body.h)
         # The buttons' row: as tall as the table's buttons (TableButtons.rebuild).
         act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
         # The map takes what it can use; the hand gets the rest. On a TV the taller text
         # rows (info, buttons) come out of the hand, not the map: its tiles are at least as
         # tall as the desktop's, the hand's cards a little smaller (#19).
-        hand_min = min(display.frame_px(164 if tv else 176), round(left.h * 0.24))
+        hand_min = min(display.frame_px(150 if tv else 176), round(left.h * 0.24))
         gap = _tile_gap(display)
         space = display.frame_px(10)
-        _, th = self._tile_size(left.w, left.h - hand_min - act_h - space, gap)
+        numbers = display.body_px if tv else 0
+        _, th = self._tile_size(left.w, left.h - hand_min - act_h - space, gap, numbers)
         board_h = 4 * th + 3 * gap
         hand_h = min(left.h - board_h - act_h - space, px(250))
         hand = pygame.Rect(left.x, left.bottom - hand_h, left.w, hand_h)
@@ -433,6 +436,8 @@ class AlliancesLayout(Layout):
                     f"neutral {neutral}"
                 )
         inner = area.w - px(24)
+        line1 = _shortened(line1, render.fonts.get_font(fp(19), "sans-bold"), inner)
+        line2 = _shortened(line2, render.fonts.get_font(fp(19)), inner)
         model.texts.append(
             Text(
                 line1,
@@ -455,10 +460,19 @@ class AlliancesLayout(Layout):
 
     # ---- the map -------------------------------------------------------------------------
     @staticmethod
-    def _tile_size(w: int, h: int, gap: int) -> tuple[int, int]:
-        """The largest tile, a little wider than tall, with which 5 × 4 fit in ``w`` × ``h``."""
+    def _tile_size(w: int, h: int, gap: int, numbers: int = 0) -> tuple[int, int]:
+        """The largest tile, a little wider than tall, with which 5 × 4 fit in ``w`` × ``h``;
+        with ``numbers`` (a TV's body size), no taller than lets its defence numbers be that
+        large (a taller tile's chips are narrower, #19)."""
         tw = (w - 4 * gap) // 5
         th = min((h - 3 * gap) // 4, round(tw / 1.12))
+        least = round(tw / 1.35)
+        while (
+            numbers
+            and th > least
+            and art_alliances.tile_layout("", tw, th, numbers).value_size < numbers
+        ):
+            th -= 1
         return min(tw, round(th * 1.35)), th
 
     def _map(
@@ -470,7 +484,8 @@ class AlliancesLayout(Layout):
         colorblind: bool,
     ) -> None:
         gap = _tile_gap(display)
-        tw, th = self._tile_size(area.w, area.h, gap)
+        numbers = display.body_px if display.profile == "tv" else 0
+        tw, th = self._tile_size(area.w, area.h, gap, numbers)
         total_w, total_h = 5 * tw + 4 * gap, 4 * th + 3 * gap
         x0 = area.x + (area.w - total_w) // 2
         y0 = area.y + (area.h - total_h) // 2
@@ -540,18 +555,68 @@ class AlliancesLayout(Layout):
         phase = view["phase"]
         conflict = phase in CONFLICT_PHASES
         head = fp(20) + px(14)
-        seen_any = not conflict and any(self._seen(view, s) for s in range(n))
-        # Name; role and status (on two lines in a conflict); cards the viewer was shown.
-        lines = 3 if conflict or seen_any else 2
+        tv = display.profile == "tv"
+        name_font = render.fonts.get_font(fp(19), "sans-bold")
+        line_font = render.fonts.get_font(fp(16))
+        # The row's inner width. On a TV the alliance disc sits beside the name only and the
+        # lines under it start at the row's edge: the words at the TV's size need the width.
+        row_w = area.w - 2 * px(8)
+        disc_dia = fp(19) if tv else px(34)
+        name_x = px(6) + disc_dia + px(8)
+        lines_x = px(8) if tv else name_x
+        status = {
+            s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
+            for s in range(n)
+        }
+        # Out of conflicts, a role too long to share a line with the status goes beside the
+        # name when it fits there (rows stay one line shorter: the phase panel needs the room).
+        # All rows alike, when every role fits there.
+        beside: dict[int, str] = {}
+        split = [s for s in range(n) if len(status[s]) > 1 and status[s][0] == self._role(view, s)]
+        if not conflict and split:
+            for s in range(n):
+                role = self._role(view, s)
+                both = name_font.size(names[s] + " (you)")[0] + px(16) + line_font.size(role)[0]
+                if name_x + both > row_w - px(8):
+                    beside = {}
+                    break
+                beside[s] = role
+            for s in beside:
+                status[s] = [self._status(view, s), *status[s][2 if s in split else 1 :]]
+        # Name; role and status (on two lines in a conflict, or when one is too long); the
+        # cards the viewer was shown.
+        lines = 1 + max(len(status[s]) for s in range(n))
         text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
         cw = ch = 0
         row_h = text_h
+        power_w = 0
         if conflict:
+            # The power column holds a number, a suit word and a pill: as wide as its widest.
+            suit_font = render.fonts.get_font(fp(16), "sans-bold")
+            pill_font = render.fonts.get_font(fp(17), "sans-bold")
+            power_w = max(
+                display.frame_px(110),
+                *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
+                pill_font.size("Winning")[0] + px(16),
+            )
             # Cards as large as two thirds of the column allow (the phase panel needs the rest).
             room = (area.h * 2 // 3 - head - px(10)) // n - px(6)
             cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
+            if tv:  # no wider than the words beside it leave (a moved card tucks in too)
+                words = max(
+                    max(
+                        name_x - lines_x + name_font.size(names[s])[0],
+                        *(line_font.size(t)[0] for t in status[s]),
+                    )
+                    for s in range(n)
+                )
+                spare = row_w - lines_x - words - px(8) - power_w - px(16)
+                tucked = 1.62 if self._moved_cards(view) else 1.0
+                cw = max(card_min(), min(cw, round(spare / tucked)))
             ch = round(cw * 1.4)
-            row_h = max(text_h, ch + px(12))
+            # The power column: number, suit word and pill (see _power) stay inside the row.
+            power_h = px(24) + fp(28) + fp(16) + fp(17)
+            row_h = max(text_h, ch + px(12), power_h)
         height = head + n * row_h + (n - 1) * px(6) + px(10)
         panel = pygame.Rect(area.x, area.y, area.w, min(height, area.h))
         model.boxes.append(Box(panel, PANEL, RIM, px(10), 2))
@@ -598,8 +663,10 @@ class AlliancesLayout(Layout):
                     px(3) if mover else 1,
                 )
             )
-            dia = min(px(34), row_h - px(12))
+            dia = min(disc_dia, row_h - px(12))
             disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
+            if tv:  # beside the name: its middle on the name's
+                disc.centery = row.y + px(6) + name_font.get_linesize() // 2
             model.origins[f"seat:{seat}"] = disc  # where a conflict won sweeps to
             if seat != viewer:  # a card this seat plays comes from its row
                 model.origins[f"hand:{seat}"] = pygame.Rect(
@@ -608,19 +675,15 @@ class AlliancesLayout(Layout):
             model.pieces.append(
                 Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
             )
-            x = disc.right + px(8)
-            # The power column holds a number, a suit word and a pill: it need not grow on
-            # a TV as much as the names beside it (#19).
-            power_w = max(display.frame_px(110), round(fp(16) * 4.6)) if conflict else 0
+            x = row.x + name_x
             card_x = row.right - power_w - cw - px(8)
             # A row that receives a moved card shows it beside its own: less room for words.
             tuck = round(cw * 0.62) if any(to == seat for _, to in moved.values()) else 0
-            text_w = (card_x - tuck if conflict else row.right) - x - px(8)
-            role = self._role(view, seat)
+            right = card_x - tuck if conflict else row.right
+            text_w = right - x - px(8)
             name = names[seat]
             if seat == viewer:
-                font = render.fonts.get_font(fp(19), "sans-bold")
-                name += " (you)" if font.size(name + " (you)")[0] <= text_w else ""
+                name += " (you)" if name_font.size(name + " (you)")[0] <= text_w else ""
             model.texts.append(
                 Text(
                     name,
@@ -631,21 +694,26 @@ class AlliancesLayout(Layout):
                     max_width=text_w,
                 )
             )
-            status = [role, self._status(view, seat)]
-            if not conflict:
-                status = [" · ".join(status)]
-                if seen_any:
-                    status.append(self._seen(view, seat))
-            for i, text in enumerate(status):
+            if seat in beside:
+                model.texts.append(
+                    Text(
+                        beside[seat],
+                        (row.right - px(8), row.y + px(6) + fp(19) - fp(16)),
+                        fp(16),
+                        CREAM,
+                        "topright",
+                    )
+                )
+            for i, text in enumerate(status[seat]):
                 model.texts.append(
                     Text(
                         text,
-                        (x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
+                        (row.x + lines_x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
                         fp(16),
                         GOLD
                         if text.startswith("you saw")
                         else (MUTED if conflict and i == 0 else CREAM),
-                        max_width=text_w,
+                        max_width=right - row.x - lines_x - px(8),
                     )
                 )
             if conflict:
@@ -737,6 +805,24 @@ class AlliancesLayout(Layout):
             Text(f"to {to}", slot.center, fp(14), GOLD, "center", max_width=slot.w - px(6))
         )
         model.tips.append((slot, f"Dual Allegiance moved this player's card to {to}."))
+
+    def _status_lines(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        conflict: bool,
+        font: pygame.font.Font,
+        width: int,
+    ) -> list[str]:
+        """A player's lines under the name: role and status on one line when it fits ``width``
+        (on two in a conflict, where the row shares its width with a card), then the cards the
+        viewer was shown, if any."""
+        role, status = self._role(view, seat), self._status(view, seat)
+        joined = f"{role} · {status}"
+        lines = [role, status] if conflict or font.size(joined)[0] > width else [joined]
+        if not conflict and any(self._seen(view, s) for s in range(view["players"])):
+            lines.append(self._seen(view, seat))
+        return lines
 
     def _role(self, view: Mapping[str, Any], seat: int) -> str:
         n = view["players"]
@@ -863,7 +949,9 @@ class AlliancesLayout(Layout):
             return
         model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
         phase = view["phase"]
-        inner = area.inflate(-px(24), -px(20))
+        # The panel's margin keeps its desktop size on a TV: its words need the width.
+        margin = display.frame_px if display.profile == "tv" else px
+        inner = area.inflate(-margin(24), -margin(20))
         if view["over"]:
             model.texts.append(
                 Text(
@@ -896,12 +984,13 @@ class AlliancesLayout(Layout):
         return bool(view.get("exact_bid"))
 
     def _title(self, model: TableModel, text: str, area: pygame.Rect, display: Display) -> int:
-        """A panel title, wrapped onto a second line when long; returns the y below it."""
+        """A panel title, wrapped onto a second line when long (a third on a TV's narrower
+        column: an instruction is never cut short); returns the y below it."""
         fp, px = display.font_px, display.px
         size = fp(19)
         lines = wrap_text(text, render.fonts.get_font(size, "serif-bold"), area.w)
         y = area.y
-        for line in lines[:2]:
+        for line in lines[:3]:
             model.texts.append(
                 Text(line, (area.x, y), size, GOLD, face="serif-bold", max_width=area.w)
             )
@@ -930,15 +1019,52 @@ class AlliancesLayout(Layout):
                 "State of the Nations: the bidding (countries, then suit)",
             )
         )
-        y = self._title(model, title, area, display)
         bid = None if declaring else view.get("bid")
         # The lit ring of a cell is drawn in the gap, clear of its number; the gap keeps its
-        # desktop size on a TV so that eleven cells still hold two-digit numbers (#19).
+        # desktop size on a TV (#19).
         gap = display.frame_px(8)
-        cell_w = area.w // len(BIDS)
+        size = fp(18)
         label_h = fp(17) + px(4)
-        room = (area.bottom - y - fp(17) - px(12)) // 3 - label_h
-        cell_h = max(fp(18) + px(14), min(px(56), room))
+        # A cell holds its number's line and the gap; more when there is room.
+        least = render.fonts.get_font(size).get_linesize() + gap + display.frame_px(4)
+        short = (
+            self.instruct("Declare countries and suit", "The declaration")
+            if declaring
+            else self.instruct("Click a bid: countries, then suit", "State of the Nations")
+        )
+        # The title, then the grid: the roomiest cells that fit, with a one-line title in a
+        # short panel (a TV's replay) before the numbers are crowded.
+        # (The desktop keeps its one row of snug cells where they fit, as before.)
+        roomy = 12 if display.profile == "tv" else 4
+        for heading, margin in ((title, roomy), (short, roomy), (title, 4), (short, 4), (short, 0)):
+            titled = TableModel()
+            y = self._title(titled, heading, area, display)
+            per_row, face = self._bid_cells(
+                area.w,
+                gap,
+                size,
+                display.frame_px(margin),
+                (area.bottom - y) // 3 - label_h,
+                least,
+            )
+            if per_row:
+                break
+        if not per_row:  # nothing fits: one row of plain numbers, shrunk to their cells
+            per_row, face = len(BIDS), "sans"
+        model.texts += titled.texts
+        rows = -(-len(BIDS) // per_row)
+        cell_w = area.w // per_row
+        standing = f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}" if bid else ""
+        standing_lines = wrap_text(standing, render.fonts.get_font(fp(17)), area.w)
+        standing_h = len(standing_lines) * (fp(17) + px(6)) + px(6) if standing else 0
+        room = (area.bottom - y - standing_h) // 3 - label_h
+        if rows * least > room and standing:
+            # The info strip says the standing bid too: the grid needs the room (a TV).
+            standing_lines, standing_h = [], 0
+            room = (area.bottom - y) // 3 - label_h
+        cell_h = max(least, min(px(56), room // rows))
+        if rows * cell_h > room:  # too short even so (very long names): the grid stays inside
+            cell_h = max(gap + display.frame_px(4), room // rows)
         ranks = {"P": "highest suit", "E": "", "M": "lowest suit"}
         for suit in ("P", "E", "M"):
             colour = _suit_colour(suit, colorblind)
@@ -955,21 +1081,24 @@ class AlliancesLayout(Layout):
             )
             y += label_h
             for i, count in enumerate(BIDS):
-                cell = pygame.Rect(area.x + i * cell_w + gap // 2, y, cell_w - gap, cell_h - gap)
-                standing = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
+                r, c = divmod(i, per_row)
+                cell = pygame.Rect(
+                    area.x + c * cell_w + gap // 2, y + r * cell_h, cell_w - gap, cell_h - gap
+                )
+                standing_cell = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
                 open_ = declaring or _beats(count, suit, bid)
                 fill = CELL if open_ else DIM_CELL
-                border = GOLD if standing else ((*colour, 220) if open_ else (60, 64, 60))
-                model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing else 2))
+                border = GOLD if standing_cell else ((*colour, 220) if open_ else (60, 64, 60))
+                model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing_cell else 2))
                 model.texts.append(
                     Text(
                         str(count),
                         cell.center,
-                        fp(18),
+                        size,
                         CREAM if open_ else (96, 100, 96),
                         "center",
-                        "sans-bold" if open_ else "sans",
-                        max_width=cell.w - display.frame_px(4),
+                        face if open_ else "sans",
+                        max_width=cell.w - min(display.frame_px(4), display.frame_px(margin)),
                     )
                 )
                 if open_:
@@ -980,17 +1109,28 @@ class AlliancesLayout(Layout):
                             f"{count} {SUITS[suit]}",
                         )
                     )
-            y += cell_h
-        if bid:
-            model.texts.append(
-                Text(
-                    f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}",
-                    (area.x, min(area.bottom - fp(17), y + px(6))),
-                    fp(17),
-                    CREAM,
-                    max_width=area.w,
-                )
-            )
+            y += rows * cell_h
+        y = min(area.bottom - standing_h, y) + px(6)
+        for line in standing_lines if standing else []:
+            model.texts.append(Text(line, (area.x, y), fp(17), CREAM, max_width=area.w))
+            y += fp(17) + px(6)
+
+    @staticmethod
+    def _bid_cells(
+        width: int, gap: int, size: int, margin: int, height: int, least: int
+    ) -> tuple[int, str]:
+        """How many bid cells a row of a suit's grid holds and the face of their numbers: all
+        eleven in one row when "20" fits its cell with ``margin`` (in bold, else plain), else
+        in two rows if ``height`` holds them (#19: on a TV the numbers are at the body size and
+        a narrow column cannot hold eleven). 0: nothing fits."""
+        for per_row in (len(BIDS), -(-len(BIDS) // 2)):
+            inner = width // per_row - gap - margin
+            if -(-len(BIDS) // per_row) * least > height:
+                continue
+            for face in ("sans-bold", "sans"):
+                if render.fonts.get_font(size, face).size("20")[0] <= inner:
+                    return per_row, face
+        return 0, "sans"
 
     def _calls(
         self,
@@ -1010,8 +1150,16 @@ class AlliancesLayout(Layout):
         gap = px(12)
         w = (area.w - 2 * gap) // 3
         h = min(px(90), area.bottom - y)
+        font = render.fonts.get_font(fp(22), "sans-bold")
+        # Side by side; one under another when a suit's name is wider than a third (a TV).
+        column = max(font.size(SUITS[x])[0] for x in SUITS) > w - px(8)
+        if column:
+            w, h = area.w, min(px(90), (area.bottom - y - 2 * gap) // 3)
         for i, suit in enumerate(("P", "E", "M")):
-            cell = pygame.Rect(area.x + i * (w + gap), y, w, h)
+            if column:
+                cell = pygame.Rect(area.x, y + i * (h + gap), w, h)
+            else:
+                cell = pygame.Rect(area.x + i * (w + gap), y, w, h)
             colour = art_alliances.suit_colour(suit, colorblind)
             model.boxes.append(Box(cell, (*colour, 230), CREAM, px(10), 2))
             model.texts.append(
@@ -1116,12 +1264,16 @@ class AlliancesLayout(Layout):
         if phase == "rise-give":
             model.zones.append(Zone("tribute", tribute_box, "the tribute"))
         rebels = [s for s in range(3) if s != empire]
+        # "From Ada" over each Rebel's tribute; the names alone when one is too long (a TV).
+        font, label_w = render.fonts.get_font(fp(16)), half - px(20)
+        wordy = all(font.size(f"From {names[s]}")[0] <= label_w for s in rebels)
         for i, seat in enumerate(rebels):
             slot = pygame.Rect(area.x + i * (half + px(16)), y, half, tribute_box.h)
             model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
+            giver = f"From {names[seat]}" if wordy else names[seat]
             model.texts.append(
                 Text(
-                    f"From {names[seat]}",
+                    giver,
                     (slot.x + px(10), slot.y + px(8)),
                     fp(16),
                     CREAM,
@@ -1292,12 +1444,14 @@ class AlliancesLayout(Layout):
         lines += notes
         y = self._title(model, title, area, display)
         font = render.fonts.get_font(fp(17))
+        step = fp(17) + px(6)
         for text, colour in lines:
-            for part in wrap_text(text, font, area.w):
-                if y + fp(17) > area.bottom:
-                    break
+            parts = wrap_text(text, font, area.w)
+            if y + len(parts) * step - px(6) > area.bottom:
+                break  # whole sentences only: the less urgent ones wait for a taller panel
+            for part in parts:
                 model.texts.append(Text(part, (area.x, y), fp(17), colour, max_width=area.w))
-                y += fp(17) + px(6)
+                y += step
             y += px(2)
         if duel:
             count = view["reserve_count"]
@@ -1412,9 +1566,33 @@ def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> list[int]:
     return [even] * (n - 1)
 
 
+#: Shorter words for the info strip's phrases, tried in turn while a line is too wide for it
+#: (a TV's body-size text, long names).
+SHORTER = (
+    (" · countries from 10 to 20, then the suit", ""),
+    ("Campaigns won (best of 3):", "won:"),
+    (" (a tie goes to the Defender)", " (a tie: Defender)"),
+    ("Dominant suit:", "Dominant:"),
+    ("Countries ruled as Empire:", "Ruled as Empire:"),
+    ("The Empire rules ", "Empire "),
+    (", the Rebels ", ", Rebels "),
+    ("Conflicts won by Rebels:", "Rebels' conflicts:"),
+    ("State of the Nations: ", ""),
+)
+
+
+def _shortened(line: str, font: pygame.font.Font, width: int) -> str:
+    """``line``, with :data:`SHORTER`'s words put in one by one until it fits ``width``."""
+    for long, short in SHORTER:
+        if font.size(line)[0] <= width:
+            break
+        line = line.replace(long, short)
+    return line
+
+
 def _tile_gap(display: Display) -> int:
     """The gap between map tiles: a little narrower on a TV, where the tiles get the room."""
-    return display.frame_px(8 if display.profile == "tv" else 12)
+    return display.frame_px(6 if display.profile == "tv" else 12)
 
 
 def card_min() -> int:
