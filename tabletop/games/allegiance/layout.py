@@ -698,10 +698,14 @@ class AllegianceLayout(Layout):
         )
         rank, printed = item["rank"], RANK_OF[card]
         colour = RAISED if rank > printed else LOWERED if rank < printed else CREAM
+        star = " ★" if best else ""
         wide = r.w + gap >= fp(17) * 4.2
-        if display.profile == "tv":  # the grid left room for it: its size is not squeezed
-            wide = r.w + gap >= _rank_label_width(display)
-        label = (f"rank {rank}" if wide else str(rank)) + (" ★" if best else "")
+        label = (f"rank {rank}" if wide else str(rank)) + star
+        if display.profile == "tv":
+            # The grid left room for "rank 7 ★" at the TV's size, never squeezed (#19); a
+            # longer rank drops its star (the best card's gold frame still marks it).
+            choices = [f"rank {rank}{star}", f"rank {rank}", f"{rank}{star}"]
+            label = _first_fitting(choices, "sans-bold", r.w + gap, fp(17), exact=True)
         model.texts.append(
             Text(
                 label,
@@ -839,8 +843,12 @@ def _tv_spot_size(
     font = fonts.get_font(size, "sans-bold")
     widest = max((font.size(name)[0] for name in names), default=0)
     line = size + ip
-    count_w = _count_width(line, display.font_px(16, scale)) if wide else 0
-    return widest + 2 * ip + count_w + display.px(10), 2 * line + ip + round(line * 1.6)
+    count_w = _count_width(line, display.font_px(16, scale))
+    if wide:
+        widest += count_w
+    else:  # the marker beside the count on the second line
+        widest = max(widest, font.size("choosing")[0] + count_w)
+    return widest + 2 * ip + display.px(10), 2 * line + ip + round(line * 1.6)
 
 
 def _first_fitting(choices: Sequence[str], face: str, width: int, size: int, exact: bool) -> str:
@@ -888,8 +896,8 @@ def _trick_grid(count: int, inner: pygame.Rect, display: Display) -> tuple[int, 
 
 
 def _rank_label_width(display: Display) -> int:
-    """The width of the widest rank label under a trick's card ("rank 10 ★")."""
-    return fonts.get_font(display.font_px(17), "sans-bold").size("rank 10 ★")[0]
+    """The width of a one-digit rank label under a trick's card ("rank 7 ★")."""
+    return fonts.get_font(display.font_px(17), "sans-bold").size("rank 7 ★")[0]
 
 
 def _full_trick_cw(n: int, display: Display, area: pygame.Rect) -> int:
