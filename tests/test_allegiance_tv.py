@@ -115,3 +115,22 @@ def test_tv_fewer_seats_long_names_whole(players: int) -> None:
     Allegiance being chosen): names whole, text at the body size, labels saying "rank"."""
     for phase in ("choosing Allegiance", "a trick nearly full"):
         check_table(position(players, phase), (1920, 1080))
+
+
+@pytest.mark.parametrize("size", SIZES[:2], ids=["1280x720", "1920x1080"])
+def test_tv_own_spot_name_whole_for_every_viewer(size: tuple[int, int]) -> None:
+    """Issue #19: whoever sits at the table's bottom (hot seat: each player in turn), their own
+    spot holds their name whole with "choosing" at the TV's body size, never squeezed."""
+    session = position(9, "choosing Allegiance")
+    with tv_table(session, size) as scene:
+        body = scene.app.display.body_px
+        for viewer in range(9):
+            scene.handing_over = True
+            scene._set_viewer(viewer)
+            scene.refresh(animate=False)
+            spot = scene.model.zone(f"front:{viewer}")
+            assert spot is not None
+            inside = [shown_text(t) for t in scene.model.texts if spot.rect.collidepoint(t.pos)]
+            assert all(size >= body for _, size in inside), (viewer, inside)
+            words = [text for text, _ in inside]
+            assert NAMES[viewer] in words or f"{NAMES[viewer]} · choosing" in words, words

@@ -432,7 +432,6 @@ class AllegianceLayout(Layout):
         # marker (and the count) the second: the name is never shortened there (#19).
         two_lines = (
             display.profile == "tv"  # a TV's spots are sized for it (a desktop's, not)
-            and not own_spot
             and font.size(names[seat] + marker)[0] > name_w
             and spot.h - 2 * line_h >= line_h
             and font.size(names[seat])[0] <= spot.w - 2 * ip
