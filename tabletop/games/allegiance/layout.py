@@ -32,7 +32,7 @@ from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, MUTED, PANEL
-from tabletop.ui.text import fit_name
+from tabletop.ui.text import fit_name, fits
 
 from . import art as art_allegiance
 from .recap import deal_recap
@@ -139,7 +139,8 @@ class AllegianceLayout(Layout):
         model.action_area = action
 
         self._band(model, view, band, display, colorblind)
-        spots, scale = self._seat_spots(n, bottom, oval, display)
+        others = [names[(bottom + k) % n] for k in range(1, n)]
+        spots, scale = self._seat_spots(n, bottom, oval, display, others)
         for s, spot in spots.items():
             self._spot(model, view, s, spot, scale, display, names, viewer)
         spot_w = min(px(320), strip.w // 3)
@@ -179,22 +180,20 @@ class AllegianceLayout(Layout):
         model.boxes.append(Box(band, PANEL, EDGE, px(10), 1))
         x = band.x + px(12)
         left = view["victories_left"]
-        model.texts.append(
-            Text(
-                "Victories", (x, band.y + px(6)), fp(18), GOLD, face="sans-bold", max_width=px(120)
-            )
+        tally = f"{left} of {view['victories_in_play']} left"
+        # As wide as its words at their size (a TV's large text is not squeezed, #19).
+        col_w = max(
+            px(120),
+            fonts.get_font(fp(18), "sans-bold").size("Victories")[0],
+            fonts.get_font(fp(16), "sans").size(tally)[0],
         )
         model.texts.append(
-            Text(
-                f"{left} of {view['victories_in_play']} left",
-                (x, band.bottom - px(6)),
-                fp(16),
-                MUTED,
-                "bottomleft",
-                max_width=px(120),
-            )
+            Text("Victories", (x, band.y + px(6)), fp(18), GOLD, face="sans-bold", max_width=col_w)
         )
-        x += px(128)
+        model.texts.append(
+            Text(tally, (x, band.bottom - px(6)), fp(16), MUTED, "bottomleft", max_width=col_w)
+        )
+        x += col_w + px(8)
         side = band.h - px(22)
         won = view["won"]
         most = max((len(v) for v in won.values()), default=0)
@@ -331,10 +330,16 @@ class AllegianceLayout(Layout):
 
     # ---- seats ------------------------------------------------------------------------
     def _seat_spots(
-        self, n: int, bottom: int, oval: pygame.Rect, display: Display
+        self,
+        n: int,
+        bottom: int,
+        oval: pygame.Rect,
+        display: Display,
+        names: Sequence[str] = (),
     ) -> tuple[dict[int, pygame.Rect], float]:
         """Spots for every seat but the viewer's, clockwise round an ellipse from the bottom,
-        as large as fits without overlapping."""
+        as large as fits without overlapping. On a TV a spot is at least wide enough for the
+        longest of ``names`` whole and tall enough for a two-line head (#19)."""
         px = display.px
         gap = px(10)
         best: dict[int, pygame.Rect] = {}
@@ -343,36 +348,29 @@ class AllegianceLayout(Layout):
         # trick's cards are 1.15 times the desktop's where the room allows (#19).
         tv = display.profile == "tv"
         fitting: list[tuple[dict[int, pygame.Rect], float]] = []
-        for step in range(9):
-            scale = 1.0 - step * 0.06
-            sw = min(round(px(220) * scale), oval.w // 3)
-            sh = min(round(px(108) * scale), oval.h // 3)
-            a = (oval.w - sw) / 2
-            b = (oval.h - sh) / 2
-            spots: dict[int, pygame.Rect] = {}
-            for k in range(1, n):
-                angle = math.pi / 2 + k * 2 * math.pi / n
-                # A rounded oval (superellipse): seats sit out towards the corners and leave
-                # the middle of the table to the trick.
-                c, si = math.cos(angle), math.sin(angle)
-                cx = oval.centerx + a * math.copysign(abs(c) ** 0.6, c)
-                cy = oval.centery + b * math.copysign(abs(si) ** 0.6, si)
-                r = pygame.Rect(0, 0, sw, sh)
-                r.center = (round(cx), round(cy))
-                r.clamp_ip(oval)
-                spots[(bottom + k) % n] = r
-            best = spots
-            rects = list(spots.values())
-            if all(
-                not rects[i].inflate(gap, gap).colliderect(rects[j])
-                for i in range(len(rects))
-                for j in range(i + 1, len(rects))
-            ):
-                if tv and fitting and scale < 1 / TV_FACTOR:
-                    break
-                fitting.append((spots, scale))
-                if not tv:
-                    break
+        # A TV tries spots wide enough for a name and the hand count on one line, then for the
+        # name alone; round the oval, then in two columns down the sides: its larger text
+        # makes the spots larger, and a crowded table's trick keeps the middle's height (#19).
+        tries = [(_ring_spots, True), (_ring_spots, False), (_side_spots, True)]
+        for place, wide in [*tries, (_side_spots, False)] if tv else [(_ring_spots, False)]:
+            for step in range(9):
+                scale = 1.0 - step * 0.06
+                least_w, least_h = _tv_spot_size(display, scale, names, wide) if tv else (0, 0)
+                sw = min(max(round(px(220) * scale), least_w), oval.w // 3)
+                sh = min(max(round(px(108) * scale), least_h), oval.h // 3)
+                spots = {(bottom + k) % n: r for k, r in enumerate(place(n, oval, sw, sh), 1)}
+                best = spots
+                rects = list(spots.values())
+                if all(
+                    not rects[i].inflate(gap, gap).colliderect(rects[j])
+                    for i in range(len(rects))
+                    for j in range(i + 1, len(rects))
+                ):
+                    if tv and fitting and scale < 1 / TV_FACTOR:
+                        break
+                    fitting.append((spots, scale))
+                    if not tv:
+                        break
         if not tv or not fitting:
             return fitting[0] if fitting else (best, scale)
         target = round(display.frame_px(112) * 1.15)
@@ -416,52 +414,89 @@ class AllegianceLayout(Layout):
         ip = max(3, round(px(8) * scale))
         name_size = fp(20, scale)
         small_size = fp(16, scale)
-        head_h = name_size + ip
-        # Hand size: a few small backs and the number (others only; the viewer sees the fan).
+        line_h = name_size + ip
+        marker = ""
+        if view["phase"] in ("play", "kill") and view["leader"] == seat:
+            marker = " · leads"
+        if view["phase"] == "ally" and not view["allegiance_chosen"][seat]:
+            marker = " · choosing"
         count = view["hand_counts"][seat]
-        count_w = 0
+        # Hand size: a few small backs and the number (others only; the viewer sees the fan).
+        bw = max(16, round(max(23, line_h) / 1.4))
+        fan = max(2, bw // 3)
+        count_w = 0 if own_spot else _count_width(line_h, small_size)
+        name_w = spot.w - 2 * ip - count_w - px(4)
+        font = fonts.get_font(name_size, "sans-bold")
+        # Where the name, marker and count do not share one line (a TV's large text in a
+        # crowded table), the name has the first line (beside the count, or to itself) and the
+        # marker (and the count) the second: the name is never shortened there (#19).
+        two_lines = (
+            display.profile == "tv"  # a TV's spots are sized for it (a desktop's, not)
+            and font.size(names[seat] + marker)[0] > name_w
+            and spot.h - 2 * line_h >= line_h
+            and font.size(names[seat])[0] <= spot.w - 2 * ip
+        )
+        head_h = 2 * line_h if two_lines else line_h
+        count_below = two_lines and font.size(names[seat])[0] > name_w
+        count_y = spot.y + (line_h if count_below else 0)
         if not own_spot:
             # A card this seat plays comes from its spot (a card's size round its centre).
             model.origins[f"hand:{seat}"] = pygame.Rect(
                 spot.centerx - px(40), spot.centery - px(56), px(80), px(112)
             )
-            bh = max(23, head_h)
-            bw = max(16, round(bh / 1.4))
-            fan = max(2, bw // 3)
-            count_w = bw + 2 * fan + small_size * 2
             bx = spot.right - ip - count_w
             for i in range(min(3, count)):
-                r = pygame.Rect(bx + i * fan, spot.y + ip // 3, bw, round(bw * 1.4))
+                r = pygame.Rect(bx + i * fan, count_y + ip // 3, bw, round(bw * 1.4))
                 model.pieces.append(
                     Piece(f"handback:{seat}:{i}", ("back", GAME), r, z=3, label="cards in hand")
                 )
             model.texts.append(
                 Text(
                     f"{count}",
-                    (spot.right - ip, spot.y + ip // 2 + head_h // 2),
+                    (spot.right - ip, count_y + ip // 2 + line_h // 2),
                     small_size,
                     CREAM,
                     "midright",
                     "sans-bold",
                 )
             )
-        marker = ""
-        if view["phase"] in ("play", "kill") and view["leader"] == seat:
-            marker = " · leads"
-        if view["phase"] == "ally" and not view["allegiance_chosen"][seat]:
-            marker = " · choosing"
-        name_w = spot.w - 2 * ip - count_w - px(4)
-        model.texts.append(
-            Text(
-                # A long name is shortened, never the marker (#19); the tip has it whole.
-                fit_name(names[seat], marker, "sans-bold", name_w, name_size),
-                (spot.x + ip, spot.y + ip // 2),
-                name_size,
-                GOLD if to_move else CREAM,
-                face="sans-bold",
-                max_width=name_w,
+        colour = GOLD if to_move else CREAM
+        if two_lines:
+            model.texts.append(
+                Text(
+                    names[seat],
+                    (spot.x + ip, spot.y + ip // 2),
+                    name_size,
+                    colour,
+                    face="sans-bold",
+                    max_width=spot.w - 2 * ip if count_below else name_w,
+                    smallest=name_size,
+                )
             )
-        )
+            if marker:
+                model.texts.append(
+                    Text(
+                        marker.removeprefix(" · "),
+                        (spot.x + ip, spot.y + line_h + ip // 2),
+                        name_size,
+                        colour,
+                        face="sans-bold",
+                        max_width=name_w if count_below else spot.w - 2 * ip,
+                        smallest=name_size,
+                    )
+                )
+        else:
+            model.texts.append(
+                Text(
+                    # A long name is shortened, never the marker (#19); the tip has it whole.
+                    fit_name(names[seat], marker, "sans-bold", name_w, name_size),
+                    (spot.x + ip, spot.y + ip // 2),
+                    name_size,
+                    colour,
+                    face="sans-bold",
+                    max_width=name_w,
+                )
+            )
         head = pygame.Rect(spot.x, spot.y, spot.w, head_h)
         model.tips.append((head, f"{names[seat]}: {count} cards in hand" + marker))
         # Body: the Allegiance card, then the traits waiting in front of this seat.
@@ -520,17 +555,28 @@ class AllegianceLayout(Layout):
                     pid, art = f"wait:{seat}:{i}", ("back", GAME)
                     label = f"a Trait laid by {names[w['by']]}"
                 model.pieces.append(Piece(pid, art, r, z=5 + i, label=label))
-            by = ", ".join(dict.fromkeys(names[w["by"]] for w in waiting))
+            by = list(dict.fromkeys(names[w["by"]] for w in waiting))
+            whole = f"from {', '.join(by)}"
+            # Names are never cut on a TV (#19): without "from", or the count of layers, when
+            # the names do not fit; the tip says it whole.
+            choices = [whole, ", ".join(by), f"from {len(by)} players"]
+            tv = display.profile == "tv"
+            room = body.right - tx
+            label = _first_fitting(choices, "sans", room, small_size, exact=tv)
             model.texts.append(
                 Text(
-                    f"from {by}",
+                    label,
                     (tx, body.bottom),
                     small_size,
                     MUTED,
                     "bottomleft",
-                    max_width=body.right - tx,
+                    max_width=room,
+                    smallest=small_size if tv else 0,
                 )
             )
+            if label != whole:
+                tip = pygame.Rect(tx, body.bottom - small_size, room, small_size)
+                model.tips.append((tip, f"Traits laid {whole}"))
 
     # ---- the viewer's hand --------------------------------------------------------------
     def _hand(
@@ -651,8 +697,14 @@ class AllegianceLayout(Layout):
         )
         rank, printed = item["rank"], RANK_OF[card]
         colour = RAISED if rank > printed else LOWERED if rank < printed else CREAM
+        star = " ★" if best else ""
         wide = r.w + gap >= fp(17) * 4.2
-        label = (f"rank {rank}" if wide else str(rank)) + (" ★" if best else "")
+        label = (f"rank {rank}" if wide else str(rank)) + star
+        if display.profile == "tv":
+            # The grid left room for "rank 7 ★" at the TV's size, never squeezed (#19); a
+            # longer rank drops its star (the best card's gold frame still marks it).
+            choices = [f"rank {rank}{star}", f"rank {rank}", f"{rank}{star}"]
+            label = _first_fitting(choices, "sans-bold", r.w + gap, fp(17), exact=True)
         model.texts.append(
             Text(
                 label,
@@ -740,6 +792,83 @@ def _tally(record: dict[str, Any]) -> str:
     return " · ".join(f"{h} {c}" for h, c in record["victories"].items())
 
 
+def _ring_spots(n: int, oval: pygame.Rect, sw: int, sh: int) -> list[pygame.Rect]:
+    """Spots of ``sw`` × ``sh`` for the seats after the bottom one, clockwise round a rounded
+    oval (a superellipse): seats sit out towards the corners and leave the middle of the table
+    to the trick."""
+    a = (oval.w - sw) / 2
+    b = (oval.h - sh) / 2
+    out = []
+    for k in range(1, n):
+        angle = math.pi / 2 + k * 2 * math.pi / n
+        c, si = math.cos(angle), math.sin(angle)
+        r = pygame.Rect(0, 0, sw, sh)
+        r.center = (
+            round(oval.centerx + a * math.copysign(abs(c) ** 0.6, c)),
+            round(oval.centery + b * math.copysign(abs(si) ** 0.6, si)),
+        )
+        r.clamp_ip(oval)
+        out.append(r)
+    return out
+
+
+def _side_spots(n: int, oval: pygame.Rect, sw: int, sh: int) -> list[pygame.Rect]:
+    """Spots for the seats after the bottom one, clockwise in two columns: up the left side,
+    then down the right; the whole height between them is the trick's."""
+    left = n // 2
+    right = n - 1 - left
+    out = []
+    for count, x, upward in ((left, oval.x, True), (right, oval.right - sw, False)):
+        # As tall as the column allows (a larger Allegiance card), a third more at most.
+        h = max(sh, min(round(sh * 1.3), (oval.h - (count - 1) * sh // 4) // max(1, count)))
+        for i in range(count):
+            step = (oval.h - h) / (count - 1) if count > 1 else 0
+            y = oval.y + (oval.h - h) / 2 if count == 1 else oval.y + i * step
+            if upward:
+                y = oval.bottom - h - (y - oval.y) if count > 1 else y
+            out.append(pygame.Rect(x, round(y), sw, h))
+    return out
+
+
+def _tv_spot_size(
+    display: Display, scale: float, names: Sequence[str], wide: bool
+) -> tuple[int, int]:
+    """The least size of a seat's spot on a TV at ``scale``: the longest name whole on the
+    head's first line (``wide``: with the hand count beside it), the marker (and the count) on
+    a second line, an Allegiance card below. The TV's text does not shrink with the spot
+    (#19), so the spot cannot shrink below it."""
+    ip = max(3, round(display.px(8) * scale))
+    size = display.font_px(20, scale)
+    font = fonts.get_font(size, "sans-bold")
+    widest = max((font.size(name)[0] for name in names), default=0)
+    line = size + ip
+    count_w = _count_width(line, display.font_px(16, scale))
+    if wide:
+        widest += count_w
+    else:  # the marker beside the count on the second line
+        widest = max(widest, font.size("choosing")[0] + count_w)
+    return widest + 2 * ip + display.px(10), 2 * line + ip + round(line * 1.6)
+
+
+def _first_fitting(choices: Sequence[str], face: str, width: int, size: int, exact: bool) -> str:
+    """The first of ``choices`` that fits ``width`` at ``size`` (``exact``: not shrunk at all,
+    else as :func:`fits` allows), or the last one."""
+    for choice in choices:
+        if (
+            fonts.get_font(size, face).size(choice)[0] <= width
+            if exact
+            else fits(choice, face, width, size)
+        ):
+            return choice
+    return choices[-1]
+
+
+def _count_width(line_h: int, size: int) -> int:
+    """The width of a seat's hand count (three small backs fanned and the number)."""
+    bw = max(16, round(max(23, line_h) / 1.4))
+    return bw + 2 * max(2, bw // 3) + size * 2
+
+
 def _emblem_rect(square: pygame.Rect) -> pygame.Rect:
     """The piece rect for an emblem pseudo-card: its art is a square at the top of a card."""
     return pygame.Rect(square.x, square.y, square.w, round(square.w * 1.4))
@@ -749,16 +878,25 @@ def _trick_grid(count: int, inner: pygame.Rect, display: Display) -> tuple[int, 
     """The trick's card width, cards per row and gap for ``count`` cards in ``inner``."""
     px = display.px
     tag = round(display.font_px(17) * 1.25)
+    # Room for the labels under narrow cards: "7 ★" on the desktop, the whole "rank 7 ★" on a
+    # TV (its text is not squeezed, #19).
+    label_w = round(tag * 2.4)
+    if display.profile == "tv":
+        label_w = _rank_label_width(display) + px(6)
     for w in range(min(px(112), inner.w), 21, -2):
-        # Room for the labels under narrow cards ("#7", "7 ★").
-        gap = max(px(10), round(tag * 2.4) - w)
+        gap = max(px(10), label_w - w)
         per_row = max(1, (inner.w + gap) // (w + gap))
         rows = -(-count // per_row)
         slot_h = tag + round(w * 1.4) + tag + px(12)
         if rows * slot_h <= inner.h:
             return w, per_row, gap
-    gap = max(px(10), round(tag * 2.4) - 22)
+    gap = max(px(10), label_w - 22)
     return 22, max(1, (inner.w + gap) // (22 + gap)), gap
+
+
+def _rank_label_width(display: Display) -> int:
+    """The width of a one-digit rank label under a trick's card ("rank 7 ★")."""
+    return fonts.get_font(display.font_px(17), "sans-bold").size("rank 7 ★")[0]
 
 
 def _full_trick_cw(n: int, display: Display, area: pygame.Rect) -> int:
