@@ -521,11 +521,11 @@ class MediciLayout(Layout):
         ch = round(cw * 1.4)
         heading = f"{names[seat]} · {view['houses'][seat]}"
         # The column under the heading widens for a long name and house, so the heading
-        # stands whole at its own size (#19), up to a quarter of the panel.
+        # stands whole at its own size (#19) clear of the hand, up to a quarter of the panel.
         info_w = max(
             px(190),
             fp(17) * 9,
-            min(area.w // 4, width_of(heading, "sans-bold", fp(20)) - cw),
+            min(area.w // 4, width_of(heading, "sans-bold", fp(20)) - cw + px(12)),
         )
         model.texts.append(
             Text(
