@@ -488,9 +488,10 @@ class Medici(Game):
         if phase == "over":
             return ""
         if phase == "action":
+            # Short enough for two lines of the TV's status bar beside its buttons (#19).
             text = (
-                "Send a noble to the Outer Court, build an alliance on a stack"
-                + (" of the Outer Court" if self.players > 2 else "")
+                "Send a noble to the Outer Court, build on "
+                + ("one of its stacks" if self.players > 2 else "a stack")
                 + (", or plan for the future" if self.decks[me] else "")
                 + "."
             )

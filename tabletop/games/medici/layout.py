@@ -21,9 +21,9 @@ from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, PANEL
-from tabletop.ui.text import fit_name, fits
 
 from . import art as art_medici
+from .labels import figure_lines, heading_lines, team_lines, width_of
 from .recap import end_recap
 
 # The two teams (4 players): Okabe–Ito bluish green and reddish purple, lightened to read on
@@ -137,7 +137,12 @@ class MediciLayout(Layout):
         players = view["players"]
         me = viewer if viewer is not None else 0
         margin = px(16)
-        top_h = max(px(104), display.font_px(22) + 3 * display.font_px(17) + px(20))
+        rivals = [(me + i) % players for i in range(1, players)]
+        top_h = max(
+            px(104),
+            display.font_px(22) + 3 * display.font_px(17) + px(20),
+            self._rivals_height(view, rivals, rect.w - 2 * margin, display, names),
+        )
         hand_h = min(px(196), rect.h // 4)
         act_h = max(px(58), display.font_px(22) + px(20))
         top = pygame.Rect(rect.x + margin, rect.y + px(6), rect.w - 2 * margin, top_h)
@@ -149,7 +154,6 @@ class MediciLayout(Layout):
         court.h = action.y - court.y - px(4)
         model.action_area = action
 
-        rivals = [(me + i) % players for i in range(1, players)]
         self._rivals(model, view, rivals, top, display, names, colorblind)
         self._court(model, view, viewer, court, display, colorblind)
         self._own(model, view, me, viewer, hand, display, names)
@@ -167,6 +171,66 @@ class MediciLayout(Layout):
         return model
 
     # ---- rivals (top) -----------------------------------------------------------------
+    @staticmethod
+    def _rival_width(area_w: int, count: int, display: Display) -> int:
+        return (area_w - display.px(12) * (count - 1)) // max(1, count)
+
+    @staticmethod
+    def _rival_headings(
+        view: Mapping[str, Any], seats: list[int], names: list[str], w: int, display: Display
+    ) -> tuple[bool, dict[int, list[str]]]:
+        """Each rival's name and house, and whether the headings run across the panels' tops
+        (True) or beside the deck and shown card (the desktop's look). Beside, where every
+        "Name · House" stands whole there at its own size with a shown card (so nothing
+        jumps in play); else across the top, on a second line (the house) only where even
+        that is too narrow (#19: on the TV, labels are at the body size, never cut)."""
+        px, size = display.px, display.font_px(22)
+        beside = w - 2 * px(56) - 4 * px(8)
+        lines = {
+            s: heading_lines(names[s], view["houses"][s], "sans-bold", size, beside) for s in seats
+        }
+        if all(len(v) == 1 for v in lines.values()):
+            return False, lines
+        across = w - 2 * px(8)
+        return True, {
+            s: heading_lines(names[s], view["houses"][s], "sans-bold", size, across) for s in seats
+        }
+
+    @staticmethod
+    def _rival_figures(
+        hand: str, deck: str, points: str, discards: str, limit: str | None, size: int, room: int
+    ) -> list[str]:
+        groups = [[f"Hand {hand}", f"Deck {deck}"], [f"Influence {points}", f"Discards {discards}"]]
+        if limit is None:
+            return figure_lines(groups, "sans", size, room)
+        long = f"Last card shown: limit {limit}"
+        lines = figure_lines([*groups, [long]], "sans", size, room)
+        if lines[-1] == long and width_of(long, "sans", size) <= room:
+            return lines
+        return figure_lines([*groups, [f"Limit {limit}"]], "sans", size, room)
+
+    def _rivals_height(
+        self,
+        view: Mapping[str, Any],
+        seats: list[int],
+        area_w: int,
+        display: Display,
+        names: list[str],
+    ) -> int:
+        """How tall the rivals' panels must be for every label to stand whole at its own size
+        (#19: on the TV, labels are at the body size), with a shown card, a limit and wide
+        numbers: the court's size never changes in play."""
+        px, fp = display.px, display.font_px
+        w = self._rival_width(area_w, len(seats), display)
+        across, headings = self._rival_headings(view, seats, names, w, display)
+        room = w - 2 * px(56) - 4 * px(8)
+        figures = len(self._rival_figures("8", "88", "888", "88", "88", fp(17), room))
+        figures_h = figures * (fp(17) + px(4)) - px(4)
+        head_h = max(len(v) for v in headings.values()) * (fp(22) + px(2)) + px(4)
+        if across:
+            return head_h + max(figures_h, round(px(56) * 1.4)) + 2 * px(8)
+        return head_h + figures_h + 2 * px(8)
+
     def _rivals(
         self,
         model: TableModel,
@@ -178,14 +242,35 @@ class MediciLayout(Layout):
         colorblind: bool,
     ) -> None:
         px, fp = display.px, display.font_px
-        w = (area.w - px(12) * (len(seats) - 1)) // max(1, len(seats))
+        w = self._rival_width(area.w, len(seats), display)
+        across, headings = self._rival_headings(view, seats, names, w, display)
+        # Across: the headings' lines over the cards and figures, in every panel alike.
+        head_h = max(len(v) for v in headings.values()) * (fp(22) + px(2)) + px(4)
         for i, seat in enumerate(seats):
             panel = pygame.Rect(area.x + i * (w + px(12)), area.y, w, area.h)
             colour = TEAM_COLOURS[_team(view, seat)]
             model.boxes.append(Box(panel, PANEL, (*colour, 160), px(10), 2))
-            cw = max(24, min(px(56), round((panel.h - px(14)) / 1.4)))
+            body = panel.copy()
+            if across:
+                body.y, body.h = panel.y + head_h, panel.h - head_h
+                y = panel.y + px(8)
+                for text in headings[seat]:
+                    model.texts.append(
+                        Text(
+                            text,
+                            (panel.x + px(8), y),
+                            fp(22),
+                            colour,
+                            face="sans-bold",
+                            max_width=panel.w - 2 * px(8),
+                        )
+                    )
+                    y += fp(22) + px(2)
+            cw = max(24, min(px(56), round((body.h - px(14)) / 1.4)))
             ch = round(cw * 1.4)
-            deck = pygame.Rect(panel.x + px(8), panel.y + (panel.h - ch) // 2, cw, ch)
+            deck = pygame.Rect(body.x + px(8), body.y + (body.h - ch) // 2, cw, ch)
+            if across:
+                deck.y = body.y + px(8)
             model.origins[f"hand:{seat}"] = deck
             if view["deck_counts"][seat]:
                 model.pieces.append(
@@ -208,25 +293,25 @@ class MediciLayout(Layout):
                 )
                 x = r.right + px(8)
             tw = panel.right - x - px(8)
-            house = view["houses"][seat]
-            model.texts.append(
-                Text(
-                    f"{names[seat]} · {house}",
-                    (x, panel.y + px(8)),
-                    fp(22),
-                    colour,
-                    face="sans-bold",
-                    max_width=tw,
-                )
-            )
+            y = body.y + px(8)
+            if not across:
+                for text in headings[seat]:
+                    model.texts.append(
+                        Text(text, (x, y), fp(22), colour, face="sans-bold", max_width=tw)
+                    )
+                    y += fp(22) + px(2)
+                y += px(4)
             line = fp(17) + px(4)
-            y = panel.y + px(8) + fp(22) + px(6)
-            lines = [
-                f"Hand {view['hand_counts'][seat]} · Deck {view['deck_counts'][seat]}",
-                f"Influence {view['points'][seat]} · Discards {len(view['discards'][seat])}",
-            ]
-            if view["limits"][seat] is not None:
-                lines.append(f"Last card shown: limit {view['limits'][seat]}")
+            limit = view["limits"][seat]
+            lines = self._rival_figures(
+                str(view["hand_counts"][seat]),
+                str(view["deck_counts"][seat]),
+                str(view["points"][seat]),
+                str(len(view["discards"][seat])),
+                None if limit is None else str(limit),
+                fp(17),
+                tw,
+            )
             for text in lines:
                 if y + fp(17) > panel.bottom:
                     break
@@ -259,13 +344,16 @@ class MediciLayout(Layout):
                 max_width=area.w - px(24),
             )
         )
+        # The Inner Circle's box is never narrower than its name at full size (#19: one
+        # stack left in it must not cut "Inner Circle").
+        title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
         plan = None
         for cw in range(px(118), 23, -2):
-            plan = self._plan(inner, outer, area, cw, display, label_h)
+            plan = self._plan(inner, outer, area, cw, display, label_h, title_w)
             if plan is not None:
                 break
         if plan is None:
-            plan = self._plan(inner, outer, area, 24, display, label_h, force=True)
+            plan = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
         assert plan is not None
         cw, inner_box, places, badges = plan
         ch = round(cw * 1.4)
@@ -277,7 +365,7 @@ class MediciLayout(Layout):
         model.texts.append(
             Text(
                 "Inner Circle" + closed
-                if fits("Inner Circle" + closed, "serif-bold", inner_box.w - px(12), fp(18))
+                if width_of("Inner Circle" + closed, "serif-bold", fp(18)) <= inner_box.w - px(12)
                 else "Inner Circle",
                 (inner_box.centerx, inner_box.y + px(4)),
                 fp(18),
@@ -341,6 +429,7 @@ class MediciLayout(Layout):
         cw: int,
         display: Display,
         label_h: int,
+        title_w: int = 0,
         force: bool = False,
     ) -> tuple[int, pygame.Rect, list[tuple[int, int]], list[tuple[str, ...]]] | None:
         """Card width, the Inner Circle box, each stack's top-left and each stack's badge lines,
@@ -359,7 +448,8 @@ class MediciLayout(Layout):
         pad = px(10)
         head = fp(18) + px(10)
         k = max(1, len(inner))
-        iw = k * cw + (k - 1) * gap + 2 * pad
+        row_w = k * cw + (k - 1) * gap
+        iw = max(row_w + 2 * pad, title_w)
         ih = head + max((height(s) for s in inner), default=ch + badge_h) + pad
         if iw > area.w - 2 * pad and not force:
             return None
@@ -367,7 +457,7 @@ class MediciLayout(Layout):
         ibox.centerx = area.centerx
         places: list[tuple[int, int]] = []
         for i in range(len(inner)):
-            places.append((ibox.x + pad + i * (cw + gap), ibox.y + head))
+            places.append((ibox.centerx - row_w // 2 + i * (cw + gap), ibox.y + head))
         if ibox.bottom > area.bottom and not force:
             return None
         # The Outer Court: rows around the Inner Circle, then beneath it.
@@ -429,10 +519,17 @@ class MediciLayout(Layout):
         # Left: the deck (a drop zone for planning), its count, the revealed card and limit.
         cw = min(px(104), round((area.h - fp(20) - px(24)) / 1.4))
         ch = round(cw * 1.4)
-        info_w = max(px(190), fp(17) * 9)
+        heading = f"{names[seat]} · {view['houses'][seat]}"
+        # The column under the heading widens for a long name and house, so the heading
+        # stands whole at its own size (#19) clear of the hand, up to a quarter of the panel.
+        info_w = max(
+            px(190),
+            fp(17) * 9,
+            min(area.w // 4, width_of(heading, "sans-bold", fp(20)) - cw + px(12)),
+        )
         model.texts.append(
             Text(
-                f"{names[seat]} · {view['houses'][seat]}",
+                heading,
                 (area.x + px(12), area.y + px(8)),
                 fp(20),
                 colour,
@@ -479,8 +576,27 @@ class MediciLayout(Layout):
             model.texts.append(Text(text, (x, y), fp(17), CREAM, max_width=info_w - px(10)))
             y += fp(17) + px(4)
         left = x + info_w - px(10)
-        # Right: team totals (4 players) or both players' influence (duel).
+        # Right: team totals (4 players) or both players' influence (duel), every line whole at
+        # its own size (#19): the panel widens for long names, up to a quarter of the table,
+        # and past that a team's names wrap at the "&".
+        if players > 2:
+            entries = [
+                ([names[s] for s in team], f": {sum(view['points'][s] for s in team)}")
+                for team in view["teams"]
+            ]
+        else:
+            entries = [([names[s]], f": {view['points'][s]}") for s in range(players)]
         panel_w = max(px(230), fp(17) * 12) if players > 2 else max(px(170), fp(17) * 9)
+        widest = max(width_of(" & ".join(n) + rest, "sans-bold", fp(18)) for n, rest in entries)
+        if widest + px(20) > panel_w:
+            cap = max(panel_w, area.w // 4)
+            if widest + px(20) > cap:
+                widest = max(
+                    width_of(line, "sans-bold", fp(18))
+                    for n, rest in entries
+                    for line in team_lines(n, rest, "sans-bold", fp(18), cap - px(20))
+                )
+            panel_w = min(cap, widest + px(20))
         panel = pygame.Rect(
             area.right - panel_w - px(10), area.y + px(10), panel_w, area.h - px(20)
         )
@@ -498,38 +614,25 @@ class MediciLayout(Layout):
             )
         )
         y += fp(18) + px(8)
-        if players > 2:
-            for t, team in enumerate(view["teams"]):
-                total = sum(view["points"][s] for s in team)
-                who = " & ".join(names[s] for s in team)
+        for t, (who, rest) in enumerate(entries):
+            lines = team_lines(who, rest, "sans-bold", fp(18), panel.w - px(20))
+            top = y
+            for line in lines:
                 model.texts.append(
                     Text(
-                        # Long names are shortened, never the total (#19).
-                        fit_name(who, f": {total}", "sans-bold", panel.w - px(20), fp(18)),
+                        line,
                         (panel.x + px(10), y),
                         fp(18),
-                        TEAM_COLOURS[t],
+                        TEAM_COLOURS[t % 2],
                         face="sans-bold",
                         max_width=panel.w - px(20),
                     )
                 )
-                model.tips.append(
-                    (pygame.Rect(panel.x, y, panel.w, fp(18) + px(6)), f"{who}: {total} points")
-                )
-                y += fp(18) + px(6)
-        else:
-            for s in range(players):
-                model.texts.append(
-                    Text(
-                        f"{names[s]}: {view['points'][s]}",
-                        (panel.x + px(10), y),
-                        fp(18),
-                        TEAM_COLOURS[s % 2],
-                        face="sans-bold",
-                        max_width=panel.w - px(20),
-                    )
-                )
-                y += fp(18) + px(6)
+                y += fp(18) + px(2)
+            y += px(4)
+            if players > 2:
+                tip = f"{' & '.join(who)}{rest} points"
+                model.tips.append((pygame.Rect(panel.x, top, panel.w, y - top), tip))
         # Middle: the hand, fanned.
         fan = pygame.Rect(left, area.y + px(8), panel.x - left - px(12), area.h - px(16))
         hand = view["hands"][seat]
