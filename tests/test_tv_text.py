@@ -71,11 +71,12 @@ def test_tv_text_is_at_least_body_size_and_whole(
         assert scene.log._form[0] >= body
 
 
-def test_status_prompt_on_two_lines_keeps_the_tv_body_size() -> None:
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (3840, 2160)])
+def test_status_prompt_on_two_lines_keeps_the_tv_body_size(size: tuple[int, int]) -> None:
     """Issue #19 §3: a prompt too long for one line goes on two lines at the TV's body size,
     set close so both stand in the bar (the bar keeps its desktop height on a TV)."""
     session = long_names("allegiance", 6)
-    with table(session, "tv") as scene:
+    with table(session, "tv", size) as scene:
         d = scene.app.display
         text = (
             "Bartholomew: Play a card: a Face, a Victory, or a Trait (on a Face in the trick,"

@@ -34,7 +34,9 @@ class TableButtons:
         app, d, container = scene.app, scene.app.display, scene.container
         status_h = scene.status.rect.h
         font = render.fonts.get_font(d.font_px(22))
-        bw = max(d.px(120), max(font.size(t)[0] for t in ("Menu", "Rules", "Results")) + d.px(36))
+        bold = render.fonts.get_font(d.font_px(22), "sans-bold")  # Results is #primary: bold
+        words = max(font.size(t)[0] for t in ("Menu", "Rules", "Save")) + d.px(36)
+        bw = max(d.px(120), words, bold.size("Results")[0] + d.px(36))
         bh = min(d.px(44), status_h - d.frame_px(6))
         y = (status_h - bh) // 2
         self.menu_button = pygame_gui.elements.UIButton(

@@ -173,10 +173,10 @@ def fits(text: str, face: str, width: int, size: int) -> bool:
 
 def line_step(size: int, face: str, lines: int, height: int) -> int:
     """The distance between the baselines of ``lines`` lines of ``size`` set in ``height``
-    pixels: the font's own line spacing, or, where that does not fit, the size plus two
-    pixels, as a two-line heading is set (the TV's status bar keeps its height and its text
+    pixels: the font's own line spacing, or, where that does not fit, the size and a few
+    per cent, as a two-line heading is set (the TV's status bar keeps its height and its text
     the profile's body size: #19)."""
     spacing = get_font(size, face).get_linesize()
     if lines * spacing <= height:
         return spacing
-    return min(spacing, size + 2)
+    return min(spacing, size + max(1, round(size * 0.06)))
