@@ -311,6 +311,13 @@ def table_source(app: App, scene: TableScene, solo_seat: int | None) -> Source:
 
 
 def frame(app: App, watch: Watch, scene: TableScene, where: str) -> None:
+    # The frame as it comes (a move's own frame may show the labels and the log a move late):
+    # what it shows was drawn for the seat that looks now, never for the one before.
+    pump(app, 1)
+    if app.top is scene and not scene.handing_over:
+        assert scene.static.drawn_for == scene.viewer, f"{where}: another seat's labels"
+        assert scene.log.drawn_for() == scene.viewer, f"{where}: another seat's log"
+    # Then everything drawn anew, so that every text it shows is judged.
     watch.forget_caches((id(scene.game), len(scene.game.history), scene.viewer, type(app.top)))
     scene.static.forget()
     scene.log.forget()

@@ -111,13 +111,14 @@ class TableDrawing:
         scene = self.scene
         d = scene.app.display
         drawn = scene.static.current(d.size)
-        if scene._static_late and drawn is not None:
+        if scene._static_late and drawn is not None and scene.static.drawn_for == scene.viewer:
             # A move's own frame lays the table out and draws its pieces; the felt, boxes and
-            # labels follow a frame later (_follow_up), so no frame does both.
+            # labels follow a frame later (_follow_up), so no frame does both. Never another
+            # seat's labels, though: they may say what only that seat knows.
             return drawn
         model = scene.moments.backdrop or scene.model  # pieces leaving: the table they leave
         status_bar = render.Box(scene.status.rect, PANEL, None, 0)
-        return scene.static.draw(render.felt(d.size), [status_bar], model)
+        return scene.static.draw(render.felt(d.size), [status_bar], model, scene.viewer)
 
     def paint_ahead(self) -> None:
         """Paint a picture or two the table may soon show (``TableModel.upcoming``: a card a

@@ -173,6 +173,10 @@ class LogPanel:
                 bottom = widget.bottom
         return LogHeader(title, hint, widget, bottom + pad)
 
+    def drawn_for(self) -> int | None:
+        """The seat whose log the panel last drew (None: the public table's, or none yet)."""
+        return None if self._cache is None else self._cache[0][1]
+
     def render(self, display: Display, lines: list[str]) -> pygame.Surface:
         """The panel's picture for ``lines`` (uncached)."""
         d = display

@@ -8,7 +8,7 @@ redrawing the changed rectangles a tenth of that (bench_game_night: frame time p
 .. code-block:: python
 
     layer = StaticLayer()
-    surface.blit(layer.draw(felt, [status_bar], model), (0, 0))  # every frame: cheap
+    surface.blit(layer.draw(felt, [status_bar], model, viewer), (0, 0))  # every frame: cheap
 """
 
 from __future__ import annotations
@@ -66,6 +66,9 @@ class StaticLayer:
         self.surface: pygame.Surface | None = None
         self._drawn: list[Item] = []
         self._model: TableModel | None = None  # the model last drawn (unchanged: nothing to do)
+        #: The seat whose table it last drew (None: the public table): a frame that shows the
+        #: layer as it was, a move late, may do so only while the same seat looks.
+        self.drawn_for: int | None = None
         self.whole_redraws = 0  # for tests and benchmarks: how the layer was last brought up
         self.partial_redraws = 0
 
@@ -79,11 +82,19 @@ class StaticLayer:
         surface = self.surface
         return surface if surface is not None and surface.get_size() == size else None
 
-    def draw(self, felt: pygame.Surface, frame: Sequence[Box], model: TableModel) -> pygame.Surface:
-        """The layer for ``model`` over ``felt`` (the window's size), with ``frame``'s boxes
-        (the status bar) under the model's: redrawn where it differs from the last one."""
+    def draw(
+        self,
+        felt: pygame.Surface,
+        frame: Sequence[Box],
+        model: TableModel,
+        viewer: int | None = None,
+    ) -> pygame.Surface:
+        """The layer for ``model`` (``viewer``'s table) over ``felt`` (the window's size), with
+        ``frame``'s boxes (the status bar) under the model's: redrawn where it differs from the
+        last one."""
         size = felt.get_size()
         surface = self.current(size)
+        self.drawn_for = viewer
         if surface is not None and model is self._model:
             return surface
         items = _items(frame, model)
