@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
-from scene_helpers import make_app, pump
+from test_tv_play_area import table
 
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
@@ -60,18 +60,8 @@ def position(players: int, phase: str) -> Session:
     raise AssertionError(f"no position with {phase}")
 
 
-@contextmanager
-def tv_table(session: Session, size: tuple[int, int]) -> Iterator[TableScene]:
-    app = make_app(size, profile="tv", animation_speed=0.0)
-    try:
-        scene = TableScene(app, session)
-        app.push(scene)
-        while app.top is not scene:  # the hand-over cover: the table is measured as it lies
-            app.pop()
-        pump(app, 1)
-        yield scene
-    finally:
-        app.quit()
+def tv_table(session: Session, size: tuple[int, int]) -> AbstractContextManager[TableScene]:
+    return table(session, "tv", size, animation_speed=0.0)
 
 
 def check_table(session: Session, size: tuple[int, int]) -> None:

@@ -112,9 +112,12 @@ CASES: list[tuple[str, int, Callable[[int], Session], Measure]] = [
 
 @contextmanager
 def table(
-    session: Session, profile: str, size: tuple[int, int] = (1920, 1080)
+    session: Session,
+    profile: str,
+    size: tuple[int, int] = (1920, 1080),
+    animation_speed: float | None = None,
 ) -> Iterator[TableScene]:
-    app = make_app(size, profile=profile)
+    app = make_app(size, profile=profile, animation_speed=animation_speed)
     try:
         scene = TableScene(app, session)
         app.push(scene)
