@@ -22,8 +22,10 @@ import threading
 import time
 import traceback
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -242,6 +244,7 @@ class Monkey:
         self._finished: set[int] = set()
         self._thread_errors: list[tuple[str, str]] = []
         self._posted: list[str] = []  # the events posted since the last frame, by name
+        self.importing_outside = False  # importing a file from outside the data folder
         self._wrap_toasts()
 
     # ---- watching the app -------------------------------------------------------------
@@ -251,11 +254,36 @@ class Monkey:
         monkey = self
 
         def toast(text: str, *, kind: str = "info", seconds: float = 3.5) -> None:
-            if kind == "error" and FAILURE_TOAST.search(text):
+            if kind == "error" and FAILURE_TOAST.search(text) and not monkey.importing_outside:
                 monkey.record("error toast", text, "".join(traceback.format_stack(limit=12)))
             original(text, kind=kind, seconds=seconds)
 
         app.toast = toast  # type: ignore[method-assign]
+
+    @contextmanager
+    def _imports_watched(self) -> Iterator[None]:
+        """While the monkey runs: a file it picked in the Import chooser outside the private
+        data folder (a dotfile in the home folder, say) is refused with an error toast: the
+        player's doing, the app working, not failing."""
+        from tabletop.scenes.load import LoadScene
+        from tabletop.storage import data_dir
+
+        original = LoadScene.import_file
+        monkey = self
+
+        def import_file(scene: LoadScene, path: Path) -> None:
+            outside = data_dir().resolve() not in Path(path).resolve().parents
+            monkey.importing_outside = outside
+            try:
+                original(scene, path)
+            finally:
+                monkey.importing_outside = False
+
+        LoadScene.import_file = import_file  # type: ignore[method-assign]
+        try:
+            yield
+        finally:
+            LoadScene.import_file = original  # type: ignore[method-assign]
 
     def _scene_name(self) -> str:
         top = self.app.top
@@ -590,7 +618,7 @@ class Monkey:
         self, steps: int, *, deadline: float | None = None, stop_on_exception: bool = True
     ) -> MonkeyStats:
         """``steps`` random actions (or until ``deadline``, a ``time.monotonic()`` value)."""
-        with _thread_errors(self._thread_errors):
+        with _thread_errors(self._thread_errors), self._imports_watched():
             for _ in range(steps):
                 if deadline is not None and time.monotonic() >= deadline:
                     break
