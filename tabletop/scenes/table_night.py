@@ -215,7 +215,20 @@ class NightHost:
             return 0
         d = display
         rows = math.ceil(len(self.seats) / 2) if self._two_columns(d) else len(self.seats)
-        return 2 * d.px(12) + d.font_px(22) + d.px(6) + rows * d.font_px(26)
+        hint = self._hint_height(d) if self._hint_below(d) else 0
+        return 2 * d.px(12) + d.font_px(22) + hint + d.px(6) + rows * d.font_px(26)
+
+    def _hint_below(self, d: Display) -> bool:
+        """The strip's "Show codes" hint goes under its title where the two do not fit on
+        one line (a TV's narrow log at the body size), measured at the log's narrow width so
+        that the height does not change with G."""
+        title = fonts.get_font(d.font_px(22), "serif-bold").size("Phones")[0]
+        hint = max(fonts.get_font(d.font_px(16)).size(t)[0] for t in ("Show codes", "Hide codes"))
+        return title + hint + 3 * d.px(16) > d.log_px()
+
+    @staticmethod
+    def _hint_height(d: Display) -> int:
+        return fonts.get_font(d.font_px(16)).get_linesize() + d.px(4)
 
     def _two_columns(self, d: Display) -> bool:
         """More than four phones are listed in two columns if their longest line fits in one
@@ -251,18 +264,20 @@ class NightHost:
             render.Text("Phones", (rect.x + pad, y), d.font_px(22), GOLD, face="serif-bold"),
         )
         hint = "Hide codes" if self.show_codes else "Show codes"  # the strip is the button
-        render.draw_text(
-            surface,
-            render.Text(
-                hint,
-                (rect.right - pad, title.centery),
-                d.font_px(16),
-                MUTED,
-                "midright",
-                max_width=rect.w - 3 * pad - title.w,
-            ),
-        )
         y = title.bottom + d.px(6)
+        if self._hint_below(d):
+            place, anchor, room = (
+                (rect.x + pad, title.bottom + d.px(4)),
+                "topleft",
+                rect.w - 2 * pad,
+            )
+            y += self._hint_height(d)
+        else:
+            place, anchor = (rect.right - pad, title.centery), "midright"
+            room = rect.w - 3 * pad - title.w
+        render.draw_text(
+            surface, render.Text(hint, place, d.font_px(16), MUTED, anchor, max_width=room)
+        )
         now = self.connected()
         two = self._two_columns(d)
         col_w = (rect.w - 2 * pad) // (2 if two else 1)

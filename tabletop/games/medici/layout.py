@@ -73,6 +73,11 @@ def stack_badges(stacks: list[tuple[str, int]], size: int, width: int) -> list[t
     return [(f"#{n}", str(t)) if fits(f"#{n}", str(t)) else (n, str(t)) for n, t in stacks]
 
 
+def stack_gap(cw: int, display: Display) -> int:
+    """The room between two stacks of cards ``cw`` wide."""
+    return max(display.px(8), cw // 8)
+
+
 def badge_height(badges: list[tuple[str, ...]], display: Display) -> int:
     """How tall badges with these lines (:func:`stack_badges`) are: one line or two. Issue #19
     review: it takes the lines, so a layout build works them out once for each card width it
@@ -379,9 +384,15 @@ class MediciLayout(Layout):
         pending = view["pending"].get("stack")
         values = view["values"]
         badge_h = badge_height(badges, display)
+        badge_font = get_font(label_px, "sans-bold")
+        # A badge may reach into the gap beside its stack (never across it) rather than shrink
+        # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
+        reach = max(0, stack_gap(cw, display) // 2 - px(2))
         for s, (x, y), lines in zip(inner + outer, places, badges, strict=True):
             cards = s["cards"]
-            badge = pygame.Rect(x, y, cw, badge_h)
+            need = max(badge_font.size(line)[0] for line in lines) + px(4)
+            grow = min(max(0, need - cw), 2 * reach)
+            badge = pygame.Rect(x - grow // 2, y, cw + grow, badge_h)
             mine = s["id"] == pending
             model.boxes.append(
                 Box(badge, (20, 26, 22, 235), GOLD if mine else (201, 164, 76), px(8), 2)
@@ -440,7 +451,7 @@ class MediciLayout(Layout):
         numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
         badges = stack_badges(numbered, stack_label_px(display), cw - px(6))
         badge_h = badge_height(badges, display) + px(3)
-        gap = max(px(8), cw // 8)
+        gap = stack_gap(cw, display)
 
         def height(stack: dict) -> int:
             return badge_h + ch + step * max(0, len(stack["cards"]) - 1)
