@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -154,8 +155,10 @@ class AllegianceLayout(Layout):
                 own = lifted
         self._spot(model, view, bottom, own, 1.0, display, names, viewer, own_spot=True)
         self._hand(model, view, bottom, viewer, strip, own, hand_cw, display)
-        trick_area = _trick_rect(
-            oval, [*spots.values(), own], px(14), self._trick_score(n, display)
+        trick_area = pygame.Rect(
+            _trick_area(
+                tuple(oval), tuple(tuple(r) for r in [*spots.values(), own]), px(14), n, display
+            )
         )
         self._trick(model, view, trick_area, display)
         # Zones: Faces before the trick (they lie on it), the viewer's allegiance slot before
@@ -340,50 +343,8 @@ class AllegianceLayout(Layout):
         """Spots for every seat but the viewer's, clockwise round an ellipse from the bottom,
         as large as fits without overlapping. On a TV a spot is at least wide enough for the
         longest of ``names`` whole and tall enough for a two-line head (#19)."""
-        px = display.px
-        gap = px(10)
-        best: dict[int, pygame.Rect] = {}
-        scale = 1.0
-        # On a TV the spots may shrink to the desktop's size (not below), so that a full
-        # trick's cards are 1.15 times the desktop's where the room allows (#19).
-        tv = display.profile == "tv"
-        fitting: list[tuple[dict[int, pygame.Rect], float]] = []
-        # A TV tries spots wide enough for a name and the hand count on one line, then for the
-        # name alone; round the oval, then in two columns down the sides: its larger text
-        # makes the spots larger, and a crowded table's trick keeps the middle's height (#19).
-        tries = [(_ring_spots, True), (_ring_spots, False), (_side_spots, True)]
-        for place, wide in [*tries, (_side_spots, False)] if tv else [(_ring_spots, False)]:
-            for step in range(9):
-                scale = 1.0 - step * 0.06
-                least_w, least_h = _tv_spot_size(display, scale, names, wide) if tv else (0, 0)
-                sw = min(max(round(px(220) * scale), least_w), oval.w // 3)
-                sh = min(max(round(px(108) * scale), least_h), oval.h // 3)
-                spots = {(bottom + k) % n: r for k, r in enumerate(place(n, oval, sw, sh), 1)}
-                best = spots
-                rects = list(spots.values())
-                if all(
-                    not rects[i].inflate(gap, gap).colliderect(rects[j])
-                    for i in range(len(rects))
-                    for j in range(i + 1, len(rects))
-                ):
-                    if tv and fitting and scale < 1 / TV_FACTOR:
-                        break
-                    fitting.append((spots, scale))
-                    if not tv:
-                        break
-        if not tv or not fitting:
-            return fitting[0] if fitting else (best, scale)
-        target = round(display.frame_px(112) * 1.15)
-
-        def trick_cw(spots: dict[int, pygame.Rect]) -> int:
-            area = _trick_rect(oval, list(spots.values()), px(14), self._trick_score(n, display))
-            return _full_trick_cw(n, display, area)
-
-        widths = [trick_cw(spots) for spots, _ in fitting]
-        for (spots, s), w in zip(fitting, widths, strict=True):
-            if w >= target:
-                return spots, s
-        return fitting[widths.index(max(widths))]
+        spots, scale = _seat_spots(n, bottom, tuple(oval), display, tuple(names))
+        return {seat: pygame.Rect(r) for seat, r in spots}, scale
 
     @staticmethod
     def _trick_score(n: int, display: Display) -> Callable[[pygame.Rect], int] | None:
@@ -892,6 +853,89 @@ def _trick_grid(count: int, inner: pygame.Rect, display: Display) -> tuple[int, 
             return w, per_row, gap
     gap = max(px(10), label_w - 22)
     return 22, max(1, (inner.w + gap) // (22 + gap)), gap
+
+
+@lru_cache(maxsize=32)
+def _seat_spots(
+    n: int,
+    bottom: int,
+    oval_at: tuple[int, int, int, int],
+    display: Display,
+    names: tuple[str, ...],
+) -> tuple[tuple[tuple[int, tuple[int, int, int, int]], ...], float]:
+    """:meth:`AllegianceLayout._seat_spots`, remembered: a table lays its seats out the same
+    way after every move, and a TV's search for the largest trick tries many (it cost ~160 ms
+    a move before: ``bench_frames.py --profile tv``)."""
+    oval = pygame.Rect(oval_at)
+    px = display.px
+    gap = px(10)
+    best: dict[int, pygame.Rect] = {}
+    scale = 1.0
+    # On a TV the spots may shrink to the desktop's size (not below), so that a full
+    # trick's cards are 1.15 times the desktop's where the room allows (#19).
+    tv = display.profile == "tv"
+    fitting: list[tuple[dict[int, pygame.Rect], float]] = []
+    # A TV tries spots wide enough for a name and the hand count on one line, then for the
+    # name alone; round the oval, then in two columns down the sides: its larger text
+    # makes the spots larger, and a crowded table's trick keeps the middle's height (#19).
+    tries = [(_ring_spots, True), (_ring_spots, False), (_side_spots, True)]
+    for place, wide in [*tries, (_side_spots, False)] if tv else [(_ring_spots, False)]:
+        for step in range(9):
+            scale = 1.0 - step * 0.06
+            least_w, least_h = _tv_spot_size(display, scale, names, wide) if tv else (0, 0)
+            sw = min(max(round(px(220) * scale), least_w), oval.w // 3)
+            sh = min(max(round(px(108) * scale), least_h), oval.h // 3)
+            spots = {(bottom + k) % n: r for k, r in enumerate(place(n, oval, sw, sh), 1)}
+            best = spots
+            rects = list(spots.values())
+            if all(
+                not rects[i].inflate(gap, gap).colliderect(rects[j])
+                for i in range(len(rects))
+                for j in range(i + 1, len(rects))
+            ):
+                if tv and fitting and scale < 1 / TV_FACTOR:
+                    break
+                fitting.append((spots, scale))
+                if not tv:
+                    break
+    if not tv or not fitting:
+        chosen = fitting[0] if fitting else (best, scale)
+        return _frozen(chosen)
+    target = round(display.frame_px(112) * 1.15)
+
+    def trick_cw(spots: dict[int, pygame.Rect]) -> int:
+        score = AllegianceLayout._trick_score(n, display)
+        area = _trick_rect(oval, list(spots.values()), px(14), score)
+        return _full_trick_cw(n, display, area)
+
+    widths: list[int] = []
+    for spots, s in fitting:  # the first good enough; only then the best of them all
+        widths.append(trick_cw(spots))
+        if widths[-1] >= target:
+            return _frozen((spots, s))
+    return _frozen(fitting[widths.index(max(widths))])
+
+
+@lru_cache(maxsize=64)
+def _trick_area(
+    oval: tuple[int, int, int, int],
+    spots: tuple[tuple[int, ...], ...],
+    gap: int,
+    n: int,
+    display: Display,
+) -> tuple[int, int, int, int]:
+    """:func:`_trick_rect` for a table of ``n`` (a TV's search scores every shape it tries by
+    the cards a full trick gets), remembered: the seats stay put from move to move."""
+    score = AllegianceLayout._trick_score(n, display)
+    area = _trick_rect(pygame.Rect(oval), [pygame.Rect(r) for r in spots], gap, score)
+    return (area.x, area.y, area.w, area.h)
+
+
+def _frozen(
+    chosen: tuple[dict[int, pygame.Rect], float],
+) -> tuple[tuple[tuple[int, tuple[int, int, int, int]], ...], float]:
+    spots, scale = chosen
+    return tuple((seat, (r.x, r.y, r.w, r.h)) for seat, r in spots.items()), scale
 
 
 def _rank_label_width(display: Display) -> int:
