@@ -58,6 +58,13 @@ class Display:
         return max(12, round(BODY * self.scale))
 
     @property
+    def least_label_px(self) -> int:
+        """How small a label a player needs may be squeezed to fit its room: on a TV, no
+        smaller than the body size (the floor :meth:`font_px` keeps, #19); elsewhere 0, the
+        renderer's own limit (four fifths of its size)."""
+        return self.body_px if self.profile == "tv" else 0
+
+    @property
     def readable_px(self) -> int:
         """The smallest font size a player is asked to read (labels squeezed to fit included)."""
         return self.font_px(READABLE)

@@ -90,7 +90,6 @@ class TableMoments:
         self._before: TableModel | None = None  # the table they leave, drawn until they have
         self.button: pygame_gui.elements.UIButton | None = None  # "Last trick (L)"
         self.log: LogPanel | None = None  # the panel the button stands on
-        self._size = (0, 0)
 
     # ---- state ----------------------------------------------------------------------
     @property
@@ -143,7 +142,6 @@ class TableMoments:
             container=scene.container,
             tool_tip_text="Show the last completed trick or conflict again (L)",
         )
-        self._size = size
         self.sync()
 
     def label(self) -> str:
@@ -155,7 +153,7 @@ class TableMoments:
         if button is None:
             return
         if self.log is not None:  # the log's lines make room for the button while it shows
-            self.log.slot = self._size if self.last is not None else None
+            self.log.slot = button.rect.size if self.last is not None else None
         if self.last is None:
             button.hide()
             return

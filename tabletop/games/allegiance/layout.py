@@ -903,8 +903,9 @@ def _seat_spots(
         return _frozen(chosen)
     target = round(display.frame_px(112) * 1.15)
 
+    score = AllegianceLayout._trick_score(n, display)
+
     def trick_cw(spots: dict[int, pygame.Rect]) -> int:
-        score = AllegianceLayout._trick_score(n, display)
         area = _trick_rect(oval, list(spots.values()), px(14), score)
         return _full_trick_cw(n, display, area)
 

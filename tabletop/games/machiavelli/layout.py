@@ -449,10 +449,7 @@ SMALLEST_CARD = (32, 26)  # pixels, whatever the display: the corner index stays
 def _label_floor(display: Display, size: int) -> int:
     """How far a label of font size ``size`` may shrink to fit: to four fifths of it, and on a
     TV never below the body size (text a player needs, #19); never below 12, as fit_line."""
-    floor = max(12, round(size * 0.8))
-    if display.profile == "tv":
-        floor = max(floor, display.body_px)
-    return min(size, floor)
+    return min(size, max(12, round(size * 0.8), display.least_label_px))
 
 
 def _spacing(cw: int, px: Any) -> tuple[int, int]:

@@ -215,9 +215,7 @@ class RoyalHousesLayout(Layout):
         # and on two lines if need be, and the emblem sits in the rival's row between the
         # influence badge and the counter: the cards lose only the second line's height.
         name_px, name_face = fp(22), "serif-bold"
-        smallest = display.readable_px
-        if display.profile == "tv":
-            smallest = max(smallest, display.body_px)
+        smallest = max(display.readable_px, display.least_label_px)
         name_font = get_font(name_px, name_face)
         small_font = get_font(min(name_px, smallest), name_face)
         stacked: dict[str, list[str]] = {}
