@@ -25,6 +25,9 @@ PICKER_SHADE = (0, 0, 0, 110)  # over the table while a picker panel is up
 PICKER_PANEL = (18, 28, 23, 255)
 #: Seconds a quiet frame may spend painting pictures ahead (at least one is painted).
 PAINT_AHEAD = 0.002
+#: Seconds a frame may spend painting the pictures it shows before it shows some scaled from
+#: another size (render.frame_budget: a reflow changes the width of every card in a row).
+PAINT_IN_FRAME = 0.001
 
 
 @dataclass
@@ -128,6 +131,13 @@ class TableDrawing:
         render.paint_ahead(scene.model.upcoming, scene.app.settings.colorblind, PAINT_AHEAD)
 
     def draw(self, surface: pygame.Surface) -> None:
+        render.frame_budget(PAINT_IN_FRAME)
+        try:
+            self._draw(surface)
+        finally:
+            render.frame_done()
+
+    def _draw(self, surface: pygame.Surface) -> None:
         scene = self.scene
         d = scene.app.display
         surface.blit(self._static_layer(), (0, 0))

@@ -53,17 +53,65 @@ def draw_text(surface: pygame.Surface, item: Text) -> pygame.Rect:
     return rect
 
 
-@lru_cache(maxsize=256)
+BoxColour = tuple[int, ...] | None  # a box's fill or border as a cache key (None: none)
+#: Boxes up to this many pixels are cached whole, one surface per size and style.
+SMALL_BOX = 160 * 160
+#: A large box is drawn on a canvas kept for its style and redrawn when the box changes size:
+#: a reflowing table resizes its big panels every move, and a fresh window-wide surface cost
+#: 2-4 ms to make where redrawing part of a kept one costs ~0.3 ms (bench_frames --profile
+#: tv: Medici's animating frames). A canvas grows in steps, so a growing box seldom makes one.
+BOX_CANVAS_STEP = 128
+BOX_CANVASES = 8
+_box_canvases: OrderedDict[tuple, tuple[pygame.Surface, tuple[int, int]]] = OrderedDict()
+
+
 def _box_surface(
-    size: tuple[int, int], fill: Colour | None, border: Colour | None, radius: int, width: int
+    size: tuple[int, int], fill: BoxColour, border: BoxColour, radius: int, width: int
+) -> pygame.Surface:
+    """``size`` × ``fill`` with a ``border`` (read-only, and for large boxes good only until
+    the next call: draw it at once)."""
+    if size[0] * size[1] <= SMALL_BOX:
+        return _small_box(size, fill, border, radius, width)
+    style = (fill, border, radius, width)
+    kept = _box_canvases.get(style)
+    if kept is not None:
+        _box_canvases.move_to_end(style)
+        canvas, drawn = kept
+        if drawn == size:
+            return canvas.subsurface((0, 0, *size))
+    if kept is not None and size[0] <= canvas.get_width() and size[1] <= canvas.get_height():
+        canvas.fill((0, 0, 0, 0), (0, 0, *drawn))
+    else:
+        step = BOX_CANVAS_STEP
+        room = [-(-n // step) * step for n in size]
+        if kept is not None:  # grown: as large as both boxes
+            room = [max(n, old) for n, old in zip(room, kept[0].get_size(), strict=True)]
+        canvas = _ready(pygame.Surface(room, pygame.SRCALPHA))
+        if kept is None and len(_box_canvases) >= BOX_CANVASES:
+            _box_canvases.popitem(last=False)
+    image = canvas.subsurface((0, 0, *size))
+    _paint_box(image, fill, border, radius, width)
+    _box_canvases[style] = (canvas, size)
+    return image
+
+
+@lru_cache(maxsize=256)
+def _small_box(
+    size: tuple[int, int], fill: BoxColour, border: BoxColour, radius: int, width: int
 ) -> pygame.Surface:
     image = pygame.Surface(size, pygame.SRCALPHA)
+    _paint_box(image, fill, border, radius, width)
+    return _ready(image)
+
+
+def _paint_box(
+    image: pygame.Surface, fill: BoxColour, border: BoxColour, radius: int, width: int
+) -> None:
     r = image.get_rect()
     if fill is not None:
         pygame.draw.rect(image, fill, r, border_radius=radius)
     if border is not None:
         pygame.draw.rect(image, border, r, width, border_radius=radius)
-    return _ready(image)
 
 
 def draw_box(surface: pygame.Surface, box: Box) -> None:
@@ -97,6 +145,36 @@ _widths: dict[tuple[tuple, bool], set[int]] = {}
 _ahead: dict[tuple[tuple, int, bool], pygame.Surface] = {}
 
 
+#: While a table's frame is drawn (:func:`frame_budget`): when it must stop painting pictures
+#: and show a picture it has at another size instead, scaled (perf_counter seconds).
+_paint_until: float | None = None
+#: Stand-ins shown in the frame being drawn and in the last one: key -> the scaled picture.
+_stand_ins: dict[tuple[tuple, int, bool], pygame.Surface] = {}
+_stand_ins_last: dict[tuple[tuple, int, bool], pygame.Surface] = {}
+
+
+def frame_budget(budget: float) -> None:
+    """A frame of the table starts: it may paint pictures for ``budget`` seconds; past that,
+    a picture the table has painted at another size (a court or a hand reflowed, so every
+    card in it changed width) is shown scaled from it, and painted properly by
+    :func:`paint_ahead` on a quiet frame. Painting a card face costs about a millisecond, and
+    a reflow asked for a dozen in one frame (bench_frames: Medici's animating frames)."""
+    global _paint_until, _stand_ins, _stand_ins_last
+    _paint_until = time.perf_counter() + budget
+    _stand_ins_last, _stand_ins = _stand_ins, {}
+
+
+def frame_done() -> None:
+    """The frame is drawn: pictures asked for outside a table's frame are painted at once."""
+    global _paint_until
+    _paint_until = None
+
+
+def owed() -> list[tuple[tuple, int, bool]]:
+    """The pictures the last frame showed scaled, for want of time to paint them."""
+    return [k for k in {**_stand_ins_last, **_stand_ins} if k not in _painted]
+
+
 def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
     key = (art, width, colorblind)
     image = _painted.get(key)
@@ -105,6 +183,9 @@ def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
         return image
     image = _ahead.pop(key, None)
     if image is None:
+        stand_in = _stand_in(key)
+        if stand_in is not None:
+            return stand_in
         image = _ready(_art(art, width, colorblind))
     _painted[key] = image
     _widths.setdefault((art, colorblind), set()).add(width)
@@ -114,15 +195,41 @@ def _piece_image(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
     return image
 
 
+def _stand_in(key: tuple[tuple, int, bool]) -> pygame.Surface | None:
+    """``key``'s picture scaled from another size, if the frame has no time left to paint it
+    and it was painted at another size; else None."""
+    if _paint_until is None or time.perf_counter() < _paint_until:
+        return None
+    image = _stand_ins.get(key) or _stand_ins_last.get(key)
+    if image is None:
+        art, width, colorblind = key
+        if not _widths.get((art, colorblind)):
+            return None  # never painted: nothing to scale
+        if art[0] in ("card", "back"):
+            size = card_art.card_size(width)
+        else:  # a piece of the game's own: its shape as painted
+            some = _piece_image(art, next(iter(_widths[(art, colorblind)])), colorblind)
+            size = (width, max(1, round(some.get_height() * width / some.get_width())))
+        image = _scaled(art, size, colorblind)
+    _stand_ins[key] = image
+    return image
+
+
 def paint_ahead(upcoming: Sequence[tuple[tuple, int]], colorblind: bool, budget: float) -> int:
-    """Paint pictures in ``upcoming`` ((art, width) pairs) not painted yet, for up to
-    ``budget`` seconds (at least one); returns how many. They wait apart from the table's
-    pictures, and only while they stay upcoming."""
+    """Paint the pictures the table shows scaled (:func:`owed`), then those in ``upcoming``
+    ((art, width) pairs) not painted yet, for up to ``budget`` seconds (at least one); returns
+    how many. Upcoming pictures wait apart from the table's, and only while they stay
+    upcoming."""
+    end = time.perf_counter() + budget
+    painted = 0
+    for art, width, blind in owed():
+        if painted and time.perf_counter() > end:
+            return painted
+        _piece_image_now(art, width, blind)
+        painted += 1
     wanted = {(art, width, colorblind) for art, width in upcoming}
     for key in [k for k in _ahead if k not in wanted]:
         del _ahead[key]
-    end = time.perf_counter() + budget
-    painted = 0
     for art, width in upcoming:
         key = (art, width, colorblind)
         if key in _painted or key in _ahead:
@@ -132,6 +239,16 @@ def paint_ahead(upcoming: Sequence[tuple[tuple, int]], colorblind: bool, budget:
         _ahead[key] = _ready(_art(art, width, colorblind))
         painted += 1
     return painted
+
+
+def _piece_image_now(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    """Painted, whatever the frame's time: a stand-in is never the answer."""
+    global _paint_until
+    until, _paint_until = _paint_until, None
+    try:
+        return _piece_image(art, width, colorblind)
+    finally:
+        _paint_until = until
 
 
 def passing_image(piece: Piece, size: tuple[int, int], colorblind: bool) -> pygame.Surface:
