@@ -110,6 +110,7 @@ class TableScene(Scene):
         # (_follow_up): its felt and labels, the phones' new state, the autosave
         # (``saving.due``).
         self._static_late = False
+        self._log_late = False  # the log's new lines, the job after the felt and labels
         self._frame = 0  # frames drawn
         self._moved_frame = -1  # the frame the last move was made in
         self._follow_ups_waited = 0
@@ -322,7 +323,7 @@ class TableScene(Scene):
         # text and the phones' state follow on later frames (_follow_up).
         if not saved:
             self.saving.due = True
-        self._static_late = True
+        self._static_late = self._log_late = True
         self._moved_frame = self._frame
         self._last_events = events
         self.input.clear()
@@ -337,7 +338,7 @@ class TableScene(Scene):
         if self.viewer != looking:
             # Another seat looks now: the last one's labels and log lines may hold what only
             # it could see, so they are drawn anew in this very frame, not a frame later.
-            self._static_late = False
+            self._static_late = self._log_late = False
         self.refresh()
         self._remote_move = False
         self.moments.after_move(before, events, old)
@@ -611,16 +612,19 @@ class TableScene(Scene):
     FOLLOW_UP_PATIENCE = 3
 
     def _follow_up(self) -> None:
-        """One job a move left, a frame: the felt and labels redrawn, then the phones' new
-        state, then the autosave's text, then card faces the phones asked for; nothing in a
-        move's own frame. No frame then does two costly jobs (bench_game_night: the TV's frame
-        time p99 while nine phones play)."""
+        """One job a move left, a frame: the felt and labels redrawn, then the log's new lines,
+        then the phones' new state, then the autosave's text, then card faces the phones asked
+        for; nothing in a move's own frame. No frame then does two costly jobs
+        (bench_game_night: the TV's frame time p99 while nine phones play; bench_frames: the
+        frames of a table's animations)."""
         if self._moved_frame == self._frame and self._follow_ups_waited < self.FOLLOW_UP_PATIENCE:
             self._follow_ups_waited += 1
             return
         self._follow_ups_waited = 0
         if self._static_late:
             self._static_late = False  # this frame's draw lays the felt and labels anew
+        elif self._log_late:
+            self._log_late = False  # and this one's the log's new lines
         elif self.night.publish_if_due():
             pass  # the phones were sent the new state
         elif self.saving.due:

@@ -182,9 +182,9 @@ class TableDrawing:
         scene.hint.draw(surface)
         scene.recap.draw(surface, d, scene.layout_rect)
         scene.status.draw(surface, d, scene.status_text(), scene.status_buttons())
-        # A move's own frame shows the log as it was; its new line comes with the labels, a
-        # frame later (TableScene._follow_up).
-        scene.log.draw(surface, d, self._log_lines(), scene.viewer, late=scene._static_late)
+        # A move's own frame shows the log as it was; its new line comes after the labels, two
+        # frames later (TableScene._follow_up).
+        scene.log.draw(surface, d, self._log_lines(), scene.viewer, late=scene._log_late)
         # A game night's phones strip, and its join panel over everything under the status bar.
         scene.night.draw(surface, d, self._night_area())
         if dragged is None:

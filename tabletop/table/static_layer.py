@@ -59,6 +59,22 @@ def _draw(surface: pygame.Surface, item: Box | Text) -> None:
         render.draw_text(surface, item)
 
 
+def _merged(rects: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rects`` with each one inside another dropped and those that mostly overlap joined
+    (a box whose colour changed is dirty twice, once for each colour; a panel's label lies
+    inside the panel): every item over them is drawn once rather than once a rectangle."""
+    out: list[pygame.Rect] = []
+    for rect in sorted(rects, key=lambda r: r.w * r.h, reverse=True):
+        for i, kept in enumerate(out):
+            joined = kept.union(rect)
+            if joined.w * joined.h <= kept.w * kept.h + rect.w * rect.h:
+                out[i] = joined
+                break
+        else:
+            out.append(rect)
+    return out
+
+
 class StaticLayer:
     """A window-sized surface of felt, boxes and labels that follows the table it is given."""
 
@@ -120,7 +136,7 @@ class StaticLayer:
         dirty += [rect for key, rect, _ in items if key not in old]
         bounds = surface.get_rect()
         dirty = [r.clip(bounds) for r in dirty]
-        dirty = [r for r in dirty if r.w > 0 and r.h > 0]
+        dirty = _merged([r for r in dirty if r.w > 0 and r.h > 0])
         if not dirty:
             return
         if sum(r.w * r.h for r in dirty) > WHOLE_REDRAW_SHARE * bounds.w * bounds.h:
