@@ -92,16 +92,13 @@ class LoadScene(Scene):
         ) + d.px(36)
         bw = max(bw, d.px(120))
         # The players and the state of the game take two lines each where one cannot hold
-        # them (a TV's larger text), so the rows are as tall as the longest needs.
+        # them (a TV's larger text), so the rows are as tall as the longest needs. Measured
+        # at the narrowest a row's text gets (every action's button, the panel's border).
         text_w = width - 2 * pad_x - len(ROW_ACTIONS) * bw - (len(ROW_ACTIONS) - 1) * gap - d.px(24)
-        counts = [
-            (
-                len(_lines(app, "#pitch", info.players_text, text_w)),
-                len(_lines(app, "#muted", _about(info), text_w)),
-            )
-            for info in self.saves
-        ]
-        text_rows = max((p + a for p, a in counts), default=2)
+        text_rows = max(
+            (sum(len(lines) for lines in _row_lines(app, info, text_w)) for info in self.saves),
+            default=2,
+        )
         row_h = max(btn_h + 2 * pad_y, name_h + text_rows * text_h + 2 * pad_y)
         margin = d.px(40)
         top = margin
@@ -141,8 +138,7 @@ class LoadScene(Scene):
             actions = [a for a in ROW_ACTIONS if a != "Resume" or not info.finished]
             buttons_w = len(actions) * bw + (len(actions) - 1) * gap
             text_w = inner.width - 2 * pad_x - buttons_w - d.px(20)
-            players = _lines(app, "#pitch", info.players_text, text_w)
-            about = _lines(app, "#muted", _about(info), text_w)
+            players, about = _row_lines(app, info, text_w)
             ty = (inner.height - name_h - (len(players) + len(about)) * text_h) // 2
             title = f"“{info.label}” · {info.title}" if info.label else info.title
             heading = _fit(app, "#game_name", title, text_w)
@@ -348,10 +344,12 @@ class LoadScene(Scene):
         self.backdrop.draw(surface, self.app.display)
 
 
-def _about(info: SaveInfo) -> str:
-    """When the game was saved and where it stands."""
+def _row_lines(app: App, info: SaveInfo, width: int) -> tuple[list[str], list[str]]:
+    """A save's row text in ``width``: its players' lines ("#pitch"), then when it was saved
+    and where the game stands ("#muted"), each in at most two lines."""
     when = when_text(info.saved)
-    return f"{when} · {info.summary}" if when else info.summary
+    about = f"{when} · {info.summary}" if when else info.summary
+    return _lines(app, "#pitch", info.players_text, width), _lines(app, "#muted", about, width)
 
 
 def _lines(app: App, object_id: str, text: str, width: int, most: int = 2) -> list[str]:

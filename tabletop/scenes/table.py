@@ -107,8 +107,8 @@ class TableScene(Scene):
         self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
         self._recap_due: Recap | None = None  # made by the last move, shown after its trick
         # A move's follow-up work, spread one job a frame over the frames after it
-        # (_follow_up): its felt and labels, the phones' new state, the autosave
-        # (``saving.due``).
+        # (_follow_up): its felt and labels, the log's new lines, the phones' new state, the
+        # autosave (``saving.due``).
         self._static_late = False
         self._log_late = False  # the log's new lines, the job after the felt and labels
         self._frame = 0  # frames drawn

@@ -218,14 +218,14 @@ def _stand_in(key: tuple[tuple, int, bool]) -> pygame.Surface | None:
 def paint_ahead(upcoming: Sequence[tuple[tuple, int]], colorblind: bool, budget: float) -> int:
     """Paint the pictures the table shows scaled (:func:`owed`), then those in ``upcoming``
     ((art, width) pairs) not painted yet, for up to ``budget`` seconds (at least one); returns
-    how many. Upcoming pictures wait apart from the table's, and only while they stay
-    upcoming."""
+    how many. Called between frames (no frame's budget applies: what it asks for is painted).
+    Upcoming pictures wait apart from the table's, and only while they stay upcoming."""
     end = time.perf_counter() + budget
     painted = 0
     for art, width, blind in owed():
         if painted and time.perf_counter() > end:
             return painted
-        _piece_image_now(art, width, blind)
+        _piece_image(art, width, blind)
         painted += 1
     wanted = {(art, width, colorblind) for art, width in upcoming}
     for key in [k for k in _ahead if k not in wanted]:
@@ -239,16 +239,6 @@ def paint_ahead(upcoming: Sequence[tuple[tuple, int]], colorblind: bool, budget:
         _ahead[key] = _ready(_art(art, width, colorblind))
         painted += 1
     return painted
-
-
-def _piece_image_now(art: tuple, width: int, colorblind: bool) -> pygame.Surface:
-    """Painted, whatever the frame's time: a stand-in is never the answer."""
-    global _paint_until
-    until, _paint_until = _paint_until, None
-    try:
-        return _piece_image(art, width, colorblind)
-    finally:
-        _paint_until = until
 
 
 def passing_image(piece: Piece, size: tuple[int, int], colorblind: bool) -> pygame.Surface:

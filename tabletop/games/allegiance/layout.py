@@ -383,8 +383,7 @@ class AllegianceLayout(Layout):
             marker = " · choosing"
         count = view["hand_counts"][seat]
         # Hand size: a few small backs and the number (others only; the viewer sees the fan).
-        bw = max(16, round(max(23, line_h) / 1.4))
-        fan = max(2, bw // 3)
+        bw, fan = _count_backs(line_h)
         count_w = 0 if own_spot else _count_width(line_h, small_size)
         name_w = spot.w - 2 * ip - count_w - px(4)
         font = fonts.get_font(name_size, "sans-bold")
@@ -824,10 +823,16 @@ def _first_fitting(choices: Sequence[str], face: str, width: int, size: int, exa
     return choices[-1]
 
 
+def _count_backs(line_h: int) -> tuple[int, int]:
+    """The width of the small backs in a seat's hand count, and how far apart they fan."""
+    bw = max(16, round(max(23, line_h) / 1.4))
+    return bw, max(2, bw // 3)
+
+
 def _count_width(line_h: int, size: int) -> int:
     """The width of a seat's hand count (three small backs fanned and the number)."""
-    bw = max(16, round(max(23, line_h) / 1.4))
-    return bw + 2 * max(2, bw // 3) + size * 2
+    bw, fan = _count_backs(line_h)
+    return bw + 2 * fan + size * 2
 
 
 def _emblem_rect(square: pygame.Rect) -> pygame.Rect:

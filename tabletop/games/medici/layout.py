@@ -181,6 +181,18 @@ class MediciLayout(Layout):
         return (area_w - display.px(12) * (count - 1)) // max(1, count)
 
     @staticmethod
+    def _beside_room(w: int, display: Display) -> int:
+        """The width a rival's panel ``w`` wide leaves beside its deck and a shown card."""
+        px = display.px
+        return w - 2 * px(56) - 4 * px(8)
+
+    @staticmethod
+    def _headings_height(headings: dict[int, list[str]], display: Display) -> int:
+        """How tall the rivals' headings stand across the panels' tops (the most lines)."""
+        step = display.font_px(22) + display.px(2)
+        return max(len(v) for v in headings.values()) * step + display.px(4)
+
+    @staticmethod
     def _rival_headings(
         view: Mapping[str, Any], seats: list[int], names: list[str], w: int, display: Display
     ) -> tuple[bool, dict[int, list[str]]]:
@@ -190,7 +202,7 @@ class MediciLayout(Layout):
         jumps in play); else across the top, on a second line (the house) only where even
         that is too narrow (#19: on the TV, labels are at the body size, never cut)."""
         px, size = display.px, display.font_px(22)
-        beside = w - 2 * px(56) - 4 * px(8)
+        beside = MediciLayout._beside_room(w, display)
         lines = {
             s: heading_lines(names[s], view["houses"][s], "sans-bold", size, beside) for s in seats
         }
@@ -228,10 +240,10 @@ class MediciLayout(Layout):
         px, fp = display.px, display.font_px
         w = self._rival_width(area_w, len(seats), display)
         across, headings = self._rival_headings(view, seats, names, w, display)
-        room = w - 2 * px(56) - 4 * px(8)
+        room = self._beside_room(w, display)
         figures = len(self._rival_figures("8", "88", "888", "88", "88", fp(17), room))
         figures_h = figures * (fp(17) + px(4)) - px(4)
-        head_h = max(len(v) for v in headings.values()) * (fp(22) + px(2)) + px(4)
+        head_h = self._headings_height(headings, display)
         if across:
             return head_h + max(figures_h, round(px(56) * 1.4)) + 2 * px(8)
         return head_h + figures_h + 2 * px(8)
@@ -250,7 +262,7 @@ class MediciLayout(Layout):
         w = self._rival_width(area.w, len(seats), display)
         across, headings = self._rival_headings(view, seats, names, w, display)
         # Across: the headings' lines over the cards and figures, in every panel alike.
-        head_h = max(len(v) for v in headings.values()) * (fp(22) + px(2)) + px(4)
+        head_h = self._headings_height(headings, display)
         for i, seat in enumerate(seats):
             panel = pygame.Rect(area.x + i * (w + px(12)), area.y, w, area.h)
             colour = TEAM_COLOURS[_team(view, seat)]
