@@ -421,11 +421,18 @@ class Allegiance(Game):
             "kill": ("kill", "spare"),
             "next": ("deal",),
         }[phase]
+        # Words a player reads (what to do now, with what), never a move's notation.
         expected = {
-            "ally": "choose your Allegiance card ('ally H5')",
-            "play": "play a card ('play S7', 'trait Clever S7', 'trait Foolish @p2')",
-            "kill": "decide what your Assassin does ('kill H3' or 'spare')",
-            "next": "start the next deal ('deal')",
+            "ally": "choose your Allegiance card: one Face from your hand, played face down",
+            "play": (
+                "play a card: a Face or a Victory into the trick, or a Trait on a Face there "
+                "or face down in front of a player"
+            ),
+            "kill": (
+                "decide what your Assassin does: remove another Face from the trick, or spare "
+                "them all"
+            ),
+            "next": "start the next deal",
         }[phase]
         if k not in wanted:
             return IllegalMove("wrong-step", f"Now you must {expected}.", move)
@@ -468,7 +475,7 @@ class Allegiance(Game):
         if k == "trait" and card not in TRAITS:
             return IllegalMove(
                 "not-a-trait",
-                f"{sentence_start(name)} is not a Trait: play it with 'play {card}'.",
+                f"{sentence_start(name)} is not a Trait: play it into the trick.",
                 move,
             )
         if card not in self.hands[me]:
@@ -483,8 +490,7 @@ class Allegiance(Game):
             if card in TRAITS:
                 return IllegalMove(
                     "trait-needs-target",
-                    f"A Trait goes on a Face in the trick or face down in front of a player: "
-                    f"try 'trait {card} S7' or 'trait {card} @p1'.",
+                    "A Trait goes on a Face in the trick or face down in front of a player.",
                     move,
                 )
             return IllegalMove("wrong-target", "Cards are played into the trick.", move)
@@ -514,7 +520,7 @@ class Allegiance(Game):
             )
         return IllegalMove(
             "wrong-target",
-            "A Trait goes on a Face in the trick ('face:H5') or in front of a player ('front:0').",
+            "A Trait goes on a Face in the trick or face down in front of a player.",
             move,
         )
 

@@ -521,7 +521,7 @@ def test_trait_refusals_state_the_rule() -> None:
     err = refusal(game, "trait Honor H5")
     assert err.code == "not-a-trait" and "Honor is not a Trait" in err.message
     err = refusal(game, "trait P1 @p2")
-    assert err.code == "not-a-trait" and "is not a Trait: play it with 'play P1'" in err.message
+    assert err.code == "not-a-trait" and "is not a Trait: play it into the trick." in err.message
     err = refusal(game, "trait Clever Honor")
     assert err.code == "not-a-face"
     assert err.message == "A face-up Trait goes on a Face in the trick; Honor is a Victory."

@@ -354,3 +354,74 @@ def test_a_card_dropped_on_an_opponents_panel_is_refused_not_played(app: App) ->
     # Onto the trick (or a Face lying in it) the same card is played.
     scene.drop(card, "trick")
     assert len(game.history) == before + 1
+
+
+# ---- choosing the Allegiance card ------------------------------------------------------------
+
+
+def _choosing(app: App) -> tuple[TableScene, pygame.Rect, tuple[int, int]]:
+    """A 4-player table at its first decision (the Allegiance card), seen by the seat to
+    move: that seat's panel and a point on its "drag a Face here" words, clear of the slot."""
+    scene = table(app, 4, seed=3)
+    seat = scene.game.to_move
+    assert scene.game.phase == "ally" and seat is not None
+    scene._set_viewer(seat)
+    scene.refresh(animate=False)
+    frames(app)
+    words = next(t for t in scene.model.texts if t.text == "drag a Face here")
+    point = (words.pos[0] + 12, words.pos[1] + words.size // 2)
+    panel = next(z.rect for z in scene.model.zones if z.id == f"front:{seat}")
+    assert panel.collidepoint(point)
+    mark = next(t for t in scene.model.texts if t.text == "?")
+    slot = next(b.rect for b in scene.model.boxes if b.rect.center == mark.pos)
+    assert not slot.inflate(16, 16).collidepoint(point)  # the small "?" slot is elsewhere
+    return scene, panel, point
+
+
+def test_a_face_dragged_onto_the_panels_words_becomes_the_allegiance_card(app: App) -> None:
+    """Issue: a Face dropped on the words "drag a Face here" inside the lit panel was refused
+    ("Now you must choose your Allegiance card ('ally H5')"): the whole lit panel takes the
+    drop, and it lights up whole while a Face is held."""
+    scene, panel, point = _choosing(app)
+    game = scene.game
+    seat = game.to_move
+    face = next(c for c in game.hands[seat] if c in FACE_SET)
+    lit = scene.model.zone(f"allegiance:{seat}").rect  # where a held Face may go lights up
+    app.toasts.clear()
+    post_drag(scene.model.piece(face).rect.center, point)
+    frames(app)
+    assert [t.text for t in app.toasts if t.kind == "error"] == []
+    assert game.allegiance[seat] == face and game.history[-1].kind == "ally"
+    assert lit == panel
+
+
+def test_a_face_clicked_then_the_panels_words_clicked_becomes_the_allegiance_card(
+    app: App,
+) -> None:
+    """The same by click-then-click: a click on the Face, then on the panel's words."""
+    scene, _panel, point = _choosing(app)
+    game = scene.game
+    seat = game.to_move
+    face = next(c for c in game.hands[seat] if c in FACE_SET)
+    centre = scene.model.piece(face).rect.center
+    for pos in (centre, point):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        frames(app, 1)
+    frames(app)
+    assert game.allegiance[seat] == face
+
+
+def test_a_face_dropped_elsewhere_while_choosing_is_refused_in_words(app: App) -> None:
+    """A Face dropped on the trick while the Allegiance card is chosen is refused with the
+    rule (the card goes face down in front of its player), in words with no notation."""
+    scene, _panel, _point = _choosing(app)
+    game = scene.game
+    seat = game.to_move
+    face = next(c for c in game.hands[seat] if c in FACE_SET)
+    app.toasts.clear()
+    post_drag(scene.model.piece(face).rect.center, scene.model.zone("trick").rect.center)
+    frames(app)
+    assert game.allegiance[seat] is None and face in game.hands[seat]
+    errors = [t.text for t in app.toasts if t.kind == "error"]
+    assert errors == ["Your Allegiance card goes face down in front of you."]

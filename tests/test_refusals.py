@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import importlib
 import random
+import re
 from pathlib import Path
 from types import ModuleType
 
@@ -126,3 +127,55 @@ def test_every_code_met_in_play_is_listed(game_id: str) -> None:
     met = codes_in_play(game_id)
     assert met, "no illegal move was tried"
     assert met <= set(listed(game_id)) | set(GENERIC_REFUSALS)
+
+
+# A move written in the game's notation inside a sentence: a quoted token ('ally H5', "deal"),
+# a seat written @p2, or a place id such as face:H5 or front:0.
+NOTATION = re.compile(
+    r"""(?<![A-Za-z])(['"])[^'"\s][^'"]*\1(?![A-Za-z])|@p\d|\b[a-z]+:[A-Za-z0-9]"""
+)
+
+
+def wrong_step_sentences(game_id: str, cap: int = 250) -> set[str]:
+    """Every "wrong step" sentence met along seeded random playouts of each of the game's test
+    set-ups: at each decision, one move of every kind the game has (found by a first pass
+    over the same playouts) is asked about."""
+    spec = rules.GAMES[game_id]
+    kinds: dict[str, rules.Move] = {}
+    found: set[str] = set()
+    for asking in (False, True):
+        for seed, (players, options) in enumerate(spec.test_configs):
+            game: Game = rules.new_game(game_id, players, seed=seed, options=options)
+            rng = random.Random(seed)
+            for _ in range(cap):
+                if game.over:
+                    break
+                legal = game.legal_moves()
+                for move in legal:
+                    kinds.setdefault(move.kind, move)
+                for move in kinds.values() if asking else ():
+                    err = game.why_illegal(move)
+                    if err is not None and err.code == "wrong-step":
+                        found.add(err.message)
+                game.play(rng.choice(legal))
+    return found
+
+
+def test_the_notation_pattern_finds_moves_written_in_notation() -> None:
+    for text in ("choose ('ally H5')", "'deal'", 'try "play S7"', "@p2 lays it", "on face:H5"):
+        assert NOTATION.search(text), text
+    for text in ("the Empire's two pairs", "the players' hands", "Now: choose a card."):
+        assert not NOTATION.search(text), text
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_a_wrong_step_is_said_in_words_not_notation(game_id: str) -> None:
+    """A player never reads notation: a move made at the wrong step (a Face dropped on the
+    panel while the Allegiance card is chosen was refused with "Now you must choose your
+    Allegiance card ('ally H5')") is refused by saying what to do now, and with what, in
+    words, without a move written in notation or a card the player may not hold."""
+    if "wrong-step" not in listed(game_id):
+        pytest.skip("the game has no wrong-step refusal")
+    met = wrong_step_sentences(game_id)
+    assert met, "no wrong step was tried"
+    assert [m for m in met if NOTATION.search(m)] == []

@@ -624,17 +624,17 @@ class Alliances(Game):
         if kind == "call" and phase == "bid":
             return (
                 "With 4 players the dominant suit comes with a bid (State of the Nations), "
-                "for instance 'bid 10 P'. "
+                "for instance 10 countries with Politics. "
             )
         if kind == "call" and phase == "declare":
             return (
                 "With State of Nations the drafting winner declares the exact number of "
-                "countries with the suit, for instance 'bid 12 P'. "
+                "countries with the suit, for instance 12 countries with Politics. "
             )
         if kind == "bid" and phase == "declare":
             return (
                 "In the 2-player game the drafting winner only calls the dominant suit, for "
-                "instance 'call P' (the number is declared only with State of Nations). "
+                "instance Politics (the number is declared only with State of Nations). "
             )
         if kind == "pass" and phase in ("declare", "rise-call"):
             return "The dominant suit must be called: there is no passing. "
@@ -680,7 +680,7 @@ class Alliances(Game):
             return IllegalMove(
                 "bad-choice",
                 f"Dual Allegiance has taken {taken}: now choose the player whose conflict "
-                "power it joins ('boost' and a seat).",
+                "power it joins.",
                 move,
             )
         options = _listing([card_name(c) for c in self._choosable(special)], "or")

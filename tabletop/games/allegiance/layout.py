@@ -484,9 +484,11 @@ class AllegianceLayout(Layout):
             model.boxes.append(Box(ally_rect, (0, 0, 0, 60), MUTED, px(6), 1))
             model.texts.append(Text("?", ally_rect.center, name_size, MUTED, "center", "sans-bold"))
         if own_spot:
-            model.zones.append(
-                Zone(f"allegiance:{seat}", ally_rect.inflate(px(8), px(8)), "your Allegiance")
-            )
+            # While this seat chooses, its whole panel (the "drag a Face here" words too) takes
+            # the Allegiance card, not only the small slot; later the slot alone is the place.
+            choosing = view["phase"] == "ally" and not view["allegiance_chosen"][seat]
+            ally_zone = spot if choosing else ally_rect.inflate(px(8), px(8))
+            model.zones.append(Zone(f"allegiance:{seat}", ally_zone, "your Allegiance"))
         tx = ally_rect.right + ip
         if own_spot and not waiting:
             hint = "your Allegiance" if viewer == seat else "Allegiance"
