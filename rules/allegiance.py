@@ -425,8 +425,8 @@ class Allegiance(Game):
         expected = {
             "ally": "choose your Allegiance card: one Face from your hand, played face down",
             "play": (
-                "play a card: a Face or a Victory into the trick, or a Trait on a Face there "
-                "or face down in front of a player"
+                "play a card: a Face or a Victory into the trick, or a Trait on a Face or "
+                "face down before a player"
             ),
             "kill": (
                 "decide what your Assassin does: remove another Face from the trick, or spare "
@@ -434,6 +434,8 @@ class Allegiance(Game):
             ),
             "next": "start the next deal",
         }[phase]
+        if phase == "play" and self.moon_holder == me:
+            expected = "lead the Moon to begin the deal"
         if k not in wanted:
             return IllegalMove("wrong-step", f"Now you must {expected}.", move)
         if move.value:

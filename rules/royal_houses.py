@@ -422,13 +422,13 @@ class RoyalHouses(Game):
         me, k, phase = self.mover, move.kind, self.phase
         expected = {
             "order": "choose whether to go first or second",
-            "counters": "place a majority counter",
-            "play": "play a card",
+            "counters": "place one of your majority counters on a house",
+            "play": "play a card from your hand on its house",
             "swap": "swap two counters or keep them",
             "source": "choose the house to move influence from",
             "dest": "choose the house to move influence to",
             "amount": "choose how much influence to move",
-            "gift": "give a card to your rival",
+            "gift": "give a card from your hand to your rival",
         }[phase]
         wanted = {
             "order": ("order",),

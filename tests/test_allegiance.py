@@ -583,3 +583,23 @@ def test_describe_move_words_each_kind(move: AllegianceMove, sentence: str) -> N
     """trait: before a seat (by its name, or its number past the names given) or on a Face."""
     game = new()
     assert game.describe_move(move, 0, ["Ada", "Bart", "Cy", "Dee"]) == sentence
+
+
+def test_a_wrong_step_says_what_to_do_now_with_what() -> None:
+    """Notes, refusals: a move made at the wrong step names the step and what it takes, in
+    words (never a move in notation, nor a card the player may not hold); the holder of the
+    Moon is told to lead it."""
+    game = example_game()
+    assert game.phase == "play" and game.moon_holder == game.to_move
+    err = refusal(game, "kill H5")
+    assert err.code == "wrong-step"
+    assert err.message == "Now you must lead the Moon to begin the deal."
+    play(game, "play Moon")
+    err = refusal(game, "kill H5")
+    assert err.message.startswith("Now you must play a card: a Face or a Victory into the trick")
+    fresh = new(4, deck=deck_for(4, [["Moon", "H5"], ["S7"], ["T7"], ["P1"]]))
+    assert fresh.phase == "ally"
+    err = refusal(fresh, "play S7")
+    assert err.message == (
+        "Now you must choose your Allegiance card: one Face from your hand, played face down."
+    )

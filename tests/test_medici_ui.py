@@ -270,3 +270,19 @@ def test_a_layout_build_works_out_each_widths_stack_badges_once(
     scene.refresh(animate=False)
     assert widths, "the court's badges were laid out"
     assert len(widths) == len(set(widths)), f"a width measured twice: {widths}"
+
+
+def test_a_card_dropped_on_the_outer_courts_words_goes_to_court(app: App) -> None:
+    """The Outer Court's heading tells the player to drop a card there: its words are part of
+    the court that takes the drop, not a place that refuses it."""
+    scene = table(app, 2)
+    frames(app)
+    game = scene.game
+    me = game.to_move
+    court = next(m for m in game.legal_moves() if m.kind == "court" and not _variable(m))
+    words = next(t for t in scene.model.texts if t.text.startswith("Outer Court"))
+    point = (words.pos[0] + 20, words.pos[1] + words.size // 2)
+    before = len(game.stacks)
+    post_drag(scene.draw_rect(scene.model.piece(court.cards[0])).center, point)  # type: ignore[arg-type]
+    frames(app)
+    assert len(game.stacks) == before + 1 and court.cards[0] not in game.hands[me]
