@@ -3,6 +3,7 @@ own refusal shown as a toast, and private cards are shown only to their owner.""
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 
@@ -10,9 +11,12 @@ import pygame
 import pytest
 from rh_setup import STANDARD_COUNTERS as COUNTERS_0
 from scene_helpers import royal_houses_table as table
+from test_refusals import NOTATION
 
+import rules
 from tabletop.app import App
 from tabletop.scenes.table import TableScene
+from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 
 
@@ -304,6 +308,54 @@ def test_every_legal_move_is_reachable_by_a_gesture(
         assert offered <= set(legal), "a gesture must never stand for an illegal move"
         game_move = rng.choice(legal)
         scene.session.play(game_move)
+
+
+def _gesture_refusals(scene: TableScene) -> set[str]:
+    """The sentences the table would show for every piece dropped on every zone where no
+    legal move goes, and for every piece picked up with no legal move (as ``drop`` and
+    ``explain_piece`` ask the rules)."""
+    game, gestures = scene.game, scene.gestures
+    legal = game.legal_moves()
+    aims = [z.id for z in scene.model.zones]
+    aims += [m.target for m in legal if m.cards][:1]  # where explain_piece aims a piece
+    said: set[str] = set()
+    for piece in scene.model.pieces:
+        if not piece.drag:
+            continue
+        for aim in aims:
+            if gestures.resolve_drop(piece.drag, aim, legal):
+                continue
+            candidate = gestures.candidate(piece.drag, aim, legal)
+            err = None if candidate is None else game.why_illegal(candidate, scene.viewer)
+            if err is not None:
+                said.add(err.message)
+    return said
+
+
+@pytest.mark.parametrize("game_id", sorted(rules.GAMES))
+def test_a_refused_gesture_is_explained_in_words_not_notation(app: App, game_id: str) -> None:
+    """A player never reads notation: whatever piece is dropped wherever (a Face on the
+    Allegiance panel's words was refused with "Now you must choose your Allegiance card ('ally
+    H5')"), the refusal the table shows has no move written in notation. Checked at each
+    decision of a seeded game's first 120 moves."""
+    players, options = rules.GAMES[game_id].test_configs[0]
+    names = [SeatConfig(f"Player {i + 1}") for i in range(players)]
+    session = Session(game_id, names, seed=1, options=options)
+    scene = TableScene(app, session)
+    app.push(scene)
+    while app.top is not scene:  # no hand-over screens: each seat is looked at directly
+        app.pop()
+    scene.handing_over = True
+    game, rng = scene.game, random.Random(1)
+    said: set[str] = set()
+    for _ in range(120):
+        if game.over:
+            break
+        scene._set_viewer(game.to_move)
+        scene.refresh(animate=False)
+        said |= _gesture_refusals(scene)
+        scene.session.play(rng.choice(game.legal_moves()))
+    assert [s for s in said if NOTATION.search(s)] == []
 
 
 def test_results_button_stays_hidden_until_the_end(app: App) -> None:
