@@ -12,6 +12,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from game_helpers import draw_beside_twin
 from scene_helpers import click_at, key, make_app, pump
 
 from rules.machiavelli import play_move
@@ -265,6 +266,22 @@ def test_a_drawn_card_is_marked_in_the_hand_until_the_next_move(app: App) -> Non
     piece = scene.model.piece(top)
     assert piece is not None and piece.outline is None
     assert not [t for t in scene.model.texts if t.text == "new"]
+
+
+@pytest.mark.parametrize("drawn", ["3C.1", "9H.2"])
+def test_a_drawn_card_is_marked_and_not_its_twin_on_the_table(app: App, drawn: str) -> None:
+    """Issue #31: the game uses two decks, and drawing a card whose twin lay on the table gave
+    the table's copy the drawer's last-move tag and outline too. Only the card drawn is
+    marked: the last-move mark and the hand's own outline."""
+    scene = table(app, [DIAMONDS], ["KH.1", "KS.1"])
+    twin = draw_beside_twin(scene.game, drawn)
+    scene.refresh(animate=False)
+    scene.on_button(next(b for b, m in scene.buttons if getattr(m, "kind", None) == "draw"))
+    assert drawn in scene.game.hands[0] and scene.game.to_move == 1
+    mine, theirs = scene.model.piece(drawn), scene.model.piece(twin)
+    assert mine is not None and theirs is not None
+    assert scene.last_moves.marks() == [(0, scene.draw_rect(mine))]
+    assert mine.outline == MARK and theirs.outline is None
 
 
 def test_the_hint_preview_keeps_melds_in_place_and_outlines_its_changes(app: App) -> None:
