@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import rules
 
@@ -30,3 +31,23 @@ def until_legal(
             return game, found[0]
         game.play(rng.choice(game.legal_moves()))
     raise AssertionError(f"no {kind!r} move in seed {seed}")
+
+
+def draw_beside_twin(game: rules.Game, drawn: str) -> str:
+    """Machiavelli, two decks: make ``drawn`` the stock's top card and lay a set holding its
+    twin (the same face from the other deck) on the table; return the twin. The set's cards
+    leave whichever hand or place in the stock they were dealt to."""
+    face, deck = drawn.split(".")
+    twin = f"{face}.{3 - int(deck)}"
+    meld = [twin, *(f"{face[:-1]}{s}.{deck}" for s in "SHDC" if s != face[-1])][:3]
+    g: Any = game  # the Machiavelli game's own fields
+    for cards in [*g.hands, g.stock]:
+        cards[:] = [c for c in cards if c not in meld]
+    top = g.stock[-1]
+    for cards in [*g.hands, g.stock]:
+        if drawn in cards:
+            cards[cards.index(drawn)] = top
+    g.stock[-1] = drawn
+    g.table = [*g.table, tuple(meld)]
+    g._legal_cache = None
+    return twin

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from game_helpers import draw_beside_twin
 from scene_helpers import click, key, make_app, pump
 
 from tabletop.app import App
@@ -66,6 +67,18 @@ def test_the_drawer_sees_the_drawn_card_before_the_cover(app: App) -> None:
     app.top.ready()
     pump(app, 2)
     assert scene.viewer == 1
+
+
+def test_the_drawn_card_glows_and_not_its_twin_on_the_table(app: App) -> None:
+    """Issue #31: Machiavelli's two decks hold each card twice; the copy on the table is
+    another card, so it does not glow with the one just drawn."""
+    scene = hot_seat_table(app)
+    twin = draw_beside_twin(scene.game, "3C.1")
+    scene.refresh(animate=False)
+    assert scene.play(draw_move(scene))
+    pump(app, 2)
+    assert scene.reveal is not None and scene.model.piece(twin) is not None
+    assert [p.id for p in scene.reveal.marked(scene.model)] == ["3C.1"]
 
 
 def test_space_passes_only_after_a_moment(app: App) -> None:

@@ -12,10 +12,12 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from game_helpers import draw_beside_twin
 from scene_helpers import click_at, key, make_app, pump
 
 from rules.machiavelli import play_move
 from rules.machiavelli.melds import FACE
+from tabletop import saves
 from tabletop.app import App
 from tabletop.games.machiavelli.layout import GESTURES_HELP, MARK
 from tabletop.games.machiavelli.working_area import NEW_ZONE, MachiavelliWorkingArea
@@ -190,17 +192,7 @@ def test_an_ai_play_keeps_the_melds_in_place_and_outlines_what_changed(app: App)
 
 def test_an_undo_outlines_nothing(app: App) -> None:
     """Issue #19: outlines show what others did; taking back one's own play is not that."""
-    for seed in range(1, 60):  # a real deal (undo replays the game) where Sam can open
-        session = Session(
-            "machiavelli",
-            [SeatConfig("Sam"), SeatConfig("Nadia", "easy"), SeatConfig("Omar", "easy")],
-            seed=seed,
-        )
-        if session.game.to_move == 0 and any(m.kind == "play" for m in session.game.legal_moves()):
-            break
-    else:
-        pytest.fail("no deal lets Sam open at once")
-    scene = TableScene(app, session)
+    scene = TableScene(app, _sam_can_open_at_once())
     app.push(scene)
     scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play"))
     while scene.game.to_move != 0:  # the AI seats draw
@@ -209,6 +201,46 @@ def test_an_undo_outlines_nothing(app: App) -> None:
     assert scene.game.to_move == 0 and not scene.game.table
     assert not area(scene).marks
     assert not [p for p in scene.model.pieces if p.outline is not None]
+
+
+def new_meld_places(scene: TableScene) -> int:
+    """The "+ new meld" places the table offers (free places and the one at the end)."""
+    return sum(1 for z in scene.model.zones if z.label == "New meld")
+
+
+def test_after_an_undo_the_table_is_the_one_load_shows(app: App) -> None:
+    """Issue #31: a play that made new melds, End turn, the AI seats' replies, then Undo left
+    the undone melds' places behind as extra "+ new meld" places that took cards. The table
+    after Undo is the one a Load of that position shows."""
+    session = _sam_can_open_at_once()
+    scene = TableScene(app, session)
+    app.push(scene)
+    scene.refresh(animate=False)
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play"))
+    assert scene.game.table
+    # The AI seats draw (a card an AI lays is one Sam has seen: no undo past it).
+    while scene.game.to_move != 0:
+        scene.play(next(m for m in scene.game.legal_moves() if m.kind == "draw"))
+    scene.undo()
+    assert scene.game.to_move == 0 and not scene.game.table
+    loaded = TableScene(app, saves.session_from_save(saves.to_save(scene.session)))
+    app.push(loaded)
+    loaded.refresh(animate=False)
+    assert loaded.game.table == scene.game.table
+    assert new_meld_places(scene) == new_meld_places(loaded) == 1
+    assert melds(scene) == melds(loaded)
+
+
+def _sam_can_open_at_once() -> Session:
+    for seed in range(1, 60):  # a real deal (undo replays the game) where Sam can open
+        session = Session(
+            "machiavelli",
+            [SeatConfig("Sam"), SeatConfig("Nadia", "easy"), SeatConfig("Omar", "easy")],
+            seed=seed,
+        )
+        if session.game.to_move == 0 and any(m.kind == "play" for m in session.game.legal_moves()):
+            return session
+    pytest.fail("no deal lets Sam open at once")
 
 
 def test_a_drawn_card_is_marked_in_the_hand_until_the_next_move(app: App) -> None:
@@ -234,6 +266,22 @@ def test_a_drawn_card_is_marked_in_the_hand_until_the_next_move(app: App) -> Non
     piece = scene.model.piece(top)
     assert piece is not None and piece.outline is None
     assert not [t for t in scene.model.texts if t.text == "new"]
+
+
+@pytest.mark.parametrize("drawn", ["3C.1", "9H.2"])
+def test_a_drawn_card_is_marked_and_not_its_twin_on_the_table(app: App, drawn: str) -> None:
+    """Issue #31: the game uses two decks, and drawing a card whose twin lay on the table gave
+    the table's copy the drawer's last-move tag and outline too. Only the card drawn is
+    marked: the last-move mark and the hand's own outline."""
+    scene = table(app, [DIAMONDS], ["KH.1", "KS.1"])
+    twin = draw_beside_twin(scene.game, drawn)
+    scene.refresh(animate=False)
+    scene.on_button(next(b for b, m in scene.buttons if getattr(m, "kind", None) == "draw"))
+    assert drawn in scene.game.hands[0] and scene.game.to_move == 1
+    mine, theirs = scene.model.piece(drawn), scene.model.piece(twin)
+    assert mine is not None and theirs is not None
+    assert scene.last_moves.marks() == [(0, scene.draw_rect(mine))]
+    assert mine.outline == MARK and theirs.outline is None
 
 
 def test_the_hint_preview_keeps_melds_in_place_and_outlines_its_changes(app: App) -> None:

@@ -89,6 +89,10 @@ def test_the_game_has_its_own_layout_and_card_art() -> None:
 
     assert pixels("2S.1") != pixels("2H.1") != pixels("3H.1")
     assert pixels("2S.1") == pixels("2S.2")  # the two decks look alike
+    # ... and a card and its twin share one painting (each piece's art names its own card).
+    assert card_art.card_face("machiavelli", "2S.1", 61) is card_art.card_face(
+        "machiavelli", "2S.2", 61
+    )
     assert pixels("2D.1") != pixels("2D.1", colorblind=True)  # four-colour deck: blue diamonds
     with pytest.raises(ValueError):
         card_art.card_face("machiavelli", "1Z.1", 60)

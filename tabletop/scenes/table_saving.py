@@ -99,6 +99,8 @@ class TableSaving:
         scene._last_events = []
         scene.moments.forget()
         scene.last_moves.forget()
+        if scene.working_area is not None:
+            scene.working_area.forget()  # laid out afresh, as Load lays out this position
         scene.end_recap()  # what it explained is taken back
         scene.input.clear()
         scene.viewing.update()

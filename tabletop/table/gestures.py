@@ -47,6 +47,11 @@ class WorkingArea(Protocol):
         copy when a new turn or position comes to the viewer, drop it otherwise."""
         ...
 
+    def forget(self) -> None:
+        """The position was replaced (an undo): drop everything kept about the old one, so
+        the next :meth:`sync` starts as on a freshly loaded table."""
+        ...
+
     def drop(self, drag: str, zone_id: str) -> bool | str:
         """Handle a drop inside the area: True if handled (the scene lays the table out
         again), a sentence if refused, False if it is not the area's (resolved into moves)."""

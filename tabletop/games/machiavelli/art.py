@@ -8,6 +8,8 @@ no two suits rely on red against black.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from rules.machiavelli.melds import FACE
@@ -69,7 +71,14 @@ def _index(rank: str, symbol: str, w: int, colour: Colour) -> pygame.Surface:
 def paint_face(card: str, w: int, h: int, colorblind: bool) -> pygame.Surface:
     if card not in FACE:
         raise ValueError(f"{card!r} is not a Machiavelli card (e.g. 10H.1, QS.2)")
-    r, s = FACE[card]
+    return _face(FACE[card], w, h, colorblind)
+
+
+# The two decks look alike: a card and its twin share one painting (read-only, as every
+# painted card is). Each face at a table's few sizes fits.
+@lru_cache(maxsize=256)
+def _face(rank_suit: tuple[int, int], w: int, h: int, colorblind: bool) -> pygame.Surface:
+    r, s = rank_suit
     rank, suit = RANKS[r], SUITS[s]
     symbol = SUIT_SYMBOLS[suit]
     colour = suit_colour(suit, colorblind)
@@ -128,4 +137,4 @@ def card_text(card: str) -> str:
     return f"{rank}{SUIT_SYMBOLS[suit]}: the {_RANK_WORDS.get(rank, rank)} of {_SUIT_WORDS[suit]}"
 
 
-ART = GameArt(face=paint_face, back=paint_back, card_text=card_text)
+ART = GameArt(face=paint_face, back=paint_back, card_text=card_text, clear_cache=_face.cache_clear)

@@ -46,8 +46,10 @@ def _by_rank(card: str) -> tuple[int, int, str]:
 
 
 def _art(card: str) -> tuple:
-    # Both decks look alike: one cached picture per face.
-    return ("card", "machiavelli", card.split(".")[0] + ".1")
+    # The exact card, not its face: the table finds a card by its art (the last-move marks, a
+    # drawn card's glow), and the twin from the other deck is another card. The two decks
+    # look alike, so :mod:`.art` paints each face once for both.
+    return ("card", "machiavelli", card)
 
 
 class MachiavelliLayout(Layout):

@@ -117,8 +117,7 @@ class MachiavelliWorkingArea:
             self.generation += 1
             self.marks, self.drawn = set(), set()
         elif table_changed:
-            undo = seen == self._seen and len(hand) != len(self._hand_seen)
-            self._follow_table(table, viewer, undo)
+            self._follow_table(table, viewer)
         if seen != self._seen:  # another viewer (hot seat): their hand is not "new"
             self.drawn = set()
         elif viewer is not None and not table_changed and len(hand) > len(self._hand_seen):
@@ -138,25 +137,32 @@ class MachiavelliWorkingArea:
         self.opened = bool(view["opened"][viewer])
         self.ace_low = bool(view.get("ace_low_or_high"))
 
-    def _follow_table(self, table: Melds, viewer: int | None, undo: bool) -> None:
+    def _follow_table(self, table: Melds, viewer: int | None) -> None:
         """A new public table: its melds go where the old ones were. The viewer's own play
-        keeps the places it was built in and marks nothing; so does an undo (the table and
-        the viewer's hand change at once); anyone else's play marks what it brought or
-        moved."""
+        keeps the places it was built in and marks nothing; anyone else's play marks what it
+        brought or moved."""
         work = self.work
         if work is not None and same_melds(work.melds, table):
             self.shown = matched(work.melds, table)
             self.marks = set()
             return
         arranged = matched(self.shown, table)
-        if undo:
-            self.marks, self.drawn = set(), set()
-        else:
-            changed = changed_cards(self.shown, arranged)
-            # A seat sees every change since it last acted; the public table (a TV, where no
-            # one acts) the last play's only.
-            self.marks = changed if viewer is None else self.marks | changed
+        changed = changed_cards(self.shown, arranged)
+        # A seat sees every change since it last acted; the public table (a TV, where no one
+        # acts) the last play's only.
+        self.marks = changed if viewer is None else self.marks | changed
         self.shown = arranged
+
+    def forget(self) -> None:
+        """The position was replaced (an undo): the places, outlines and working copy were
+        about a table that is gone, so the next :meth:`sync` lays the table out afresh, as
+        loading that position does (matched onto the places of the undone play, the melds
+        it brought would leave free places behind). The sort order is the player's and
+        stays."""
+        self.work = None
+        self.shown = []
+        self.marks, self.drawn = set(), set()
+        self._seen, self._hand_seen = None, []
 
     def acted(self) -> None:
         """The viewer did something: the outlines of what others did (and of the drawn card)
