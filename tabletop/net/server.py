@@ -197,7 +197,8 @@ class _Doorman:
         self._server, self._limit, self._busy = server, limit, busy
 
     def __call__(self) -> asyncio.BaseProtocol:
-        open_now = self._server.connections  # oldest first
+        # Oldest first; one already told to close is on its way out.
+        open_now = [h for h in self._server.connections if h.transport is not None]
         if len(open_now) >= self._limit:
             idle = next((h for h in open_now if not self._busy(h)), None)
             if idle is None:
@@ -592,9 +593,6 @@ class NightServer:
         waiting = [c for c in self._conns if not c.joined and not c.closing]
         if len(waiting) >= MAX_PENDING:  # a screen says hello at once: the oldest is stuck
             waiting[0].close(protocol.CLOSE_NO_HELLO, "too many screens joining")
-        seats = len(set(self._tokens.values()))
-        if len(self._conns) >= MAX_PENDING + protocol.MAX_PUBLIC + 2 * seats + 8:
-            raise web.HTTPServiceUnavailable(text="Too many connections.")
         ws = web.WebSocketResponse(max_msg_size=protocol.HARD_LIMIT, heartbeat=20.0)
         await ws.prepare(request)
         conn = _Connection(ws, request.transport)
