@@ -15,12 +15,17 @@ No pygame here.
 from __future__ import annotations
 
 import atexit
+import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+log = logging.getLogger(__name__)
+
 Writer = Callable[[Path, Any], None]
+Written = Callable[[OSError | None], None]
+"""Called on the writer thread once a snapshot, or a newer one of the same file, is written."""
 
 
 class Saver:
@@ -30,15 +35,20 @@ class Saver:
         self._write = write
         self._cond = threading.Condition()
         self._pending: dict[Path, Any] = {}  # insertion order: the order to write in
+        self._callbacks: dict[Path, list[Written]] = {}
         self._busy = False  # the writer is writing one now (taken out of _pending)
         self._outcomes: list[tuple[Path, OSError | None]] = []
         self._thread: threading.Thread | None = None
 
-    def submit(self, path: Path, data: Any) -> None:
-        """Write ``data`` to ``path`` soon; replaces a snapshot of ``path`` still waiting."""
+    def submit(self, path: Path, data: Any, written: Written | None = None) -> None:
+        """Write ``data`` to ``path`` soon; replaces a snapshot of ``path`` still waiting.
+        ``written`` is called (on the writer thread, with the error or None) once this
+        snapshot or a newer one of ``path`` is written."""
         with self._cond:
             self._pending.pop(path, None)  # the newer one goes to the back of the line
             self._pending[path] = data
+            if written is not None:
+                self._callbacks.setdefault(path, []).append(written)
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(
                     target=self._run, name="tabletop-autosave", daemon=True
@@ -70,6 +80,7 @@ class Saver:
                 self._cond.wait_for(lambda: bool(self._pending))
                 path = next(iter(self._pending))
                 data = self._pending.pop(path)
+                callbacks = self._callbacks.pop(path, [])
                 self._busy = True
             error: OSError | None = None
             try:
@@ -78,6 +89,11 @@ class Saver:
                 error = err
             except Exception as err:  # never kill the writer: say it like a disk error
                 error = OSError(str(err))
+            for callback in callbacks:  # before flush() returns: a flushed save is told
+                try:
+                    callback(error)
+                except Exception:  # a listener's fault must not stop the saves
+                    log.exception("an autosave listener failed")
             with self._cond:
                 self._outcomes.append((path, error))
                 self._busy = False

@@ -297,13 +297,18 @@ def read_save(path: Path, *, ours: bool = True) -> Session:
     except StorageError as err:
         raise SaveError(str(err)) from err
     try:
-        return session_from_save(data)
+        session = session_from_save(data)
     except SaveError as err:
         if not ours:
             raise SaveError(f"{path.name}: {err}") from err
         aside = _move_aside_quietly(path)
         kept = f" It was kept as {aside}." if aside else ""
         raise SaveError(f"{path.name}: {err}{kept}") from err
+    if session.save_id != path.stem:
+        # A copy (a backup, "<id> (1).json" from a sync tool, a file copied by hand) goes on in
+        # a file of its own: its autosave must never replace the game it was copied from.
+        session.save_id = fresh_save_id()
+    return session
 
 
 def _move_aside_quietly(path: Path) -> str:

@@ -39,6 +39,14 @@ def make_session(game_id: str, players: int, seed: int = 1, **options: Any) -> S
     return Session(game_id, seats, seed, options)
 
 
+@pytest.fixture(autouse=True)
+def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Scripted phones play as fast as the machine goes, many times a person's pace: the
+    per-screen rate limit, tested in test_night_hostile.py, is lifted here."""
+    monkeypatch.setattr(protocol, "RATE", 1e6)
+    monkeypatch.setattr(protocol, "BURST", 1e6)
+
+
 @pytest.fixture
 def nights() -> Iterator[Callable[..., GameNight]]:
     """Start game nights on loopback (any free port); every one is stopped after the test."""

@@ -68,6 +68,39 @@ def test_importing_an_older_copy_never_overwrites_the_newer_game(app: App, tmp_p
     assert sorted(len(read_save(i.path).game.history) for i in infos) == [11, 30]
 
 
+@pytest.mark.parametrize("copy_name", ["{id} (1).json", "{id}.backup.json", "copied.json"])
+def test_resuming_a_renamed_copy_of_a_save_never_overwrites_its_original(
+    app: App, copy_name: str
+) -> None:
+    """A copy in the saves folder whose inner id is not its file name (a sync tool's
+    '<id> (1).json', a backup, a copy by hand) resumes as a game of its own."""
+    from tabletop.scenes.load import LoadScene
+    from tabletop.scenes.table import TableScene
+
+    session = played(20)
+    original = write_save(session)
+    original_bytes = original.read_bytes()
+    copy = played(5, seed=3)  # the same game, earlier: what a stale copy holds
+    copy.save_id = session.save_id
+    copied = original.with_name(copy_name.format(id=session.save_id))
+    copied.write_text(saves.save_text(copy), encoding="utf-8")
+
+    resumed = read_save(copied)
+    assert resumed.save_id != session.save_id and len(resumed.game.history) == 5
+    scene = LoadScene(app)
+    app.push(scene)
+    pump(app)
+    info = next(i for i in scene.saves if i.path == copied)
+    scene.resume(info)
+    table = app.top
+    assert isinstance(table, TableScene) and table.session.save_id != session.save_id
+    table.play(table.game.legal_moves()[0])
+    table.flush_save()
+    assert original.read_bytes() == original_bytes  # the 20-move game is whole
+    assert len(read_save(original).game.history) == 20
+    assert read_save(original).save_id == session.save_id  # the original keeps its id
+
+
 # ---------------------------------------------------------------------------------------------
 # item 6: names that used to crash the app
 # ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import json
 import logging
 import queue
 import secrets
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -94,6 +95,10 @@ class GameNight:
     the port wanted (another free one is taken if it is busy; 0: any). Each legal move goes
     with the rules' words for it (``Game.describe_move``), the ones the table's buttons show.
 
+    ``hold_accepted``: a phone is told its move was accepted (and sees the new state through
+    :attr:`publish_due`) only once the host says the save file holds it (:meth:`saved`), so
+    a crash never takes back a move a phone was told of.
+
     ``card_image``: renders one card id of the game's census with the desktop's art, as PNG
     bytes or as :class:`~.png.Pixels` that the server thread encodes (``None``: no image). It
     is called ONLY on the UI thread, inside :meth:`poll` (a few cards per call), when a phone
@@ -112,6 +117,7 @@ class GameNight:
         advertise: str | None = None,
         card_image: Callable[[str], bytes | Pixels | None] | None = None,
         card_painter: Callable[[str], Future[bytes | None]] | None = None,
+        hold_accepted: bool = False,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -126,6 +132,11 @@ class GameNight:
         self._log_count = 0
         self._publish_due = False  # poll() applied a move: publish at the next poll()
         self._card_image = card_image
+        # Accepted moves not yet told, while they wait for the save that holds them.
+        self._hold = hold_accepted
+        self._held: list[tuple[int, str, int]] = []  # (seat, message id, ply after)
+        self._held_lock = threading.Lock()
+        self._saved = -1  # the longest history the save file is known to hold
         welcome = {
             "names": list(session.names),
             "game": session.game_id,
@@ -205,8 +216,12 @@ class GameNight:
 
     @property
     def publish_due(self) -> bool:
-        """A move was made that the phones have not been sent yet."""
-        return self._publish_due
+        """A move was made that the phones have not been sent yet (with ``hold_accepted``:
+        and the save file holds it, so no phone sees a move that a crash could take back)."""
+        if not self._publish_due or not self._hold:
+            return self._publish_due
+        with self._held_lock:
+            return self._saved >= len(self.session.game.history)
 
     def publish_later(self) -> None:
         """Send the new state at the next :meth:`poll` (or when the caller publishes): a
@@ -271,10 +286,24 @@ class GameNight:
             refuse(problem.code, problem.message)
             return None
         events = self.session.play(move, sub.seat)
-        self.server.reply(
-            sub.seat, protocol.message("accepted", id=sub.msg_id, ply=len(game.history))
-        )
+        after = len(game.history)
+        if self._hold:
+            with self._held_lock:
+                self._held.append((sub.seat, sub.msg_id, after))
+        else:
+            self.server.reply(sub.seat, protocol.message("accepted", id=sub.msg_id, ply=after))
         return AppliedMove(sub.seat, move, events, ply)
+
+    def saved(self, ply: int) -> None:
+        """The game up to ``ply`` moves is in the save file (or its write failed, which the
+        host is told): the phones whose moves it holds are told they were accepted. Any
+        thread (the autosave's writer calls it)."""
+        with self._held_lock:
+            self._saved = max(self._saved, ply)
+            told = [h for h in self._held if h[2] <= ply]
+            self._held = [h for h in self._held if h[2] > ply]
+        for seat, msg_id, after in told:
+            self.server.reply(seat, protocol.message("accepted", id=msg_id, ply=after))
 
     def publish(self) -> None:
         """Send every phone seat (and the public table) what it sees now. Call it on the UI

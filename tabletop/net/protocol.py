@@ -1,4 +1,4 @@
-"""The game-night protocol: JSON messages over one WebSocket per phone (issue #16).
+"""The game-night protocol: JSON messages over one WebSocket per phone.
 
 Nothing here does I/O. The server thread (:mod:`tabletop.net.server`) reads and writes these
 messages; the host (:mod:`tabletop.net.night`) builds what each seat may see.
@@ -54,12 +54,17 @@ Server → client
     - ``replayed``: a message id this seat already sent (a resend after a reconnect);
     - ``stale``: made for another ply than the game's current one;
     - ``busy``: the host has too many moves waiting;
+    - ``slow-down``: the screen sends faster than :data:`RATE` messages a second: its
+      messages are read more slowly from then on (sent once a second at most, without ``id``);
+    - ``full``: the public table has :data:`MAX_PUBLIC` screens already (then closed, 4006);
     - the rules' own codes: ``game-over``, ``not-your-turn``, ``not-a-move`` (unparseable
       notation) and every game's specific codes (``must-follow-suit``…), with the rules'
       sentence.
 ``taken-over`` the seat's link was opened on another device; this socket then closes (4001).
 ``reload``   the client speaks another protocol version: reload the page (then closed, 4002).
 ``closed``   the game night is over (the host stopped the server); then closed (1001).
+``dropped``  ``{message}``: the host closes this socket (4004): the screen fell too far behind
+    reading the host's messages. The page may reconnect at once: the seat is still its own.
 ``pong``     the answer to ``ping``.
 ``proposal`` ``{id, ply, cards, table, move, message}``: the answer to ``propose``. ``table`` is
     the proposed new table (melds of card ids) and ``move`` the play in the game's notation,
@@ -100,8 +105,15 @@ MAX_MESSAGE = 16 * 1024
 HARD_LIMIT = 64 * 1024
 """Bytes: a client frame longer than this closes the connection (WebSocket 1009)."""
 
-HELLO_TIMEOUT = 10.0
+HELLO_TIMEOUT = 5.0
 """Seconds a new socket has to say hello."""
+
+RATE = 20.0
+"""Messages a second one screen may send on average (a player taps far fewer)."""
+BURST = 40
+"""Messages one screen may send at once above the rate before it is slowed down."""
+MAX_PUBLIC = 16
+"""Screens that may watch the public table at once (a seat's link always gets in)."""
 
 MAX_ID = 64
 MAX_PROPOSE = 60
@@ -114,6 +126,8 @@ CLOSE_BAD_TOKEN = 4000
 CLOSE_TAKEN_OVER = 4001
 CLOSE_RELOAD = 4002
 CLOSE_NO_HELLO = 4003
+CLOSE_BEHIND = 4004
+CLOSE_FULL = 4006
 
 REFUSAL_CODES: dict[str, str] = {
     "too-large": "the message is over the size limit",
@@ -126,13 +140,42 @@ REFUSAL_CODES: dict[str, str] = {
     "busy": "too many moves are waiting for the host",
     "no-proposals": "this game has no proposer",
     "not-in-hand": "a card to lay is not in the seat's hand",
+    "slow-down": "the screen sends more messages than the host answers",
+    "full": "the public table has as many screens as it takes",
 }
 """The refusals of the protocol itself (the rules' refusals come with their own codes)."""
 
 
 def dumps(message: dict[str, Any]) -> str:
-    """One message as compact JSON text."""
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    """One message as compact JSON text, always encodable as UTF-8 (a lone surrogate in some
+    text is written as its JSON escape: a socket's writer never meets text it cannot send)."""
+    text = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+    if not is_unicode(text):
+        text = json.dumps(message, separators=(",", ":"))
+    return text
+
+
+def is_unicode(text: str) -> bool:
+    """Whether ``text`` is real Unicode text (no lone surrogate: it encodes as UTF-8)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _all_unicode(value: object, depth: int = 0) -> bool:
+    """Every string (and key) in a parsed message is real Unicode text."""
+    if isinstance(value, str):
+        return is_unicode(value)
+    if depth > 32:  # json.loads bounds the depth anyway; never recurse without end
+        return False
+    if isinstance(value, dict):
+        pairs = value.items()
+        return all(_all_unicode(k, depth + 1) and _all_unicode(v, depth + 1) for k, v in pairs)
+    if isinstance(value, list):
+        return all(_all_unicode(v, depth + 1) for v in value)
+    return True
 
 
 def message(kind: str, **fields: Any) -> dict[str, Any]:
@@ -205,6 +248,8 @@ def parse_client(text: str | bytes) -> ClientMessage:
         return Refusal("bad-message", "The message is not JSON.")
     if not isinstance(data, dict):
         return Refusal("bad-message", "The message is not a JSON object.")
+    if not _all_unicode(data):  # echoed back, a lone surrogate could not even be sent
+        return Refusal("bad-message", "The message holds text that is not valid Unicode.")
     raw_id = data.get("id")
     msg_id = raw_id if isinstance(raw_id, str) and 0 < len(raw_id) <= MAX_ID else None
     if "v" not in data:

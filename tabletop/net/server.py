@@ -24,6 +24,7 @@ import queue
 import socket
 import sys
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -34,6 +35,11 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
+try:
+    import resource
+except ImportError:  # not on Windows
+    resource = None  # type: ignore[assignment]
+
 from . import protocol
 from .png import Pixels
 from .propose import PROPOSERS, NotInHand, Proposal, propose
@@ -43,7 +49,21 @@ log = logging.getLogger(__name__)
 
 DEFAULT_PORT = 8642
 LOOPBACK = "127.0.0.1"
-MAX_CONNECTIONS = 64
+MAX_PENDING = 16
+"""Sockets that have not said hello yet; a new one past this closes the oldest of them."""
+OUTBOX_MESSAGES = 256
+OUTBOX_BYTES = 4 * 1024 * 1024
+"""What may wait to be sent to one socket: a screen further behind is closed (it reconnects and
+gets the whole state anew), so a deaf or slow reader never makes the host hold more."""
+CLOSE_GRACE = 2.0
+"""Seconds a socket told to close has to be closed before its connection is cut."""
+IDLE_TIMEOUT = 5.0
+"""Seconds a connection may stay without a whole request (a new one, one between requests,
+or one sending its request slowly); a WebSocket, once open, is kept by its own heartbeat."""
+MAX_TCP = 512
+FD_MARGIN = 128
+"""Open connections at most, and file handles always left to the app (its saves, fonts and
+pipes): past the cap, the oldest idle connection makes room, or the new one is closed."""
 LOG_KEEP = 1000
 IMAGE_TIMEOUT = 5.0
 """Seconds a card image request waits for the host to render it (then 503: ask again)."""
@@ -86,17 +106,120 @@ class _Close:
 
 @dataclass(eq=False)
 class _Connection:
+    """One WebSocket: what waits to be sent to it (bounded) and how fast it may send."""
+
     ws: web.WebSocketResponse
+    transport: asyncio.BaseTransport | None = None
     seat: int | None = None
     joined: bool = False
     proposing: bool = False
     outbox: asyncio.Queue[str | _Close] = field(default_factory=asyncio.Queue)
+    queued_bytes: int = 0
+    closing: bool = False
+    allowance: float = field(default_factory=lambda: float(protocol.BURST))
+    refilled: float = field(default_factory=time.monotonic)
+    warned: float = float("-inf")
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.outbox.put_nowait(protocol.dumps(msg))
+        self.send_text(protocol.dumps(msg))
+
+    def send_text(self, text: str) -> None:
+        if self.closing:
+            return
+        if self.outbox.qsize() >= OUTBOX_MESSAGES or self.queued_bytes + len(text) > OUTBOX_BYTES:
+            self.drop(protocol.CLOSE_BEHIND, "This screen fell behind the table: reconnecting.")
+            return
+        self.queued_bytes += len(text)
+        self.outbox.put_nowait(text)
+
+    def drop(self, code: int, text: str) -> None:
+        """Close this socket now, whatever still waits to be sent to it, saying why."""
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        self.queued_bytes = 0
+        self.send(protocol.message("dropped", message=text, ply=0))
+        self.close(code, "dropped")
 
     def close(self, code: int, reason: str) -> None:
+        """Close after what is already queued; a socket that does not close in time is cut."""
+        if self.closing:
+            return
+        self.closing = True
         self.outbox.put_nowait(_Close(code, reason))
+        asyncio.get_running_loop().call_later(CLOSE_GRACE, self.cut)
+
+    def cut(self) -> None:
+        """End the connection without a goodbye (a deaf client never reads one)."""
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()  # type: ignore[attr-defined]
+
+    def pace(self) -> float:
+        """Seconds to wait before handling one more message from this screen (0: now). A
+        screen over its rate is read more slowly, so a flood costs the host no more than an
+        honest screen does; it is told so once a second."""
+        now = time.monotonic()
+        self.allowance = min(protocol.BURST, self.allowance + (now - self.refilled) * protocol.RATE)
+        self.refilled = now
+        self.allowance -= 1.0
+        if self.allowance >= 0.0:
+            return 0.0
+        if now - self.warned >= 1.0:
+            self.warned = now
+            text = "Too many messages at once: the host answers them more slowly."
+            self.send(protocol.refused("slow-down", text))
+        return -self.allowance / protocol.RATE
+
+
+class _Refused(asyncio.Protocol):
+    """A connection over the cap: closed as soon as it is made."""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.abort()  # type: ignore[attr-defined]
+
+
+def connection_limit() -> int:
+    """How many connections the server keeps open at most: :data:`MAX_TCP`, or fewer when
+    the process may open few files (a margin is always left for the app's own)."""
+    if resource is None:  # Windows: no such limit to mind
+        return MAX_TCP
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return MAX_TCP
+    return max(16, min(MAX_TCP, soft - FD_MARGIN))
+
+
+class _Doorman:
+    """The server's protocol factory: aiohttp's, behind a cap on open connections. At the
+    cap the oldest connection that is not in a request (idle, or still sending its first
+    one) is closed to make room; if every one is in a request, the new one is refused."""
+
+    def __init__(self, server: web.Server, limit: int, busy: Callable[[object], bool]) -> None:
+        self._server, self._limit, self._busy = server, limit, busy
+
+    def __call__(self) -> asyncio.BaseProtocol:
+        # Oldest first; one already told to close is on its way out.
+        open_now = [h for h in self._server.connections if h.transport is not None]
+        if len(open_now) >= self._limit:
+            idle = next((h for h in open_now if not self._busy(h)), None)
+            if idle is None:
+                return _Refused()
+            idle.force_close()
+        return self._server()
+
+
+class _QuietResources:
+    """The event loop's error handler: 'out of system resources' (no file handle left to
+    accept a connection) is logged once, not once per try; the rest as asyncio would."""
+
+    def __init__(self) -> None:
+        self.repeats = 0
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        if "out of system resources" in str(context.get("message", "")):
+            self.repeats += 1
+            if self.repeats > 1:
+                return
+        loop.default_exception_handler(context)
 
 
 def lan_address() -> str:
@@ -193,6 +316,11 @@ class NightServer:
         self._logs: dict[int | None, deque[dict[str, Any]]] = {}
         self._ply = 0
         self._connected: frozenset[int] = frozenset()
+        self._servers: list[asyncio.Server] = []
+        self._in_request: dict[object, int] = {}  # connection → requests it is in now
+        self.idle_timeout = IDLE_TIMEOUT
+        self.tcp_limit = connection_limit()
+        self.resource_errors = _QuietResources()
 
     # ---- host side (any thread) ---------------------------------------------------------
     @property
@@ -261,6 +389,7 @@ class NightServer:
     def _run(self) -> None:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
+        loop.set_exception_handler(self.resource_errors)
         self._loop = loop
         try:
             try:
@@ -282,7 +411,7 @@ class NightServer:
             loop.close()
 
     async def _open(self) -> None:
-        app = web.Application(client_max_size=protocol.HARD_LIMIT)
+        app = web.Application(client_max_size=protocol.HARD_LIMIT, middlewares=[self._guard])
         app.router.add_get("/", self._public_page)
         app.router.add_get("/j/{token}", self._seat_page)
         app.router.add_get("/ws", self._socket)
@@ -290,13 +419,22 @@ class NightServer:
         app.router.add_get("/static/{name}", self._static)
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="game-night-solver")
         self._encoder = ThreadPoolExecutor(1, thread_name_prefix="game-night-images")
-        runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        runner = web.AppRunner(
+            app,
+            access_log=None,
+            handle_signals=False,
+            shutdown_timeout=1.0,
+            keepalive_timeout=self.idle_timeout,
+        )
         await runner.setup()
         self._runner = runner
         socks = bind_sockets(self._bind, self._wanted_port)
         self.port = socks[0].getsockname()[1]
+        assert runner.server is not None
+        doorman = _Doorman(runner.server, self.tcp_limit, self._in_request.__contains__)
+        loop = asyncio.get_running_loop()
         for sock in socks:
-            await web.SockSite(runner, sock).start()
+            self._servers.append(await loop.create_server(doorman, sock=sock, backlog=128))
 
     async def _close(self) -> None:
         bye = protocol.message("closed", message="The game night is over.", ply=self._ply)
@@ -305,6 +443,8 @@ class NightServer:
             conn.close(1001, "game night over")
         if self._conns:
             await asyncio.wait([asyncio.create_task(_drained(c)) for c in self._conns], timeout=2.0)
+        for server in self._servers:
+            server.close()
         if self._runner is not None:
             await self._runner.cleanup()
         if self._executor is not None:
@@ -315,10 +455,46 @@ class NightServer:
 
     def _seat_of(self, token: str) -> int | None:
         found = None
+        given = token.encode("utf-8", "surrogatepass")  # never raises, matches no token
         for known, seat in self._tokens.items():  # compare every token in constant time
-            if hmac.compare_digest(known.encode(), token.encode()):
+            if hmac.compare_digest(known.encode(), given):
                 found = seat
         return found
+
+    # ---- every request ---------------------------------------------------------------------
+    def _served_hosts(self) -> frozenset[str]:
+        """The ``Host`` values our own pages use: every address served and ``localhost``, with
+        the port (a browser always sends it for a port other than 80)."""
+        names = {self._advertise, *self._bind, LOOPBACK, "localhost", "::1"}
+        if any(h in ("0.0.0.0", "::", "") for h in self._bind):
+            names.add(lan_address())
+        return frozenset(
+            f"[{name}]:{self.port}" if ":" in name else f"{name}:{self.port}" for name in names
+        )
+
+    @web.middleware
+    async def _guard(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        """Only our own pages: a request for another host name (a DNS-rebinding page) or a
+        socket opened by a page from elsewhere is refused. Counts the requests each connection
+        is in, so the doorman closes only idle ones."""
+        hosts = self._served_hosts()
+        if request.host not in hosts:
+            return web.Response(status=421, text="This is not a page of this game night.")
+        origin = request.headers.get("Origin")
+        foreign = origin is not None and not (
+            origin.startswith("http://") and origin.removeprefix("http://") in hosts
+        )
+        if request.path == "/ws" and foreign:
+            return web.Response(status=403, text="Only the game night's own page may join.")
+        key = request.protocol
+        self._in_request[key] = self._in_request.get(key, 0) + 1
+        try:
+            response: web.StreamResponse = await handler(request)
+            return response
+        finally:
+            left = self._in_request.pop(key) - 1
+            if left:
+                self._in_request[key] = left
 
     async def _public_page(self, request: web.Request) -> web.StreamResponse:
         return _html(self._page(None))
@@ -414,11 +590,12 @@ class NightServer:
             waiter.set_result(data)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if len(self._conns) >= MAX_CONNECTIONS:
-            raise web.HTTPServiceUnavailable(text="Too many connections.")
+        waiting = [c for c in self._conns if not c.joined and not c.closing]
+        if len(waiting) >= MAX_PENDING:  # a screen says hello at once: the oldest is stuck
+            waiting[0].close(protocol.CLOSE_NO_HELLO, "too many screens joining")
         ws = web.WebSocketResponse(max_msg_size=protocol.HARD_LIMIT, heartbeat=20.0)
         await ws.prepare(request)
-        conn = _Connection(ws)
+        conn = _Connection(ws, request.transport)
         self._conns.add(conn)
         writer = asyncio.create_task(self._write(conn))
         try:
@@ -428,7 +605,7 @@ class NightServer:
             if conn.seat is not None and self._seats.get(conn.seat) is conn:
                 del self._seats[conn.seat]
                 self._connected = frozenset(self._seats)
-            conn.outbox.put_nowait(_Close(1000, ""))
+            conn.close(1000, "")
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 2.0)
             if not writer.done():
@@ -443,9 +620,13 @@ class NightServer:
                 if isinstance(item, _Close):
                     await conn.ws.close(code=item.code, message=item.reason.encode())
                     return
+                conn.queued_bytes -= len(item)
                 await conn.ws.send_str(item)
         except (ConnectionError, RuntimeError):
             return  # the client went away: the reader sees it too
+        except Exception:  # never a socket left open with nobody writing to it
+            log.exception("a game-night socket's writer failed; closing it")
+            conn.cut()
 
     async def _serve(self, conn: _Connection) -> None:
         try:
@@ -457,6 +638,11 @@ class NightServer:
             return
         async for frame in conn.ws:
             if frame.type in (WSMsgType.TEXT, WSMsgType.BINARY):
+                wait = conn.pace()
+                if wait > 0.0:  # meanwhile nothing is read: the flood waits in its own sender
+                    await asyncio.sleep(wait)
+                if conn.closing:
+                    break
                 self._handle(conn, frame.data)
             else:
                 break  # an error (a frame over HARD_LIMIT: aiohttp closes it with 1009)
@@ -475,7 +661,14 @@ class NightServer:
             conn.close(protocol.CLOSE_NO_HELLO, "hello first")
             return False
         seat: int | None = None
-        if request.token is not None:
+        if request.token is None:
+            watching = sum(1 for c in self._conns if c.joined and c.seat is None and not c.closing)
+            if watching >= protocol.MAX_PUBLIC:
+                text = "The public table has as many screens as it takes: close one and reload."
+                conn.send(protocol.refused("full", text, ply=self._ply))
+                conn.close(protocol.CLOSE_FULL, "public table full")
+                return False
+        else:
             seat = self._seat_of(request.token)
             if seat is None:
                 text = "This link is not a seat of this game night: ask the host for a new code."
@@ -600,9 +793,9 @@ class NightServer:
                 log.clear()
             log.extend(update.events)
             text = protocol.dumps(_state_message(update.state, update.events, update.reset))
-            for conn in self._conns:
+            for conn in list(self._conns):
                 if conn.joined and conn.seat == seat:
-                    conn.outbox.put_nowait(text)
+                    conn.send_text(text)
 
     def _send_to_seat(self, seat: int, msg: dict[str, Any]) -> None:
         conn = self._seats.get(seat)

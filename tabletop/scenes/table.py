@@ -322,7 +322,10 @@ class TableScene(Scene):
         # A move's own frame lays out and draws the table; the felt and labels, the save's
         # text and the phones' state follow on later frames (_follow_up).
         if not saved:
-            self.saving.due = True
+            if self.saving.due:  # a move a frame: the save holds this one too, never trails two
+                self.saving.autosave()
+            else:
+                self.saving.due = True
         self._static_late = self._log_late = True
         self._moved_frame = self._frame
         self._last_events = events
@@ -612,9 +615,10 @@ class TableScene(Scene):
     FOLLOW_UP_PATIENCE = 3
 
     def _follow_up(self) -> None:
-        """One job a move left, a frame: the felt and labels redrawn, then the log's new lines,
-        then the phones' new state, then the autosave's text, then card faces the phones asked
-        for; nothing in a move's own frame. No frame then does two costly jobs
+        """One job a move left, a frame: the felt and labels redrawn, then the autosave's text,
+        then the log's new lines, then the phones' new state (once the save holds the move),
+        then card faces the phones asked for; nothing in a move's own frame. No frame then does
+        two costly jobs
         (bench_game_night: the TV's frame time p99 while nine phones play; bench_frames: the
         frames of a table's animations)."""
         if self._moved_frame == self._frame and self._follow_ups_waited < self.FOLLOW_UP_PATIENCE:
@@ -623,12 +627,12 @@ class TableScene(Scene):
         self._follow_ups_waited = 0
         if self._static_late:
             self._static_late = False  # this frame's draw lays the felt and labels anew
+        elif self.saving.due:
+            self.saving.autosave()  # before the phones hear of the move: a crash keeps it
         elif self._log_late:
             self._log_late = False  # and this one's the log's new lines
         elif self.night.publish_if_due():
             pass  # the phones were sent the new state
-        elif self.saving.due:
-            self.saving.autosave()
         elif not self.night.paint_card_images():
             self.drawing.paint_ahead()  # pictures the next moves may need
 

@@ -95,7 +95,7 @@ class NightHost:
         seats = self.session.phone_seats
         if not seats or self.night is not None:
             return None
-        kwargs: dict[str, Any] = {"bind": BIND, "port": PORT}
+        kwargs: dict[str, Any] = {"bind": BIND, "port": PORT, "hold_accepted": True}
         if "card_image" in inspect.signature(GameNight).parameters:
             kwargs["card_image"] = self.card_image
         if PAINT_IN_PROCESS and "card_painter" in inspect.signature(GameNight).parameters:
@@ -142,6 +142,13 @@ class NightHost:
             self._folded = True
             self.show_codes = False
         return applied
+
+    def saved(self, ply: int) -> None:
+        """The save file holds the game's first ``ply`` moves (any thread): the phones whose
+        moves those are may be told they were accepted."""
+        night = self.night
+        if night is not None:
+            night.saved(ply)
 
     def publish(self) -> None:
         """Send every phone the new state now (after an undo, or a move made while the table

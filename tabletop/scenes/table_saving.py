@@ -26,13 +26,16 @@ class TableSaving:
         data is taken now; the writing happens on the autosave thread (:mod:`..autosave`),
         and its outcome is told on a later frame (or when the table flushes)."""
         self.due = False
-        session = self.scene.session
+        session, night = self.scene.session, self.scene.night
+        ply = len(session.game.history)
         if not session.humans:
+            night.saved(ply)
             return  # AI-only games (the self-test, demos) are nobody's to resume
         from ..saves import save_path, save_text
 
         self.report()
-        shared().submit(save_path(session), save_text(session))
+        text = save_text(session)
+        shared().submit(save_path(session), text, lambda _error: night.saved(ply))
 
     def report(self) -> None:
         """Tell the player about the autosaves that finished (a failure once, until one works)."""

@@ -91,12 +91,14 @@
       try { msg = JSON.parse(e.data); } catch (err) { return; }
       if (ws === S.ws) receive(msg);
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (ws !== S.ws) return;
       S.ws = null; S.asking = null;
       if (S.stop) return;
       setStatus("reconnecting");
-      $("turn").textContent = "Connection lost: reconnecting…";
+      $("turn").textContent = e.code === 4004
+        ? "This screen fell behind the table: reconnecting…"
+        : "Connection lost: reconnecting…";
       schedule();
     };
   }
@@ -141,6 +143,7 @@
         root.dataset.refusal = msg.code;
         if (msg.id && msg.id === S.asking) S.asking = null;
         if (msg.code === "bad-token") { finish("bad-token", msg.message); return; }
+        if (msg.code === "full") { finish("full", msg.message); return; }
         notice(msg.message || "Refused.");
         render();
         break;
@@ -155,6 +158,7 @@
         break;
       case "taken-over": finish("taken-over", msg.message); break;
       case "closed": finish("closed", "The game night is over. Thank you for playing!"); break;
+      case "dropped": notice(msg.message || "", "info"); break;
       case "reload": S.stop = true; location.reload(); break;
       default: break;
     }
