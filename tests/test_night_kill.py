@@ -37,6 +37,7 @@ HOST = textwrap.dedent(
     from tabletop.session import PHONE, SeatConfig, Session
 
     table_night.BIND, table_night.PORT = ["127.0.0.1"], 0
+    table_night.PAINT_IN_PROCESS = False  # no painter process left behind by the kill
     app = make_app((1280, 720), animation_speed=0.0)  # Instant: a move every frame
     seats = [SeatConfig("Ann", PHONE), SeatConfig("Bob", "easy")]
     session = Session("royal_houses", seats, {seed})
