@@ -107,3 +107,67 @@ def test_a_snapshot_shares_nothing_with_the_live_session(tmp_path: Path) -> None
     assert saver.flush(5)
     loaded = saves.read_save(tmp_path / "x.json")
     assert len(loaded.game.history) == 0
+
+
+def test_a_snapshot_replaced_while_waiting_is_told_written_with_the_newer_one() -> None:
+    """``written`` fires once the snapshot, or a newer one of its file, is on disk: a phone
+    waiting for its move's save is told even when a later move's save replaced it."""
+    writer = SlowWriter(0.01)
+    writer.release.clear()
+    saver = Saver(writer)
+    told: list[tuple[int, OSError | None]] = []
+    a = Path("a.json")
+    saver.submit(a, 1, lambda err: told.append((1, err)))
+    assert writer.started.wait(5)
+    saver.submit(a, 2, lambda err: told.append((2, err)))
+    saver.submit(a, 3, lambda err: told.append((3, err)))
+    assert told == []  # nothing is on disk yet
+    writer.release.set()
+    assert saver.flush(5)
+    assert told == [(1, None), (2, None), (3, None)]
+    assert [d for _, d in writer.written] == [1, 3]
+    writer.fail.add(4)
+    saver.submit(a, 4, lambda err: told.append((4, err)))
+    assert saver.flush(5)
+    assert told[-1][0] == 4 and isinstance(told[-1][1], OSError)  # a failure is told too
+
+
+def test_at_instant_speed_the_save_never_trails_the_table_by_two_moves(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """AI seats moving every frame: each frame's save holds every move but the one still
+    being shown (the previous move's save is taken before the next move is applied)."""
+    from scene_helpers import make_app, pump, use_private_home
+
+    from tabletop.autosave import shared
+    from tabletop.scenes.table import TableScene
+
+    use_private_home(tmp_path, monkeypatch)
+    app = make_app((1280, 720), animation_speed=0.0)
+    try:
+        seats = [SeatConfig("Nadia"), SeatConfig("Kevin", "easy"), SeatConfig("Lu", "easy")]
+        session = Session("allegiance", seats, seed=5)
+        scene = TableScene(app, session)
+        app.push(scene)
+        saver = shared()
+        submitted: list[int] = []
+        real = saver.submit
+
+        def submit(path: Path, data: Any, written: Any = None) -> None:
+            submitted.append(len(session.game.history))
+            real(path, data, written)
+
+        monkeypatch.setattr(saver, "submit", submit)
+        worst = 0
+        for _ in range(400):
+            if session.game.over:
+                break
+            if session.game.to_move == 0 and app.top is scene:
+                scene.play(session.game.legal_moves()[0])  # Nadia answers at once too
+            pump(app, 1)
+            if submitted:
+                worst = max(worst, len(session.game.history) - submitted[-1])
+        assert len(session.game.history) >= 30, "the seats should have moved every frame"
+        assert worst <= 1
+    finally:
+        app.quit()
