@@ -98,7 +98,7 @@ class TableSaving:
         scene.ai.forget()  # an AI answer still coming is for a position that is gone
         scene._last_events = []
         scene.moments.forget()
-        scene.last_moves.forget()
+        scene.last_moves.replay(scene.session)  # the marks of the position gone back to
         scene.end_recap()  # what it explained is taken back
         scene.input.clear()
         scene.viewing.update()
