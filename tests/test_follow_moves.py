@@ -386,6 +386,14 @@ def test_a_gift_played_by_its_receiver_carries_the_receivers_tag(app: App) -> No
     on_it = [seat for seat, rect in scene.last_moves.marks() if rect == scene.draw_rect(piece)]
     assert on_it == [1]
     assert tags(scene) >= {("B", tuple(scene.draw_rect(piece)))}
+    # Bruno ends his turn (the card's effect, his gift): his play is no longer his last move,
+    # and Anna's gift, older than it, marks the card no more either.
+    while scene.game.to_move == 1:
+        scene.play(rng.choice(scene.game.legal_moves()))
+    rest(app, scene)
+    piece = scene.model.piece(gift)
+    assert piece is not None
+    assert not [s for s, rect in scene.last_moves.marks() if rect == scene.draw_rect(piece)]
 
 
 def resumed(app: App, scene: TableScene) -> TableScene:

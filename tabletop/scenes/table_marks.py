@@ -54,28 +54,35 @@ class LastMoves:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self.by_seat: dict[int, list[rules.Event]] = {}
+        #: (seat, events) of the moves since the deal, oldest first, from the oldest of the
+        #: seats' last moves on: what a later move touched is no earlier move's to mark.
+        self.moves: list[tuple[int, list[rules.Event]]] = []
         # Worked out once per position and viewer, not every frame (hidden_cards asks the rules).
         self._ids: tuple[tuple[int, int, int | None], dict[int, set[str]]] | None = None
 
+    @property
+    def by_seat(self) -> dict[int, list[rules.Event]]:
+        """Each seat's last move: its events."""
+        return {seat: events for seat, events in self.moves}
+
     def forget(self) -> None:
-        self.by_seat = {}
+        self.moves = []
         self._ids = None
 
     def record(self, seat: int | None, events: Sequence[rules.Event]) -> None:
-        """``seat`` moved: its new move replaces its old mark (and ``by_seat`` keeps the seats
-        in the order they last moved, the latest last). A move that dealt the cards leaves
-        only what it did after the deal marked."""
+        """``seat`` moved: its new move replaces its old mark. A move that dealt the cards
+        leaves only what it did after the deal marked."""
         events = list(events)
         dealt = [i for i, event in enumerate(events) if event.kind in DEAL_KINDS]
         if dealt:
-            self.by_seat = {}
+            self.moves = []
             events = events[dealt[-1] + 1 :]
         self._ids = None
         if seat is None:
             return
-        self.by_seat.pop(seat, None)
-        self.by_seat[seat] = events
+        self.moves.append((seat, events))
+        last = {s: i for i, (s, _) in enumerate(self.moves)}
+        del self.moves[: min(last.values())]  # older moves mark nothing now
 
     def replay(self, session: Session) -> None:
         """Each seat's last move as the session's log holds it: what the table showed when the
@@ -95,16 +102,18 @@ class LastMoves:
         scene = self.scene
         key = (id(scene.game), len(scene.game.history), scene.viewer)
         if self._ids is None or self._ids[0] != key:
-            hidden = scene.game.hidden_cards(scene.viewer) if self.by_seat else set()
-            found: dict[int, set[str]] = {}
-            # The latest mover first: what a later move touched is that seat's alone. Only
-            # what the viewer may see of the later move counts, so a mark never goes for a
-            # reason the viewer may not know.
-            for s in reversed(self.by_seat):
-                ids = marked_ids(self.by_seat[s], s, scene.viewer) - hidden
-                found[s] = ids.difference(*found.values())
-            self._ids = (key, found)
+            hidden = scene.game.hidden_cards(scene.viewer) if self.moves else set()
+            self._ids = (key, self._last_touched(hidden))
         return self._ids[1].get(seat, set())
+
+    def _last_touched(self, hidden: set[str]) -> dict[int, set[str]]:
+        """Seat -> what its last move touched that no later move touched, as the viewer may
+        see the moves (a mark never goes for a reason the viewer may not know)."""
+        viewer = self.scene.viewer
+        touched = [marked_ids(events, s, viewer) - hidden for s, events in self.moves]
+        latest = {piece: i for i, ids in enumerate(touched) for piece in ids}
+        last = {s: i for i, (s, _) in enumerate(self.moves)}
+        return {s: {p for p in touched[i] if latest[p] == i} for s, i in last.items()}
 
     def marks(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, rect) of every mark on the table now, as the viewer may see it."""
