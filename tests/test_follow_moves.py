@@ -5,6 +5,7 @@ Nothing held or marked ever shows a card hidden from the viewer."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 
@@ -15,6 +16,7 @@ import pytest
 import rules
 from rules import Move
 from tabletop.app import App
+from tabletop.saves import save_text, session_from_save
 from tabletop.scenes.table import TableScene
 from tabletop.scenes.table_moments import HOLD, LEAVE
 from tabletop.session import SeatConfig, Session
@@ -32,10 +34,12 @@ def app() -> Iterator[App]:
     application.quit()
 
 
-def table(app: App, game_id: str, players: int, seed: int = 5) -> TableScene:
+def table(
+    app: App, game_id: str, players: int, seed: int = 5, options: dict | None = None
+) -> TableScene:
     """Anna (a person, the viewer) against AI seats whose moves the test plays itself."""
     seats = [SeatConfig(NAMES[0])] + [SeatConfig(NAMES[i], "easy") for i in range(1, players)]
-    scene = TableScene(app, Session(game_id, seats, seed=seed))
+    scene = TableScene(app, Session(game_id, seats, seed=seed, options=options or {}))
     app.push(scene)
     app.step(FRAME)
     scene.ai.bots = {}  # the test plays every seat's moves, at once
@@ -317,6 +321,140 @@ def test_last_move_marked_until_that_seat_moves_again(app: App) -> None:
     rest(app, scene)
     piece = scene.model.piece(card)
     assert piece is None or (seat, scene.draw_rect(piece)) not in scene.last_moves.marks()
+
+
+def tags(scene: TableScene) -> set[tuple[str, tuple[int, int, int, int]]]:
+    """Every last-move mark on the table as the viewer sees it: (the tag's text, the rect)."""
+    return {(scene.last_moves.tag(s), tuple(r)) for s, r in scene.last_moves.marks()}
+
+
+def dealt(events: list[rules.Event]) -> bool:
+    return any(e.kind in ("deal", "hand") and e.data.get("seat") is not None for e in events)
+
+
+#: The moment each game deals: Royal Houses once the order is chosen (Anna chooses: more
+#: garnets), Allegiance's second deal, an Alliances campaign's cards; Machiavelli and Medici
+#: deal once, before the first move.
+DEALS = [
+    ("royal_houses", 2, {"garnets": [3, 1]}, lambda ev: any(e.kind == "deal" for e in ev)),
+    ("allegiance", 4, {"deals": 2}, lambda ev: any(e.kind == "hand" for e in ev)),
+    ("alliances", 3, {}, lambda ev: any(e.kind == "deal" for e in ev)),
+    ("machiavelli", 3, {}, None),
+    ("medici", 2, {}, None),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "deal"), DEALS)
+def test_a_deal_leaves_no_tag(
+    app: App,
+    game_id: str,
+    players: int,
+    options: dict,
+    deal: Callable[[list[rules.Event]], bool] | None,
+) -> None:
+    """Issue #31: "Every dealt card carries an 'S' tag": the tags mark who moved a card last,
+    never the deal; nor does a card moved last deal keep its tag once dealt again. Every viewer
+    sees no tag, at the live table and at the table resumed from the autosave."""
+    scene = table(app, game_id, players, options=options)
+    if deal is not None:
+        play_until(app, scene, deal)
+    rest(app, scene)
+    again = resumed(app, scene)
+    for viewer in [None, *range(players)]:
+        for shown in (scene, again):
+            shown.viewer = viewer
+            shown.refresh(animate=False)
+            assert tags(shown) == set(), (viewer, shown is again)
+
+
+def test_a_gift_played_by_its_receiver_carries_the_receivers_tag(app: App) -> None:
+    """Issue #31: "in Royal Houses the card Nadia played (Sam's gift to her) carries 'S'": a
+    piece carries one tag, the seat that moved it last."""
+    scene = table(app, "royal_houses", 2, options={"garnets": [3, 1]})
+    events = play_until(
+        app, scene, lambda ev: any(e.kind == "gift" and e.data.get("seat") == 0 for e in ev)
+    )
+    gift = next(e.data["card"] for e in events if e.kind == "gift" and "card" in e.data)
+    rng = random.Random(2)
+    while scene.game.phase != "play":  # Bruno's draw came with the gift; nothing else waits
+        scene.play(rng.choice(scene.game.legal_moves()))
+    assert scene.game.to_move == 1
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play" and gift in m.cards))
+    rest(app, scene)
+    piece = scene.model.piece(gift)
+    assert piece is not None
+    on_it = [seat for seat, rect in scene.last_moves.marks() if rect == scene.draw_rect(piece)]
+    assert on_it == [1]
+    assert tags(scene) >= {("B", tuple(scene.draw_rect(piece)))}
+    # Bruno ends his turn (the card's effect, his gift): his play is no longer his last move,
+    # and Anna's gift, older than it, marks the card no more either.
+    while scene.game.to_move == 1:
+        scene.play(rng.choice(scene.game.legal_moves()))
+    rest(app, scene)
+    piece = scene.model.piece(gift)
+    assert piece is not None
+    assert not [s for s, rect in scene.last_moves.marks() if rect == scene.draw_rect(piece)]
+
+
+def resumed(app: App, scene: TableScene) -> TableScene:
+    """The table Continue or Load opens on the game: rebuilt from its autosave's text."""
+    session = session_from_save(json.loads(save_text(scene.session)))
+    again = TableScene(app, session)
+    app.push(again)
+    app.step(FRAME)
+    again.ai.bots = {}
+    assert again.viewer == scene.viewer
+    return again
+
+
+@pytest.mark.parametrize(
+    ("game_id", "players"),
+    [("royal_houses", 2), ("allegiance", 4), ("alliances", 3), ("medici", 2), ("machiavelli", 3)],
+)
+def test_a_resumed_table_shows_the_same_marks(app: App, game_id: str, players: int) -> None:
+    """Issue #31: "The tags and 'new' marks vanish after Continue or Load": the table rebuilt
+    from the autosave shows each seat's last move as the live table did, to every viewer, and
+    never a card hidden from that viewer."""
+    scene = table(app, game_id, players, seed=11)
+    rng = random.Random(4)
+    for n in range(80):  # some way into the game, with something marked on the table
+        assert not scene.game.over
+        settle(app, scene)
+        scene.play(rng.choice(scene.game.legal_moves()))
+        app.step(FRAME)
+        if n >= 20 and not scene.moments.busy and tags(scene):
+            break
+    rest(app, scene)
+    again = resumed(app, scene)
+    seen = set()
+    for viewer in [None, *range(players)]:
+        for shown in (scene, again):
+            shown.viewer = viewer
+            shown.refresh(animate=False)
+            hidden = shown.game.hidden_cards(viewer)
+            for seat in shown.last_moves.by_seat:
+                assert not shown.last_moves.ids(seat) & hidden
+        assert tags(again) == tags(scene), viewer
+        seen |= tags(scene)
+    assert seen, "nothing was marked"
+
+
+def test_an_undo_shows_the_marks_of_the_position_gone_back_to(app: App) -> None:
+    """Issue #31: the marks are part of what a table at a position shows: after Undo, the
+    table shows the marks it showed before Anna's taken-back move, as a table resumed there."""
+    scene = table(app, "allegiance", 4)
+    rng = random.Random(4)
+    for _ in range(200):
+        rest(app, scene)
+        if scene.game.to_move == 0 and scene.session.undo_refusal(0) is None and tags(scene):
+            break
+        scene.play(rng.choice(scene.game.legal_moves()))
+    before = tags(scene)
+    scene.play(rng.choice(scene.game.legal_moves()))
+    scene.undo()
+    rest(app, scene)
+    assert before and tags(scene) == before
+    assert tags(resumed(app, scene)) == before
 
 
 def test_other_seats_cards_travel_in_a_timed_tween(app: App) -> None:

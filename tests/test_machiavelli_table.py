@@ -8,6 +8,7 @@ invalid and why)"; penalty points are counted on the cards left in hand.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pygame
@@ -23,6 +24,7 @@ from tabletop.games.machiavelli.layout import GESTURES_HELP, MARK
 from tabletop.games.machiavelli.working_area import NEW_ZONE, MachiavelliWorkingArea
 from tabletop.layouts import get_gestures, get_layout
 from tabletop.layouts.base import score_number
+from tabletop.saves import save_text, session_from_save
 from tabletop.scenes.results import ResultsScene
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
@@ -282,6 +284,33 @@ def test_a_drawn_card_is_marked_and_not_its_twin_on_the_table(app: App, drawn: s
     assert mine is not None and theirs is not None
     assert scene.last_moves.marks() == [(0, scene.draw_rect(mine))]
     assert mine.outline == MARK and theirs.outline is None
+
+
+def marks_shown(scene: TableScene) -> tuple[set, set, set]:
+    """What the viewer sees marked: outlined cards, "new" tags and last-move tags (at where)."""
+    outlined = {(p.id, tuple(p.rect)) for p in scene.model.pieces if p.outline == MARK}
+    new = {tuple(t.pos) for t in scene.model.texts if t.text == "new"}
+    tags = {(scene.last_moves.tag(s), tuple(r)) for s, r in scene.last_moves.marks()}
+    return outlined, new, tags
+
+
+def test_a_resumed_table_shows_the_outlines_and_the_new_tag_again(app: App) -> None:
+    """Issue #31: "The tags and 'new' marks vanish after Continue or Load": Sam draws, Nadia
+    lays melds, Omar draws; the table rebuilt from the autosave shows Nadia's cards outlined,
+    Sam's drawn card tagged "new" and the last-move tags, all as before."""
+    seats = [SeatConfig("Sam"), SeatConfig("Nadia", "easy"), SeatConfig("Omar", "easy")]
+    scene = TableScene(app, Session("machiavelli", seats, seed=1))  # Nadia can lay at once
+    app.push(scene)
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "draw"))
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play"))
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "draw"))
+    assert scene.game.to_move == 0 and scene.viewer == 0
+    outlined, new, tags = marks_shown(scene)
+    assert outlined and new and tags
+    again = TableScene(app, session_from_save(json.loads(save_text(scene.session))))
+    app.push(again)
+    assert again.viewer == 0
+    assert marks_shown(again) == (outlined, new, tags)
 
 
 def test_the_hint_preview_keeps_melds_in_place_and_outlines_its_changes(app: App) -> None:

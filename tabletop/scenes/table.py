@@ -13,8 +13,8 @@ focus), :mod:`.table_viewer` (who is looking: hand-overs, a drawer's look at a d
 :mod:`.table_ai` (AI seats' turns), :mod:`.table_panels` (status bar and game log),
 :mod:`.hint_overlay`, :mod:`.table_night` (a game night's phones: the TV then shows only the
 public table), :mod:`.table_moments` and :mod:`.table_marks` (held tricks, each seat's last
-move), :mod:`.table_sound` and :mod:`.table_recap` (the pause that explains the end of a deal,
-a campaign or the game).
+move; :mod:`.table_resume` shows a resumed game's marks again), :mod:`.table_sound` and
+:mod:`.table_recap` (the pause that explains the end of a deal, a campaign or the game).
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ from .table_moments import TableMoments
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
 from .table_recap import RecapOverlay
+from .table_resume import resume_marks
 from .table_reveal import PASS_KEYS, RevealHold
 from .table_saving import TableSaving
 from .table_sound import TableSounds
@@ -98,6 +99,7 @@ class TableScene(Scene):
         self._remote_move = False  # the last move was another seat's (an AI's, a phone's)
         self.moments = TableMoments(self)  # held tricks, their sweep, pieces leaving
         self.last_moves = LastMoves(self)  # each seat's last move, marked on the table
+        resume_marks(self)  # a game resumed (Continue, Load) shows the marks it showed
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.leave_dialog: Question | None = None
         #: A move waiting for the player's yes (it throws away work: Machiavelli's Draw).

@@ -4,7 +4,12 @@ A move's events name what it touched in their public data (``card``, ``cards``, 
 ``tile``); the pieces and zones with those ids get a muted outline and a small tag with the
 seat's initial. Only events the viewer may see count, never a card the rules hide from the
 viewer now (a card played last deal may be in a rival's hand this deal), and only pieces the
-viewer's table shows are marked.
+viewer's table shows are marked. A deal is nobody's move: the cards it hands out carry no tag,
+and what was moved before it is not where it was moved (the cards are dealt again), so a deal
+takes every mark off. A piece carries one tag at most: the seat that moved it last.
+
+A table opened on a game already under way (Continue, Load, Undo) rebuilds the marks from the
+session's log, the events each move made, so it shows what the live table showed.
 """
 
 from __future__ import annotations
@@ -19,10 +24,14 @@ import rules
 from ..table import render
 
 if TYPE_CHECKING:
+    from ..session import Session
     from .table import TableScene
 
 #: Event data keys naming a piece or a zone the move touched.
 MARK_KEYS = ("card", "cards", "stack", "tile")
+#: Events of a deal (Royal Houses' hands once the order is chosen, Allegiance's next deal and
+#: its hands, an Alliances campaign's cards): each has a public face, so every viewer knows of it.
+DEAL_KINDS = frozenset({"deal", "hand"})
 MARK = (150, 186, 214)  # a muted blue: apart from the gold of targets and the winner
 TAG_FILL = (24, 38, 52)
 
@@ -45,33 +54,66 @@ class LastMoves:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
-        self.by_seat: dict[int, list[rules.Event]] = {}
+        #: (seat, events) of the moves since the deal, oldest first, from the oldest of the
+        #: seats' last moves on: what a later move touched is no earlier move's to mark.
+        self.moves: list[tuple[int, list[rules.Event]]] = []
         # Worked out once per position and viewer, not every frame (hidden_cards asks the rules).
         self._ids: tuple[tuple[int, int, int | None], dict[int, set[str]]] | None = None
 
+    @property
+    def by_seat(self) -> dict[int, list[rules.Event]]:
+        """Each seat's last move: its events."""
+        return {seat: events for seat, events in self.moves}
+
     def forget(self) -> None:
-        self.by_seat = {}
+        self.moves = []
         self._ids = None
 
     def record(self, seat: int | None, events: Sequence[rules.Event]) -> None:
-        """``seat`` moved: its new move replaces its old mark."""
+        """``seat`` moved: its new move replaces its old mark. A move that dealt the cards
+        leaves only what it did after the deal marked."""
+        events = list(events)
+        dealt = [i for i, event in enumerate(events) if event.kind in DEAL_KINDS]
+        if dealt:
+            self.moves = []
+            events = events[dealt[-1] + 1 :]
+        self._ids = None
         if seat is None:
             return
-        self.by_seat[seat] = list(events)
-        self._ids = None
+        self.moves.append((seat, events))
+        last = {s: i for i, (s, _) in enumerate(self.moves)}
+        del self.moves[: min(last.values())]  # older moves mark nothing now
+
+    def replay(self, session: Session) -> None:
+        """Each seat's last move as the session's log holds it: what the table showed when the
+        game was left, shown again (a move's events are logged with the history's length
+        after it; ``session.movers`` says who made each)."""
+        self.forget()
+        moves: dict[int, list[rules.Event]] = {}
+        for entry in session.log:
+            if entry.turn > 0:  # 0: the opening deal, nobody's move
+                moves.setdefault(entry.turn, []).append(entry.event)
+        for turn, events in sorted(moves.items()):
+            mover = session.movers[turn - 1] if turn <= len(session.movers) else -1
+            self.record(mover if mover >= 0 else None, events)
 
     def ids(self, seat: int) -> set[str]:
         """What ``seat``'s last move touched, as the viewer may know it now."""
         scene = self.scene
         key = (id(scene.game), len(scene.game.history), scene.viewer)
         if self._ids is None or self._ids[0] != key:
-            hidden = scene.game.hidden_cards(scene.viewer) if self.by_seat else set()
-            found = {
-                s: marked_ids(events, s, scene.viewer) - hidden
-                for s, events in self.by_seat.items()
-            }
-            self._ids = (key, found)
+            hidden = scene.game.hidden_cards(scene.viewer) if self.moves else set()
+            self._ids = (key, self._last_touched(hidden))
         return self._ids[1].get(seat, set())
+
+    def _last_touched(self, hidden: set[str]) -> dict[int, set[str]]:
+        """Seat -> what its last move touched that no later move touched, as the viewer may
+        see the moves (a mark never goes for a reason the viewer may not know)."""
+        viewer = self.scene.viewer
+        touched = [marked_ids(events, s, viewer) - hidden for s, events in self.moves]
+        latest = {piece: i for i, ids in enumerate(touched) for piece in ids}
+        last = {s: i for i, (s, _) in enumerate(self.moves)}
+        return {s: {p for p in touched[i] if latest[p] == i} for s, i in last.items()}
 
     def marks(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, rect) of every mark on the table now, as the viewer may see it."""

@@ -101,9 +101,9 @@ class TableSaving:
         scene.ai.forget()  # an AI answer still coming is for a position that is gone
         scene._last_events = []
         scene.moments.forget()
-        scene.last_moves.forget()
         if scene.working_area is not None:
             scene.working_area.forget()  # laid out afresh, as Load lays out this position
+        scene.last_moves.replay(scene.session)  # the marks of the position gone back to
         scene.end_recap()  # what it explained is taken back
         scene.input.clear()
         scene.viewing.update()
