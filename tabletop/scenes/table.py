@@ -57,6 +57,9 @@ if TYPE_CHECKING:
     from ..net import AppliedMove
 
 RESULTS_DELAY = 1.2
+#: What the TV's game log says, by its title, that G does (words a newcomer understands).
+LOG_KEY_NARROW = "Press G to widen the log"
+LOG_KEY_WIDE = "Press G to narrow the log"
 
 
 class TableScene(Scene):
@@ -212,7 +215,7 @@ class TableScene(Scene):
         self.night.strip_rect = pygame.Rect(d.width - log_w, d.height - strip_h, log_w, strip_h)
         self.log.forget()
         if d.profile == "tv":  # the key that widens the TV's narrow log, where it shows
-            self.log.hint = "G: narrower" if self.log.wide else "G: wider"
+            self.log.hint = LOG_KEY_WIDE if self.log.wide else LOG_KEY_NARROW
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         self.controls.build_bar()
         self.moments.build(self.log)  # the last-trick peek's button, on the log
