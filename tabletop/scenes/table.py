@@ -36,6 +36,7 @@ from ..table.gestures import WorkingArea
 from ..table.model import Piece, Recap, TableModel
 from ..table.static_layer import StaticLayer
 from ..ui.dialogs import Question, ask
+from . import hint_spot
 from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
@@ -522,6 +523,8 @@ class TableScene(Scene):
         """As if the working area's action ``key`` were pressed (its button)."""
         if self.working_area is None:
             return
+        if self.hint.note:  # the working area's hint is played, reset or changed: its note goes
+            self.hint.dismiss()
         result = self.working_area.run_action(key, self.judge)
         if isinstance(result, Move):
             self.play(result)
@@ -665,6 +668,9 @@ class TableScene(Scene):
 
     def rects_of(self, move: Move) -> list[pygame.Rect]:
         return self.drawing.rects_of(move)
+
+    def banner_room(self, margin: int) -> hint_spot.Room:
+        return self.drawing.banner_room(margin)
 
     def status_text(self) -> str:
         return self.drawing.status_text()
