@@ -100,6 +100,12 @@ class HintOverlay:
             else:
                 self.button.hide()
 
+    def relayout(self) -> None:
+        """The table was laid out anew (a card moved in the working area, a resize): the
+        banner finds its spot again, clear of the pieces where they are now."""
+        if self.showing and self.scene.container is not None:
+            self._show_preview()
+
     def handle_button(self, element: object) -> bool:
         """True if ``element`` was one of ours (and has been acted on)."""
         if element is None:

@@ -79,7 +79,7 @@ def place(text: str, parts: Parts, room: Room) -> Banner:
         scale = math.hypot(region.w, region.h) or 1.0
         for shape in _shapes(text, parts, region.w - 2 * room.margin):
             for spot in _spots(shape.size, region, room, prefer[0]):
-                cost = _cost(spot, room.avoid, prefer, scale) + shape.penalty + extra
+                cost = _cost(spot, room, prefer, scale) + shape.penalty + extra
                 if best is None or cost < best[0]:
                     best = (cost, spot, shape)
     if best is None:  # room nowhere: the spot on the table that covers least
@@ -158,17 +158,16 @@ def _spots(
             start = max(start, right)
 
 
-def _cost(
-    spot: pygame.Rect, avoid: Sequence[pygame.Rect], prefer: tuple[int, int], scale: float
-) -> float:
+def _cost(spot: pygame.Rect, room: Room, prefer: tuple[int, int], scale: float) -> float:
     """How much a spot is wanted (less is better): the share of it lying across a panel's or
-    a zone's edge (inside one whole is fine: it is empty felt), and its distance from the
-    preferred point."""
+    a zone's edge or on its rim (inside one whole, clear of its rim, is fine: that is empty
+    felt), and its distance from the preferred point."""
     area = spot.w * spot.h or 1
+    m = room.margin
     crossed = sum(
         spot.clip(r).w * spot.clip(r).h
-        for r in avoid
-        if not r.contains(spot) and spot.colliderect(r)
+        for r in room.avoid
+        if spot.colliderect(r) and not r.inflate(-2 * m, -2 * m).contains(spot)
     )
     far = math.hypot(spot.centerx - prefer[0], spot.top - prefer[1]) / scale
     return 2.0 * crossed / area + far

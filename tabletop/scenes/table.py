@@ -254,6 +254,7 @@ class TableScene(Scene):
         self.controls.rebuild()
         self.input.focus = None
         self.hint.sync()
+        self.hint.relayout()
 
     def _dim_unplayable(self) -> None:
         if not self.acting_human:
