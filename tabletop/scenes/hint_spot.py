@@ -18,7 +18,8 @@ import pygame
 
 from ..ui.text import wrap_text
 
-#: What each step down from the one-line banner costs, in the units of :func:`_cost`.
+#: What each step down from the one-line banner costs, in the units of the distance from
+#: the table's top centre (its diagonal is 1) and :func:`_crossing`.
 TWO_LINES = 0.6
 STACKED = 1.0
 #: Going to the log instead of the table costs more than any shape or distance on the table.
@@ -74,12 +75,19 @@ def place(text: str, parts: Parts, room: Room) -> Banner:
     regions = [(room.felt, 0.0)]
     if room.spare is not None:
         regions.append((room.spare, IN_THE_LOG))
+    m = room.margin
+    # Each panel's rim (touching its edge from outside reads as crossing it) and its inside.
+    panels = [(r.inflate(2 * m, 2 * m), r.inflate(-2 * m, -2 * m)) for r in room.avoid]
     for region, extra in regions:
         prefer = (region.centerx, region.top)
         scale = math.hypot(region.w, region.h) or 1.0
-        for shape in _shapes(text, parts, region.w - 2 * room.margin):
+        for shape in _shapes(text, parts, region.w - 2 * m):
             for spot in _spots(shape.size, region, room, prefer[0]):
-                cost = _cost(spot, room, prefer, scale) + shape.penalty + extra
+                far = math.hypot(spot.centerx - prefer[0], spot.top - prefer[1]) / scale
+                cost = far + shape.penalty + extra
+                if best is not None and cost >= best[0]:
+                    continue  # no better even if it crossed nothing
+                cost += _crossing(spot, panels)
                 if best is None or cost < best[0]:
                     best = (cost, spot, shape)
     if best is None:  # room nowhere: the spot on the table that covers least
@@ -158,19 +166,15 @@ def _spots(
             start = max(start, right)
 
 
-def _cost(spot: pygame.Rect, room: Room, prefer: tuple[int, int], scale: float) -> float:
-    """How much a spot is wanted (less is better): the share of it lying across a panel's or
-    a zone's edge or on its rim (inside one whole, clear of its rim, is fine: that is empty
-    felt), and its distance from the preferred point."""
-    area = spot.w * spot.h or 1
-    m = room.margin
-    crossed = sum(
-        spot.clip(r).w * spot.clip(r).h
-        for r in room.avoid
-        if spot.colliderect(r) and not r.inflate(-2 * m, -2 * m).contains(spot)
-    )
-    far = math.hypot(spot.centerx - prefer[0], spot.top - prefer[1]) / scale
-    return 2.0 * crossed / area + far
+def _crossing(spot: pygame.Rect, panels: Sequence[tuple[pygame.Rect, pygame.Rect]]) -> float:
+    """What lying across panels' and zones' edges costs a spot: twice the share of it on
+    their rims (inside one whole, clear of its rim, is fine: that is empty felt)."""
+    crossed = 0
+    for rim, inside in panels:
+        if spot.colliderect(rim) and not inside.contains(spot):
+            part = spot.clip(rim)
+            crossed += part.w * part.h
+    return 2.0 * crossed / (spot.w * spot.h or 1)
 
 
 def _least_covered(size: tuple[int, int], room: Room) -> pygame.Rect:
