@@ -9,18 +9,21 @@ import time
 from collections.abc import Iterator
 from dataclasses import replace
 
+import pygame
 import pytest
 
 import rules
 import tabletop.games
+from tabletop import fonts
 from tabletop.ai import hint as hint_module
 from tabletop.ai.hint import hint_bot, hint_now
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.app import App
-from tabletop.scenes import hint_overlay
+from tabletop.scenes import hint_overlay, hint_spot
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
+from tabletop.table.fit_check import text_rect
 
 CAP = 30  # hint search iterations in these tests: quick, and reproducible
 
@@ -172,3 +175,108 @@ def test_hint_request_refuses_a_seat_not_to_move() -> None:
     game = rules.new_game("royal_houses", 2, seed=2)
     with pytest.raises(ValueError, match="not to move"):
         hint_module.HintRequest(None, game, 1 - game.to_move)  # type: ignore[arg-type]
+
+
+BANNER_SIZES = [
+    ((1280, 720), "desktop"),
+    ((1920, 1080), "desktop"),
+    ((3840, 2160), "desktop"),
+    ((1920, 1080), "tv"),
+]
+BANNER_GAMES = [
+    ("royal_houses", 2),
+    ("allegiance", 4),
+    ("medici", 4),
+    ("machiavelli", 3),
+    ("alliances", 3),
+]
+
+
+def at_humans_turn(app: App, game_id: str, players: int) -> TableScene:
+    """A table opened at the human seat's first real choice (the AI seats' moves before it
+    made at once, through the session: no waiting for them)."""
+    seats = [SeatConfig("Ada", "human")] + [
+        SeatConfig(f"Bot {i}", "easy") for i in range(1, players)
+    ]
+    session = Session(game_id, seats, seed=11)
+    rng = random.Random(3)
+    game = session.game
+    while game.to_move != 0 or len(game.legal_moves()) < 2:
+        session.play(rng.choice(game.legal_moves()), game.to_move)
+    scene = TableScene(app, session)
+    app.push(scene)
+    frames(app, 2)
+    assert scene.acting_human
+    return scene
+
+
+def in_sight(scene: TableScene) -> list[tuple[pygame.Rect, str]]:
+    """What a banner must never cover: every piece (hands, counters, cards, a rival's card
+    backs), every label (scores, counts such as Allegiance's victories, names), the move
+    buttons and the hinted move's outlines."""
+    model = scene.model
+    kept = [(p.rect, f"piece {p.id}") for p in model.pieces]
+    kept += [(text_rect(t)[0], f"label {t.text!r}") for t in model.texts if t.text.strip()]
+    kept += [(b.rect, f"button {b.text!r}") for b, _ in scene.buttons if b.visible]
+    kept += [(r, "the hinted move") for r in scene.hint.highlights()]
+    return kept
+
+
+@pytest.mark.parametrize(("size", "profile"), BANNER_SIZES)
+@pytest.mark.parametrize(("game_id", "players"), BANNER_GAMES)
+def test_hint_banner_covers_no_score_hand_or_hinted_piece(
+    monkeypatch: pytest.MonkeyPatch,
+    game_id: str,
+    players: int,
+    size: tuple[int, int],
+    profile: str,
+) -> None:
+    """The Hint banner stands where it covers nothing a player reads or plays with (in
+    Allegiance the victories count, in Royal Houses the rival's hand, in every game the
+    hinted cards and target), on the table or, if the table has no room, over the log; its
+    words are shown whole and its buttons stand inside it, beside or under its words."""
+    monkeypatch.setattr(hint_overlay, "HINT_ITERATIONS", CAP)
+    app = App(size, settings=Settings(animation_speed=0.0, profile=profile), persist_settings=False)
+    try:
+        scene = at_humans_turn(app, game_id, players)
+        scene.hint.ask()
+        wait_for(app, lambda: scene.hint.panel is not None)
+        frames(app, 2)
+        banner = scene.hint.panel
+        assert banner is not None
+        covered = [what for rect, what in in_sight(scene) if banner.colliderect(rect)]
+        assert not covered, (banner, covered)
+        assert scene.layout_rect.contains(banner) or scene.log.rect.contains(banner)
+        shown = scene.hint.banner
+        assert shown is not None and " ".join(shown.lines) == scene.hint.text
+        d = app.display
+        font = fonts.get_font(d.font_px(22))
+        buttons = [b.rect for b in (scene.hint.play_button, scene.hint.dismiss_button) if b]
+        assert buttons and all(banner.contains(b) for b in buttons)
+        step = font.get_linesize()
+        for i, line in enumerate(shown.lines):
+            words = pygame.Rect((banner.x + d.px(14), shown.text_top + i * step), font.size(line))
+            assert banner.contains(words), (line, words, banner)
+            assert words.collidelist(buttons) < 0, (line, words, buttons)
+    finally:
+        app.quit()
+
+
+def test_a_full_table_lends_the_banner_the_log_and_a_narrow_one_stacks_its_buttons() -> None:
+    """A table with no free spot: the banner goes to the log (here narrower than its buttons
+    side by side, so they stand one under the other), clear of the log's own button."""
+    pygame.font.init()
+    font = fonts.get_font(22)
+    parts = hint_spot.Parts(font, (120, 40), 2, 14, 10)
+    felt, log = pygame.Rect(0, 64, 1500, 1016), pygame.Rect(1500, 64, 220, 1016)
+    full = [pygame.Rect(x, y, 90, 90) for x in range(0, 1500, 100) for y in range(64, 1080, 100)]
+    peek = pygame.Rect(1600, 80, 110, 40)
+    room = hint_spot.Room(felt, log, [*full, peek], [], 8)
+    banner = hint_spot.place("Hint: play the Count of Swords", parts, room)
+    assert log.contains(banner.rect) and not banner.rect.colliderect(peek)
+    assert len(banner.buttons) == 2 and banner.buttons[0].bottom < banner.buttons[1].top
+    assert all(banner.rect.contains(b) for b in banner.buttons)
+    # Room nowhere (no log to lend): still a banner, on the table, whole.
+    no_log = hint_spot.Room(felt, None, full, [], 8)
+    last = hint_spot.place("Hint: play the Count of Swords", parts, no_log)
+    assert felt.contains(last.rect) and all(last.rect.contains(b) for b in last.buttons)

@@ -231,8 +231,19 @@ def test_hint_loads_the_solvers_best_play_as_a_preview(app: App) -> None:
     assert not scene.hint.pending
     assert sorted(lay.work.hand) == ["KD.1", "KH.1"]  # 3 of 5 placed: the most possible
     assert action(scene, "end").enabled
+    # Its words in the Hint banner (with Dismiss only: End turn plays it), not a toast that
+    # would cover the hand; the banner covers no card.
+    assert scene.hint.note and scene.hint.text.startswith("Hint: this places 3 cards")
+    banner = scene.hint.panel
+    assert banner is not None and scene.hint.play_button is None
+    assert banner.collidelist([p.rect for p in scene.model.pieces]) < 0
+    for card in ("KD.1", "KH.1"):  # the player builds on: the banner keeps clear of it
+        scene.drop(card, NEW_ZONE)
+        banner = scene.hint.panel
+        assert banner is not None and banner.collidelist([p.rect for p in scene.model.pieces]) < 0
     scene.press_local_action("reset")  # dismiss
     assert len(lay.work.hand) == 5
+    assert not scene.hint.showing, "reset dismisses the hint and its banner"
 
 
 def test_a_real_mouse_drag_builds_in_the_working_area(app: App) -> None:

@@ -21,7 +21,8 @@ import pygame
 import pytest
 from scene_helpers import key, make_app, pump
 
-from tabletop.scenes.table import TableScene
+from tabletop import fonts
+from tabletop.scenes.table import LOG_KEY_NARROW, LOG_KEY_WIDE, TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.table.model import Piece, TableModel
 
@@ -173,9 +174,37 @@ def test_tv_game_log_widens_on_g_and_back() -> None:
                 hints.append(scene.log.hint)
                 assert scene.layout_rect.right == scene.log.rect.x
             assert tuple(seen) == widths, (profile, seen)
-            # The key says what it does beside the log's title (on a TV only).
-            tv = ["G: wider", "G: narrower", "G: wider"]
+            # The key says what it does by the log's title (on a TV only), in words.
+            tv = [LOG_KEY_NARROW, LOG_KEY_WIDE, LOG_KEY_NARROW]
             assert hints == (tv if profile == "tv" else ["", "", ""])
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_tv_log_says_what_g_does_in_words_shown_whole(size: tuple[int, int]) -> None:
+    """A newcomer reads what G does ("Press G to widen the log", not "G: wider"): by the log's
+    title, at the TV's body size, whole in the log's width (two lines if one is too wide),
+    narrow and widened, and never over the title or the lines."""
+    with table(royal_houses(2), "tv", size) as scene:
+        app = scene.app
+        d = app.display
+        for _ in range(2):
+            log = scene.log
+            assert "Press G" in log.hint and "log" in log.hint
+            head = log.header(d, log.slot)
+            assert head.hint is not None
+            inside = pygame.Rect(0, 0, log.rect.w, log.rect.h).inflate(-2 * d.px(16), 0)
+            assert inside.contains(head.hint), (head.hint, inside)
+            assert " ".join(head.hint_lines) == log.hint, "every word shown"
+            assert 1 <= len(head.hint_lines) <= 2
+            font = fonts.get_font(d.font_px(16))
+            assert d.font_px(16) >= d.body_px
+            for i, line in enumerate(head.hint_lines):
+                w, h = font.size(line)
+                spot = pygame.Rect(head.hint.x, head.hint.y + i * font.get_linesize(), w, h)
+                assert inside.contains(spot), (line, spot, inside)
+                assert not spot.colliderect(head.title)
+            assert head.top >= head.hint.bottom  # the log's lines start under it
+            key(app, pygame.K_g, frames=3)
 
 
 @pytest.mark.parametrize(
@@ -187,7 +216,7 @@ def test_last_trick_button_leaves_the_log_title_hint_and_lines_clear(
 ) -> None:
     """Issue #19 §3 ("no overlapping text"): the *Last trick (L)* button stands at the log's
     top right, beside the title where there is room and on a row of its own under the title
-    and the "G: wider" hint where there is not (a TV's narrow log); the log's lines start
+    and the G key's hint where there is not (a TV's narrow log); the log's lines start
     below it, narrow or widened."""
     session = allegiance(4)
     with table(session, profile, size) as scene:

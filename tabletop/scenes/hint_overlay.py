@@ -2,8 +2,10 @@
 
 Asked with the button (or the H key), the hint is worked out by the AI worker while the table
 keeps animating; it is then shown as a preview: the move's cards and target outlined on the
-table (or the button that makes it), with one line saying what it is, and two buttons to
-play it or dismiss it. Anything played meanwhile makes the hint stale and it disappears.
+table (or the button that makes it), with a banner saying what it is and two buttons to play
+it or dismiss it. A hint the working area shows itself (Machiavelli's) gets a banner with its
+words and Dismiss. The banner stands where it covers nothing a player reads or plays with
+(:mod:`.hint_spot`). Anything played meanwhile makes the hint stale and it disappears.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..ai.worker import AIWorker
 from ..table import render
 from ..table.gestures import WorkingArea
 from ..ui.palette import GOLD, PANEL
+from . import hint_spot
 
 if TYPE_CHECKING:
     from ..app import App
@@ -47,6 +50,7 @@ class HintHost(Protocol):
     def play(self, move: Move) -> bool: ...
     def area_changed(self) -> None: ...
     def rects_of(self, move: Move) -> list[pygame.Rect]: ...
+    def banner_room(self, margin: int) -> hint_spot.Room: ...
 
 
 class HintOverlay:
@@ -61,6 +65,9 @@ class HintOverlay:
         self.play_button: pygame_gui.elements.UIButton | None = None
         self.dismiss_button: pygame_gui.elements.UIButton | None = None
         self.panel: pygame.Rect | None = None
+        self.banner: hint_spot.Banner | None = None
+        #: The banner only tells (the working area shows the hint): no move, no Play it.
+        self.note = False
         self._plies = -1  # how far the game had gone when the hint was asked
 
     # ---- widgets ----------------------------------------------------------------------
@@ -71,7 +78,7 @@ class HintOverlay:
         )
         self.panel = None
         self.play_button = self.dismiss_button = None
-        if self.move is not None:
+        if self.showing:
             self._show_preview()
         self.sync()
 
@@ -84,12 +91,20 @@ class HintOverlay:
             self.request = None
         if self.move is not None and (self.move not in game.legal_moves() or not self._fresh):
             self.dismiss()
+        if self.note and not self._fresh:
+            self.dismiss()
         if self.button is not None:
             if self.scene.acting_human:
                 self.button.show()
                 self.button.set_text("Thinking…" if self.request else "Hint")
             else:
                 self.button.hide()
+
+    def relayout(self) -> None:
+        """The table was laid out anew (a card moved in the working area, a resize): the
+        banner finds its spot again, clear of the pieces where they are now."""
+        if self.showing and self.scene.container is not None:
+            self._show_preview()
 
     def handle_button(self, element: object) -> bool:
         """True if ``element`` was one of ours (and has been acted on)."""
@@ -112,6 +127,7 @@ class HintOverlay:
         scene = self.scene
         if not scene.acting_human or self.request is not None or self.move is not None:
             return
+        self.dismiss()  # a note from the last hint goes: this one brings its own
         seat = scene.game.to_move
         assert seat is not None
         area = scene.working_area  # Machiavelli: the solver's play, into the working area
@@ -147,8 +163,10 @@ class HintOverlay:
             return
         area = self.scene.working_area
         if request.from_layout and area is not None:  # the working area shows it, says what
-            self.scene.app.toast(area.show_hint(move))
+            self.text = area.show_hint(move)
             self.scene.area_changed()
+            self.note = True
+            self._show_preview()
             self.sync()
             return
         self.move = move
@@ -162,10 +180,17 @@ class HintOverlay:
         self.dismiss()
         return move is not None and self.scene.play(move)
 
+    @property
+    def showing(self) -> bool:
+        """A banner shows: a hinted move's, or a working area's note."""
+        return self.move is not None or self.note
+
     def dismiss(self) -> None:
         self.move = None
+        self.note = False
         self.text = ""
         self.panel = None
+        self.banner = None
         for button in (self.play_button, self.dismiss_button):
             if button is not None:
                 button.kill()
@@ -178,33 +203,36 @@ class HintOverlay:
         self.dismiss()
 
     def _show_preview(self) -> None:
-        """A panel at the top of the table: the line describing the move, Play it, Dismiss."""
+        """The banner: the words saying what the move is, Play it and Dismiss (a note has
+        Dismiss alone), where it covers nothing a player reads or plays with."""
         scene = self.scene
         d = scene.app.display
         for button in (self.play_button, self.dismiss_button):
             if button is not None:
                 button.kill()
+        self.play_button = None
         font = render.fonts.get_font(d.font_px(22))
-        pad, gap = d.px(14), d.px(10)
-        bw = max(font.size(t)[0] for t in ("Play it", "Dismiss")) + d.px(36)
+        labels = ["Dismiss"] if self.note else ["Play it", "Dismiss"]
+        bw = max(font.size(t)[0] for t in labels) + d.px(36)
         bh = max(d.px(40), d.font_px(22) + d.px(14))
-        area = scene.layout_rect
-        text_w = min(font.size(self.text)[0], area.w - 2 * bw - 2 * gap - 4 * pad)
-        panel = pygame.Rect(0, 0, text_w + 2 * bw + 2 * gap + 2 * pad, bh + 2 * pad)
-        panel.midtop = (area.centerx, area.top + d.px(8))
-        panel.clamp_ip(area)
-        self.panel = panel
-        x = panel.right - pad - 2 * bw - gap
-        y = panel.top + pad
-        self.play_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x, y, bw, bh),
-            "Play it",
-            scene.app.ui,
-            container=scene.container,
-            object_id="#primary",
+        parts = hint_spot.Parts(font, (bw, bh), len(labels), d.px(14), d.px(10))
+        room = scene.banner_room(d.px(8))
+        marks = [r.inflate(d.px(24), d.px(24)) for r in self.highlights()]  # and their outlines
+        room = hint_spot.Room(
+            room.felt, room.spare, [*room.keep_clear, *marks], room.avoid, room.margin
         )
+        self.banner = banner = hint_spot.place(self.text, parts, room)
+        self.panel = banner.rect
+        if not self.note:
+            self.play_button = pygame_gui.elements.UIButton(
+                banner.buttons[0],
+                "Play it",
+                scene.app.ui,
+                container=scene.container,
+                object_id="#primary",
+            )
         self.dismiss_button = pygame_gui.elements.UIButton(
-            pygame.Rect(x + bw + gap, y, bw, bh), "Dismiss", scene.app.ui, container=scene.container
+            banner.buttons[-1], "Dismiss", scene.app.ui, container=scene.container
         )
 
     # ---- drawing ----------------------------------------------------------------------
@@ -214,24 +242,24 @@ class HintOverlay:
         return [] if self.move is None else self.scene.rects_of(self.move)
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self.move is None or self.panel is None:
+        banner = self.banner
+        if not self.showing or banner is None:
             return
         d = self.scene.app.display
         for rect in self.highlights():
             pygame.draw.rect(
                 surface, GOLD, rect.inflate(d.px(12), d.px(12)), d.px(4), border_radius=d.px(12)
             )
-        render.draw_box(surface, render.Box(self.panel, PANEL, GOLD, d.px(12), 2))
-        pad = d.px(14)
-        bw = self.play_button.rect.w if self.play_button is not None else 0
-        render.draw_text(
-            surface,
-            render.Text(
-                self.text,
-                (self.panel.left + pad, self.panel.centery),
-                d.font_px(22),
-                (240, 234, 216),
-                "midleft",
-                max_width=self.panel.w - 2 * bw - 4 * pad,
-            ),
-        )
+        render.draw_box(surface, render.Box(banner.rect, PANEL, GOLD, d.px(12), 2))
+        size = d.font_px(22)
+        step = render.fonts.get_font(size).get_linesize()
+        for i, line in enumerate(banner.lines):
+            render.draw_text(
+                surface,
+                render.Text(
+                    line,
+                    (banner.rect.left + d.px(14), banner.text_top + i * step),
+                    size,
+                    (240, 234, 216),
+                ),
+            )

@@ -36,6 +36,7 @@ from ..table.gestures import WorkingArea
 from ..table.model import Piece, Recap, TableModel
 from ..table.static_layer import StaticLayer
 from ..ui.dialogs import Question, ask
+from . import hint_spot
 from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
@@ -58,6 +59,9 @@ if TYPE_CHECKING:
     from ..net import AppliedMove
 
 RESULTS_DELAY = 1.2
+#: What the TV's game log says, by its title, that G does (words a newcomer understands).
+LOG_KEY_NARROW = "Press G to widen the log"
+LOG_KEY_WIDE = "Press G to narrow the log"
 
 
 class TableScene(Scene):
@@ -214,7 +218,7 @@ class TableScene(Scene):
         self.night.strip_rect = pygame.Rect(d.width - log_w, d.height - strip_h, log_w, strip_h)
         self.log.forget()
         if d.profile == "tv":  # the key that widens the TV's narrow log, where it shows
-            self.log.hint = "G: narrower" if self.log.wide else "G: wider"
+            self.log.hint = LOG_KEY_WIDE if self.log.wide else LOG_KEY_NARROW
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         self.controls.build_bar()
         self.moments.build(self.log)  # the last-trick peek's button, on the log
@@ -252,6 +256,7 @@ class TableScene(Scene):
         self.controls.rebuild()
         self.input.focus = None
         self.hint.sync()
+        self.hint.relayout()
 
     def _dim_unplayable(self) -> None:
         if not self.acting_human:
@@ -524,6 +529,8 @@ class TableScene(Scene):
         """As if the working area's action ``key`` were pressed (its button)."""
         if self.working_area is None:
             return
+        if self.hint.note:  # the working area's hint is played, reset or changed: its note goes
+            self.hint.dismiss()
         result = self.working_area.run_action(key, self.judge)
         if isinstance(result, Move):
             self.play(result)
@@ -668,6 +675,9 @@ class TableScene(Scene):
 
     def rects_of(self, move: Move) -> list[pygame.Rect]:
         return self.drawing.rects_of(move)
+
+    def banner_room(self, margin: int) -> hint_spot.Room:
+        return self.drawing.banner_room(margin)
 
     def status_text(self) -> str:
         return self.drawing.status_text()

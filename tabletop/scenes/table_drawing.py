@@ -15,6 +15,7 @@ from ..table import card_art, render
 from ..table.model import Piece
 from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
+from . import hint_spot
 from .table_moments import ease_out
 
 if TYPE_CHECKING:
@@ -256,16 +257,43 @@ class TableDrawing:
         return r
 
     def rects_of(self, move: Move) -> list[pygame.Rect]:
-        """Where ``move`` shows on the table: its cards, its target zone, or its button."""
+        """Where ``move`` shows on the table: its cards (or the piece dropped to make it), its
+        target zone, or its button."""
         model = self.scene.model
+        gestures = self.scene.gestures
         rects = [
             self.draw_rect(p)
             for p in model.pieces
-            if p.id in move.cards or (p.drag is not None and p.drag in move.cards)
+            if p.id in move.cards
+            or (p.drag is not None and p.drag in move.cards)
+            # a piece that is no card (a counter) but which, dropped on the target, makes it
+            or (
+                not move.cards
+                and p.drag is not None
+                and move.target
+                and gestures.resolve_drop(p.drag, move.target, [move]) == [move]
+            )
         ]
         rects += [z.rect for z in model.zones if move.target and z.id == move.target]
         rects += [b.rect for b, m in self.scene.buttons if m == move]
         return rects
+
+    def banner_room(self, margin: int) -> hint_spot.Room:
+        """Where a banner over the table (the hint's) may stand: clear of every piece (hands,
+        counters, cards), every label (scores, counts, names), every button; better not
+        across a panel or a zone; in the game log if the table has no room."""
+        scene = self.scene
+        model = scene.model
+        keep = [p.rect for p in model.pieces]
+        keep += [render.text_rect(t) for t in model.texts if t.text.strip()]
+        keep += [b.rect for b, _ in scene.buttons if b.visible]
+        if scene.button_panel is not None:
+            keep.append(scene.button_panel)
+        peek = scene.moments.button
+        if peek is not None and peek.visible:
+            keep.append(peek.rect)
+        avoid = [b.rect for b in model.boxes] + [z.rect for z in model.zones]
+        return hint_spot.Room(scene.layout_rect, scene.log.rect, keep, avoid, margin)
 
     def status_text(self) -> str:
         """The status bar's line: the result, the prompt to the human to move, or who moves."""

@@ -79,6 +79,7 @@ class LogHeader:
     hint: pygame.Rect | None
     slot: pygame.Rect | None  # the widget's place
     top: int  # where the lines start
+    hint_lines: tuple[str, ...] = ()  # the hint's words, a line each (in ``hint``)
 
 
 class LogPanel:
@@ -100,7 +101,7 @@ class LogPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0  # lines scrolled back from the newest
         self.wide = False  # on a TV, the player widened it to read (Display.log_px)
-        self.hint = ""  # a key that changes it, by the title ("G: wider" on a TV)
+        self.hint = ""  # a key that changes it, by the title ("Press G to widen the log": TV)
         #: A widget's size kept free at the panel's top right (the last-trick peek's button),
         #: or None; see :meth:`header`.
         self.slot: tuple[int, int] | None = None
@@ -142,23 +143,32 @@ class LogPanel:
     def header(self, display: Display, slot: tuple[int, int] | None = None) -> LogHeader:
         """Where the title, the hint and a widget of size ``slot`` stand in the panel, and where
         the lines start. The hint goes beside the title, or under it when the row is too
-        narrow (a TV's narrow log: #19); the widget goes at the title row's right end if it
-        fits there, else on a row of its own under them, so it never covers them."""
+        narrow (a TV's narrow log: #19), on two lines if one does not hold it whole; the
+        widget goes at the title row's right end if it fits there, else on a row of its own
+        under them, so it never covers them."""
         d = display
         pad = d.px(16)
         width = self.rect.w
         title_w, title_h = render.fonts.get_font(d.font_px(24), "serif-bold").size(self.title)
         title = pygame.Rect(pad, pad, title_w, title_h)
         hint = None
+        hint_lines: tuple[str, ...] = ()
         row_end = title.right  # the title row is taken up to here
         bottom = title.bottom
         if self.hint:
-            hint_w, hint_h = render.fonts.get_font(d.font_px(16)).size(self.hint)
+            font = render.fonts.get_font(d.font_px(16))
+            hint_w, hint_h = font.size(self.hint)
             hint = pygame.Rect(0, 0, hint_w, hint_h)
+            hint_lines = (self.hint,)
             if title.right + pad + hint_w <= width - pad:
                 hint.midright = (width - pad, title.centery)
                 row_end = hint.x
             else:
+                hint_lines = tuple(wrap_text(self.hint, font, width - 2 * pad))
+                hint.size = (
+                    max(font.size(line)[0] for line in hint_lines),
+                    len(hint_lines) * font.get_linesize(),
+                )
                 hint.topleft = (pad, title.bottom + d.px(4))
                 bottom = hint.bottom
         widget = None
@@ -171,7 +181,7 @@ class LogPanel:
             else:
                 widget.topright = (width - pad, bottom + d.px(8))
                 bottom = widget.bottom
-        return LogHeader(title, hint, widget, bottom + pad)
+        return LogHeader(title, hint, widget, bottom + pad, hint_lines)
 
     def drawn_for(self) -> int | None:
         """The seat whose log the panel last drew (None: the public table's, or none yet)."""
@@ -188,8 +198,10 @@ class LogPanel:
         head = self.header(d, self.slot)
         image.blit(render.text_surface(self.title, d.font_px(24), GOLD, "serif-bold"), head.title)
         if head.hint is not None:
-            hint = render.text_surface(self.hint, d.font_px(16), MUTED, "sans")
-            image.blit(hint, head.hint)
+            step = render.fonts.get_font(d.font_px(16)).get_linesize()
+            for i, words in enumerate(head.hint_lines):
+                hint = render.text_surface(words, d.font_px(16), MUTED, "sans")
+                image.blit(hint, (head.hint.x, head.hint.y + i * step))
         font = render.fonts.get_font(d.font_px(18))
         top = head.top
         form = (d.font_px(18), rect.w - 2 * pad)
