@@ -481,18 +481,16 @@ class Alliances(Game):
             return "Secret meeting: choose a card to show your ally (2 in all)."
         if phase == "bid":
             if self.bid is None:
+                # Short enough for two lines of a TV's status bar with a long name before it.
                 return (
-                    "State of the Nations: bid how many countries your alliance will control "
-                    "(10-20) and the dominant suit, or pass."
+                    "Bid how many countries you will control (10-20) and the dominant suit, "
+                    "or pass."
                 )
             count, suit, _ = self.bid
             return f"Outbid {count} {SUITS[suit]} or pass."
         if phase == "declare":
             if self.exact_bid:
-                return (
-                    "You won the drafting phase: declare the exact number of countries you "
-                    "will control and the dominant suit."
-                )
+                return "You won the drafting: declare your exact bid and the dominant suit."
             return "You won the drafting phase: call the dominant suit."
         if phase == "rise-set":
             left = 4 - sum(len(p) for p in self.pairs)
