@@ -37,6 +37,9 @@ from .recap import campaign_recap
 CELL = (30, 40, 34, 230)
 DIM_CELL = (24, 28, 26, 160)
 RIM = (*GOLD_DEEP, 150)
+#: The least width and height of a cell a player clicks (the bidding grid's), in pixels at any
+#: window size: a pointer does not shrink with the window.
+MIN_TARGET = 32
 BIDS = range(10, 21)
 TILE_ART = ("piece", "alliances", "tile")  # + country, defence, height, lit, target, rim
 TOKEN_ART = ("piece", "alliances", "tokens")  # + colours
@@ -1025,32 +1028,14 @@ class AlliancesLayout(Layout):
         gap = display.frame_px(8)
         size = fp(18)
         label_h = fp(17) + px(4)
-        # A cell holds its number's line and the gap; more when there is room.
-        least = render.fonts.get_font(size).get_linesize() + gap + display.frame_px(4)
         short = (
             self.instruct("Declare countries and suit", "The declaration")
             if declaring
             else self.instruct("Click a bid: countries, then suit", "State of the Nations")
         )
-        # The title, then the grid: the roomiest cells that fit, with a one-line title in a
-        # short panel (a TV's replay) before the numbers are crowded.
-        # (The desktop keeps its one row of snug cells where they fit, as before.)
-        roomy = 12 if display.profile == "tv" else 4
-        for heading, margin in ((title, roomy), (short, roomy), (title, 4), (short, 4), (short, 0)):
-            titled = TableModel()
-            y = self._title(titled, heading, area, display)
-            per_row, face = self._bid_cells(
-                area.w,
-                gap,
-                size,
-                display.frame_px(margin),
-                (area.bottom - y) // 3 - label_h,
-                least,
-            )
-            if per_row:
-                break
-        if not per_row:  # nothing fits: one row of plain numbers, shrunk to their cells
-            per_row, face = len(BIDS), "sans"
+        titled, y, per_row, face, margin, least = self._grid_shape(
+            area, display, (title, short), gap, size, label_h
+        )
         model.texts += titled.texts
         rows = -(-len(BIDS) // per_row)
         cell_w = area.w // per_row
@@ -1115,17 +1100,53 @@ class AlliancesLayout(Layout):
             model.texts.append(Text(line, (area.x, y), fp(17), CREAM, max_width=area.w))
             y += fp(17) + px(6)
 
+    def _grid_shape(
+        self,
+        area: pygame.Rect,
+        display: Display,
+        headings: tuple[str, str],
+        gap: int,
+        size: int,
+        label_h: int,
+    ) -> tuple[TableModel, int, int, str, int, int]:
+        """The bidding grid's title and cells: the title (a model of its texts, and the y
+        under it), cells per row, the numbers' face, their margin and the least cell height
+        (with the gap). The roomiest cells that fit, with a one-line title in a short panel (a
+        TV's replay) before the numbers are crowded; cells :data:`MIN_TARGET` wide and tall
+        before any that are not (a TV at 1280×720 has no room for them: its cells keep the
+        shape they had)."""
+        title, short = headings
+        line = render.fonts.get_font(size).get_linesize() + display.frame_px(4)
+        # (The desktop keeps its one row of snug cells where they fit, as before.)
+        roomy = 12 if display.profile == "tv" else 4
+        tries = ((title, roomy), (short, roomy), (title, 4), (short, 4), (short, 0))
+        for target in (MIN_TARGET, 0):
+            # A cell holds its number's line and the gap; more when there is room.
+            least = max(line, target) + gap
+            for heading, margin in tries:
+                titled = TableModel()
+                y = self._title(titled, heading, area, display)
+                height = (area.bottom - y) // 3 - label_h
+                per_row, face = self._bid_cells(
+                    area.w, gap, size, display.frame_px(margin), height, least, target
+                )
+                if per_row:
+                    return titled, y, per_row, face, margin, least
+        # Nothing fits: one row of plain numbers, shrunk to their cells.
+        return titled, y, len(BIDS), "sans", margin, least
+
     @staticmethod
     def _bid_cells(
-        width: int, gap: int, size: int, margin: int, height: int, least: int
+        width: int, gap: int, size: int, margin: int, height: int, least: int, target: int
     ) -> tuple[int, str]:
         """How many bid cells a row of a suit's grid holds and the face of their numbers: all
-        eleven in one row when "20" fits its cell with ``margin`` (in bold, else plain), else
-        in two rows if ``height`` holds them (#19: on a TV the numbers are at the body size and
-        a narrow column cannot hold eleven). 0: nothing fits."""
+        eleven in one row when "20" fits its cell with ``margin`` (in bold, else plain) and the
+        cell is ``target`` wide, else in two rows if ``height`` holds them (#19: on a TV the
+        numbers are at the body size and a narrow column cannot hold eleven; at 1280×720
+        eleven cells in a row are too narrow to press). 0: nothing fits."""
         for per_row in (len(BIDS), -(-len(BIDS) // 2)):
             inner = width // per_row - gap - margin
-            if -(-len(BIDS) // per_row) * least > height:
+            if -(-len(BIDS) // per_row) * least > height or width // per_row - gap < target:
                 continue
             for face in ("sans-bold", "sans"):
                 if render.fonts.get_font(size, face).size("20")[0] <= inner:
@@ -1317,7 +1338,9 @@ class AlliancesLayout(Layout):
         cards = [
             (c, ("card", "alliances", c), card_label(c), c if playing else None) for c in packet
         ]
-        cw = self._fit_cards(len(cards), box, display, px(84))
+        # Wide enough for a special action's name where the panel allows (1280×720).
+        widest = max(px(84), art_alliances.named_width())
+        cw = self._fit_cards(len(cards), box, display, widest)
         self._card_row(model, cards, box, cw, display, z=30)
 
     def _fit_cards(self, count: int, box: pygame.Rect, display: Display, widest: int) -> int:
@@ -1516,6 +1539,8 @@ class AlliancesLayout(Layout):
                 )
             )
         cw = max(card_min(), min(px(150), round((area.h - top - px(16)) / 1.4)))
+        # A special action's name shows from a width on: the margin gives way for it.
+        cw = max(cw, min(art_alliances.named_width(), (area.h - top - px(4)) * 5 // 7))
         ch = round(cw * 1.4)
         if not hand:
             if not top:
