@@ -27,7 +27,7 @@ from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
-from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, Recap, RecapHold, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 from tabletop.ui.text import wrap_text
 
@@ -88,6 +88,37 @@ class AlliancesLayout(Layout):
     ) -> Recap | None:
         """The end of a campaign (and of the game), explained."""
         return campaign_recap(events, view, names)
+
+    def recap_hold(
+        self,
+        events: Sequence[Event],
+        view: Mapping[str, Any],
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> RecapHold | None:
+        """The map as the ended campaign left it (the campaign-end event's, all public),
+        where the map is, while its recap shows: the next campaign's map, laid out by the same
+        move, waits for the recap to end. The recap's panel goes right of the map."""
+        end = next((e for e in events if e.kind == "campaign-end"), None)
+        if end is None or not isinstance(end.data.get("map"), list):
+            return None
+        # Each seat's side as it was, too: with 3 players the Empire changes hands.
+        final = {**view, "grid": end.data["map"], "target": None}
+        final["sides"] = end.data.get("sides", view["sides"])
+        final.pop("_targets", None)
+        model = self.build(final, None, rect, display, names, colorblind=colorblind)
+        held = TableModel()
+        held.pieces = [p for p in model.pieces if p.id.startswith(("tile:", "tokens:"))]
+        tiles = [p.rect for p in held.pieces if p.id.startswith("tile:")]
+        if not tiles:
+            return None
+        board = tiles[0].unionall(tiles)
+        pad = display.frame_px(12)
+        panel = pygame.Rect(board.right, rect.y, rect.right - board.right, rect.h)
+        return RecapHold(held, panel.inflate(-pad, -2 * pad))
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
