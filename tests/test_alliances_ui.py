@@ -15,7 +15,7 @@ import pytest
 import rules
 from rules import Move
 from tabletop.app import App
-from tabletop.display import Display
+from tabletop.display import TARGET, Display
 from tabletop.games.alliances import art as alliances_art
 from tabletop.games.alliances.layout import AlliancesLayout
 from tabletop.layouts import get_layout
@@ -402,6 +402,22 @@ def test_bid_cells_are_targets_with_their_numbers_whole(size: tuple[int, int]) -
             text = next(t for t in model.texts if t.text == number and cell.collidepoint(t.pos))
             assert render.shown_text(text)[0] == number, (where, zone.id)
             assert cell.contains(render.draw_text(canvas, text)), (where, zone.id)
+
+
+def test_pass_is_a_button_a_pointer_can_press_at_720p() -> None:
+    """The bidding's Pass button, at 1280×720, shows a face at least 32 px tall (it was 25,
+    inside pygame-gui's shadow of 2 px a side) and stays in the buttons' strip."""
+    application = App((1280, 720), settings=Settings(animation_speed=0.0), persist_settings=False)
+    try:
+        scene = table(application, 4, {}, seed=5)
+        assert scene.game.phase == "bid"
+        (button, move), *_ = scene.buttons
+        assert button.text == "Pass" and move.kind == "pass"
+        assert button.rect.h - 4 >= TARGET
+        assert scene.model.action_area is not None and scene.button_panel is None
+        assert scene.model.action_area.contains(button.rect)
+    finally:
+        application.quit()
 
 
 @pytest.mark.parametrize("size", DESKTOP_SIZES)

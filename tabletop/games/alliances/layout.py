@@ -24,7 +24,7 @@ import pygame
 
 from rules import Event, Outcome
 from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS
-from tabletop.display import Display
+from tabletop.display import TARGET, Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
 from tabletop.table.model import Box, Moment, Piece, Recap, RecapHold, TableModel, Text, Zone
@@ -37,9 +37,6 @@ from .recap import campaign_recap
 CELL = (30, 40, 34, 230)
 DIM_CELL = (24, 28, 26, 160)
 RIM = (*GOLD_DEEP, 150)
-#: The least width and height of a cell a player clicks (the bidding grid's), in pixels at any
-#: window size: a pointer does not shrink with the window.
-MIN_TARGET = 32
 BIDS = range(10, 21)
 TILE_ART = ("piece", "alliances", "tile")  # + country, defence, height, lit, target, rim
 TOKEN_ART = ("piece", "alliances", "tokens")  # + colours
@@ -1143,7 +1140,7 @@ class AlliancesLayout(Layout):
         """The bidding grid's title and cells: the title (a model of its texts, and the y
         under it), cells per row, the numbers' face, their margin and the least cell height
         (with the gap). The roomiest cells that fit, with a one-line title in a short panel (a
-        TV's replay) before the numbers are crowded; cells :data:`MIN_TARGET` wide and tall
+        TV's replay) before the numbers are crowded; cells :data:`TARGET` wide and tall
         before any that are not (a TV at 1280×720 has no room for them: its cells keep the
         shape they had)."""
         title, short = headings
@@ -1151,7 +1148,7 @@ class AlliancesLayout(Layout):
         # (The desktop keeps its one row of snug cells where they fit, as before.)
         roomy = 12 if display.profile == "tv" else 4
         tries = ((title, roomy), (short, roomy), (title, 4), (short, 4), (short, 0))
-        for target in (MIN_TARGET, 0):
+        for target in (TARGET, 0):
             # A cell holds its number's line and the gap; more when there is room.
             least = max(line, target) + gap
             for heading, margin in tries:
