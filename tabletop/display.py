@@ -17,6 +17,9 @@ BODY = 22
 LABEL = 16
 #: The smallest text a player is asked to read, 1080p desktop (never below 12 anyway).
 READABLE = 13
+#: The least width and height of something a player clicks, in pixels at any window size: a
+#: pointer does not shrink with the window (1280×720 is where it bites).
+TARGET = 32
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+import rules
 from tabletop.display import LABEL, Display
 from tabletop.games.alliances.layout import AlliancesLayout
 from tabletop.session import SeatConfig, Session
@@ -115,3 +116,60 @@ def test_tv_bid_grid_keeps_every_cell_a_target() -> None:
         assert shown == text.text
         owner = [zone for zone, rect in zones.items() if rect.collidepoint(text.pos)]
         assert any(zone.startswith(f"bid:{text.text}:") for zone in owner), (text.text, owner)
+
+
+# ---- the status bar's prompt ------------------------------------------------------------------
+
+#: Every table whose prompts are checked: (players, options); the 2-player game with the exact
+#: declaration has the longest bidding prompt of all.
+PROMPT_GAMES = [(4, {}), (3, {}), (2, {"exact_bid": True}), (4, {"drafting": True})]
+
+
+def all_prompts() -> set[str]:
+    """Every prompt the rules give in seeded random games of :data:`PROMPT_GAMES`."""
+    prompts: set[str] = set()
+    for players, options in PROMPT_GAMES:
+        game = rules.new_game("alliances", players, seed=5, options=options)
+        rng = random.Random(5)
+        while not game.over:
+            prompts.add(game.prompt())
+            game.play(rng.choice(game.legal_moves()))
+    return prompts
+
+
+def human_bidding() -> Session:
+    """Bartholomew, the one human, to bid first against AI seats (the status bar then shows
+    its Hint and Undo buttons too: the prompt's room is at its narrowest)."""
+    game = rules.new_game("alliances", 4, seed=1)
+    rng = random.Random(1)
+    moves = []
+    while not (game.phase == "bid" and game.to_move == 1 and not game.view(None)["bids"]):
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        moves.append(move)
+    seats = [SeatConfig(n, "human" if i == 1 else "easy") for i, n in enumerate(NAMES)]
+    session = Session("alliances", seats, seed=1)
+    for move in moves:
+        session.play(move)
+    return session
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_tv_bidding_prompt_is_whole_in_the_status_bar(size: tuple[int, int]) -> None:
+    """The prompt for the first bid, and every other prompt of the game, shows whole in the
+    status bar on a TV (two lines at most, at the body size) with a long name before it and
+    the bar's Hint and Undo buttons beside it: it was cut to "…and the dominan…"."""
+    from test_tv_play_area import table
+
+    prompts = all_prompts()
+    with table(human_bidding(), "tv", size) as scene:
+        scene.ai.forget()
+        d = scene.app.display
+        status = scene.status_text()
+        assert scene.game.phase == "bid" and status == f"Bartholomew: {scene.game.prompt()}"
+        buttons = scene.status_buttons()
+        assert sum(1 for b in buttons if b is not None and b.visible) >= 5  # Hint, Undo, ...
+        for text in [status, *sorted(f"Bartholomew: {p}" for p in prompts if p)]:
+            lines, font, _ = scene.status.lines(d, text, buttons)
+            assert " ".join(lines) == text, f"{size}: {text!r} is shown as {lines}"
+            assert font >= d.body_px, (text, font)

@@ -15,13 +15,15 @@ import pytest
 import rules
 from rules import Move
 from tabletop.app import App
-from tabletop.display import Display
+from tabletop.display import TARGET, Display
+from tabletop.games.alliances import art as alliances_art
 from tabletop.games.alliances.layout import AlliancesLayout
 from tabletop.layouts import get_layout
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
 from tabletop.table import render
+from tabletop.table.model import Piece
 
 NAMES = ["Ada", "Bartholomew", "Cy", "Dagny"]
 # (players, options) of every phase the table has to offer.
@@ -345,6 +347,119 @@ def test_layout_fits_without_overlaps(size: tuple[int, int], profile: str) -> No
                 spots = [z.rect for z in model.zones if z.id.startswith(prefix)]
                 for i, a in enumerate(spots):
                     assert a.collidelist(spots[i + 1 :]) < 0, (where, prefix)
+
+
+# ---- sizes a player reads and presses at 1280×720 ------------------------------------------------
+
+#: The window sizes on the desktop profile (1280×720 is where the grid and the hand were short).
+DESKTOP_SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+LONG_NAMES = ["Bartholomew Maxi", "Evangeline", "Cy", "Hildegard"]  # 16: the setup limit
+
+
+def _area(display: Display) -> pygame.Rect:
+    """The play area the table scene gives the layout (status bar on top, the log right)."""
+    status_h, log_w = display.frame_px(64), display.log_px()
+    return pygame.Rect(0, status_h, display.width - log_w, display.height - status_h)
+
+
+def _bidding_positions() -> Iterator[tuple[str, rules.Game]]:
+    """Every bid of the first State of the Nations of 4 players (the standing bid and the
+    players' rows grow as it goes), and the 2-player declarations, exact or not."""
+    for config in ("4p", "2p-exact", "2p"):
+        players, options = CONFIGS[config]
+        game = rules.new_game("alliances", players, seed=9, options=options)
+        rng = random.Random(9)
+        while not game.over and getattr(game, "campaign", 1) == 1:
+            if game.phase == "bid" or (game.phase == "declare" and options.get("exact_bid")):
+                yield f"{config}/{game.phase}/{len(game.view(None)['bids'])}", game.clone()
+            legal = game.legal_moves()
+            bids = [m for m in legal if m.kind == "bid"]
+            game.play(min(bids, key=str) if bids and rng.random() < 0.7 else pick(rng, legal))
+
+
+@pytest.mark.parametrize("size", DESKTOP_SIZES)
+def test_bid_cells_are_targets_with_their_numbers_whole(size: tuple[int, int]) -> None:
+    """Every cell of the bidding grid is at least 32 px wide and tall at each desktop size
+    (at 1280×720 eleven cells in a row were 23 px wide, and some 22 px tall), and shows its
+    number whole inside it."""
+    pygame.init()
+    display = Display(*size)
+    rect = _area(display)
+    gap = display.frame_px(8)
+    positions = list(_bidding_positions())
+    assert len(positions) >= 4
+    canvas = pygame.Surface(display.size)
+    for where, game in positions:
+        viewer = game.to_move
+        model = AlliancesLayout().build(game.view(viewer), viewer, rect, display, LONG_NAMES)
+        zones = [z for z in model.zones if z.id.startswith("bid:")]
+        assert zones, where
+        for zone in zones:
+            cell = zone.rect.inflate(-gap, -gap)
+            assert any(b.rect == cell for b in model.boxes), (where, zone.id)
+            assert cell.w >= 32 and cell.h >= 32, (where, zone.id, cell)
+            number = zone.id.split(":")[1]
+            text = next(t for t in model.texts if t.text == number and cell.collidepoint(t.pos))
+            assert render.shown_text(text)[0] == number, (where, zone.id)
+            assert cell.contains(render.draw_text(canvas, text)), (where, zone.id)
+
+
+def test_pass_is_a_button_a_pointer_can_press_at_720p() -> None:
+    """The bidding's Pass button, at 1280×720, shows a face at least 32 px tall (it was 25,
+    inside pygame-gui's shadow of 2 px a side) and stays in the buttons' strip."""
+    application = App((1280, 720), settings=Settings(animation_speed=0.0), persist_settings=False)
+    try:
+        scene = table(application, 4, {}, seed=5)
+        assert scene.game.phase == "bid"
+        (button, move), *_ = scene.buttons
+        assert button.text == "Pass" and move.kind == "pass"
+        assert button.rect.h - 4 >= TARGET
+        assert scene.model.action_area is not None and scene.button_panel is None
+        assert scene.model.action_area.contains(button.rect)
+    finally:
+        application.quit()
+
+
+@pytest.mark.parametrize("size", DESKTOP_SIZES)
+def test_special_cards_in_the_hand_show_their_names_whole(size: tuple[int, int]) -> None:
+    """A special action card in the viewer's hand (or in the drafting packet passed to it)
+    shows its name whole, at a readable size, where no other card covers it (at 1280×720 the
+    hand's cards are 76 px wide, and their names had been left off: only icons showed)."""
+    pygame.init()
+    display = Display(*size)
+    rect = _area(display)
+    checked = 0
+    for where, game in POSITIONS:
+        viewer = game.to_move
+        if viewer is None:
+            continue
+        view = game.view(viewer)
+        model = AlliancesLayout().build(view, viewer, rect, display, LONG_NAMES)
+        for held in (view["hands"][viewer], view["packet"] or []):
+            row = sorted((p for p in model.pieces if p.id in held), key=lambda p: p.z)
+            assert len(row) == len(held), where
+            checked += _names_shown(where, row)
+    assert checked >= 10
+
+
+def _names_shown(where: str, hand: list[Piece]) -> int:
+    """Check each special card of ``hand`` (in drawing order) shows its name whole, at a
+    readable size, uncovered by the cards after it; how many were checked."""
+    checked = 0
+    for i, piece in enumerate(hand):
+        card = piece.art[2]
+        if card not in alliances_art.SPECIAL_CARDS:
+            continue
+        layout = alliances_art.special_layout(card, piece.rect.w)
+        lines = layout.lines.get("name", ())
+        words = " ".join(lines).replace("- ", "")
+        assert words == alliances_art.special_name(card), (where, card, piece.rect.w)
+        assert layout.sizes["name"] >= alliances_art.NAME_FLOOR, (where, card)
+        for n in range(len(lines)):
+            spot = layout.elements[f"name{n}"].move(piece.rect.topleft)
+            assert spot.collidelist([p.rect for p in hand[i + 1 :]]) < 0, (where, card)
+        checked += 1
+    return checked
 
 
 # ---- results -------------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ from tabletop.scenes.table import TableScene
 from tabletop.scenes.table_recap import RecapOverlay
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
-from tabletop.table.model import Recap
+from tabletop.table import render
+from tabletop.table.model import Piece, Recap
 from tabletop.ui.text import fit_size
 
 NAMES = ["Ada", "Bartholomew", "Cy", "Dagny"]
@@ -204,6 +205,96 @@ def test_no_recap_on_an_ordinary_move(app: App) -> None:
         app.pop()
     assert scene.play(scene.game.legal_moves()[0])
     assert not scene.recap.busy
+
+
+# ---- the table under the recap ---------------------------------------------------------------
+
+
+def ended_map(before: Mapping[str, Any], events: Sequence[Event]) -> list[dict[str, Any]]:
+    """The map as the campaign's last move left it, worked out here from the map before the
+    move and that move's last conflict (its winner's token added if it took the country)."""
+    grid = [dict(tile, tokens=list(tile["tokens"])) for tile in before["grid"]]
+    fight = [e for e in events if e.kind == "conflict"][-1].data
+    if fight["captured"]:
+        tile = next(t for t in grid if t["id"] == fight["tile"])
+        tile["tokens"].append(fight["winner"])
+        tile["controller"] = before["sides"][fight["winner"]]
+    return grid
+
+
+def map_pieces(scene: TableScene, grid: list[dict[str, Any]], sides: list[int]) -> list[Piece]:
+    """The tiles and tokens of ``grid`` (their colours: each seat's side in ``sides``) as the
+    table lays its map out now."""
+    view = {**scene.game.view(None), "grid": grid, "sides": sides, "target": None}
+    model = scene.layout.build(view, None, scene.layout_rect, scene.app.display, NAMES)
+    return [p for p in model.pieces if p.id.startswith(("tile:", "tokens:"))]
+
+
+def differs(screen: pygame.Surface, pieces: list[Piece]) -> float:
+    """How much of the map on ``screen`` is not ``pieces``: the share of its pixels that
+    change when they are drawn over it (only their soft edges do if they are what shows)."""
+    area = pieces[0].rect.unionall([p.rect for p in pieces])
+    shown = screen.subsurface(area).copy()
+    drawn = shown.copy()
+    for piece in sorted(pieces, key=lambda p: p.z):
+        image = render.piece_image(piece, piece.rect.w, False)
+        drawn.blit(image, piece.rect.move(-area.x, -area.y))
+    a, b = pygame.image.tobytes(shown, "RGB"), pygame.image.tobytes(drawn, "RGB")
+    changed = sum(
+        1
+        for i in range(0, len(a), 3)
+        if max(abs(a[i] - b[i]), abs(a[i + 1] - b[i + 1]), abs(a[i + 2] - b[i + 2])) > 24
+    )
+    return changed / (area.w * area.h)
+
+
+@pytest.mark.parametrize(("players", "seed"), [(4, 1), (3, 2)])
+def test_alliances_recap_shows_the_ended_campaigns_map(app: App, players: int, seed: int) -> None:
+    """The move that ends a campaign lays out the next one's map at once: while the recap
+    explains the campaign, the map drawn is the one it ended with (its last conflict's token
+    on it, in its alliances' colours: with 3 players the next Empire is another seat), in
+    full view beside the panel; the new map shows once the recap is dismissed."""
+    scene, move, _ = table_before(app, "alliances", players, seed, kinds=["human"] * players)
+    before = scene.game.view(None)
+    play(scene, move)
+    events = [entry.event for entry in scene.session.log[-8:]]
+    assert any(e.kind == "campaign-end" for e in events) and scene.recap.busy
+    final = map_pieces(scene, ended_map(before, events), before["sides"])
+    after = scene.game.view(None)
+    new = map_pieces(scene, after["grid"], after["sides"])
+    assert {tuple(p.art) for p in final} != {tuple(p.art) for p in new}
+    pump(app, 3)
+    assert differs(app.screen, final) < 0.02
+    assert differs(app.screen, new) > 0.1
+    key(app, pygame.K_RETURN)
+    assert not scene.recap.busy
+    pump(app, 3)
+    assert differs(app.screen, new) < 0.02
+
+
+def test_the_map_under_the_recap_is_built_from_public_data_only(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Secrets: what the table holds under a recap sees only the move's public events and the
+    public view, even with a human seat looking; it holds the map's tiles and tokens, no
+    card."""
+    scene, move, _ = table_before(app, "alliances", 4, seed=1)
+    seen: list[tuple[list[Event], Mapping[str, Any]]] = []
+    real = scene.layout.recap_hold
+
+    def spy(events: Sequence[Event], view: Mapping[str, Any], *args: Any, **kw: Any) -> Any:
+        seen.append((list(events), view))
+        return real(events, view, *args, **kw)
+
+    monkeypatch.setattr(scene.layout, "recap_hold", spy)
+    play(scene, move)
+    assert seen and scene.viewer == 0
+    events, view = seen[-1]
+    assert all(e.visible_to(None) for e in events)
+    assert view == scene.game.view(None)
+    hold = scene.recap_hold
+    assert hold is not None and hold.model.pieces
+    assert all(p.id.startswith(("tile:", "tokens:")) for p in hold.model.pieces)
 
 
 # ---- it blocks the AI, and ends on a click, a key, its timer or a phone ----------------------

@@ -481,18 +481,16 @@ class Alliances(Game):
             return "Secret meeting: choose a card to show your ally (2 in all)."
         if phase == "bid":
             if self.bid is None:
+                # Short enough for two lines of a TV's status bar with a long name before it.
                 return (
-                    "State of the Nations: bid how many countries your alliance will control "
-                    "(10-20) and the dominant suit, or pass."
+                    "Bid how many countries you will control (10-20) and the dominant suit, "
+                    "or pass."
                 )
             count, suit, _ = self.bid
             return f"Outbid {count} {SUITS[suit]} or pass."
         if phase == "declare":
             if self.exact_bid:
-                return (
-                    "You won the drafting phase: declare the exact number of countries you "
-                    "will control and the dominant suit."
-                )
+                return "You won the drafting: declare your exact bid and the dominant suit."
             return "You won the drafting phase: call the dominant suit."
         if phase == "rise-set":
             left = 4 - sum(len(p) for p in self.pairs)
@@ -1303,6 +1301,9 @@ class Alliances(Game):
     def _end_campaign(self) -> list[Event]:
         events: list[Event] = []
         n = self.players
+        # The map as the campaign leaves it, and each seat's side on it (public): the table
+        # shows it while the end is explained, before the next campaign's map is laid out.
+        final = {"map": self._grid_view(), "sides": [self.side(s) for s in range(n)]}
         if n == 3:
             e = self.empire
             tiles = len(self.controlled(0))
@@ -1328,6 +1329,7 @@ class Alliances(Game):
                         "tiles": tiles,
                         "campaign": self.campaign,
                         "empire_tiles": list(self.empire_tiles),
+                        **final,
                     },
                 )
             )
@@ -1359,6 +1361,7 @@ class Alliances(Game):
                         "bid": self.bid[0] if self.bid is not None else None,
                         "countries": countries,
                         "campaign_wins": list(self.campaign_wins),
+                        **final,
                     },
                 )
             )
@@ -1424,18 +1427,7 @@ class Alliances(Game):
         over = self.phase == "over"
         me = seat if seat is not None and 0 <= seat < n else None  # a seat at this table
         mine = me is not None
-        grid: list[AlliancesTile] = []
-        for t in range(TILES):
-            name = self.grid[t]
-            grid.append(
-                {
-                    "id": tile_zone(t),
-                    "country": name,
-                    "defence": dict(COUNTRY[name]),
-                    "tokens": list(self.tokens[t]),
-                    "controller": self.controller(t),
-                }
-            )
+        grid = self._grid_view()
         powers = self.powers() if self.table else [None] * n
         winner, suit, value = self.leader()
         known: dict[str, list[str]] = {}
@@ -1509,6 +1501,23 @@ class Alliances(Game):
             "rebel_tricks": list(self.rebel_tricks),
             "results": [dict(r) for r in self.results],
         }
+
+    def _grid_view(self) -> list[AlliancesTile]:
+        """The map as every seat sees it (all of it public): each tile's country, defence,
+        tokens and controller."""
+        grid: list[AlliancesTile] = []
+        for t in range(TILES):
+            name = self.grid[t]
+            grid.append(
+                {
+                    "id": tile_zone(t),
+                    "country": name,
+                    "defence": dict(COUNTRY[name]),
+                    "tokens": list(self.tokens[t]),
+                    "controller": self.controller(t),
+                }
+            )
+        return grid
 
     def hidden_cards(self, seat: int | None) -> set[str]:
         hidden: set[str] = set(self.reserve)

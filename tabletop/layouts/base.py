@@ -10,7 +10,7 @@ import pygame
 from rules import Event, Game, Move, Outcome
 
 from ..display import Display
-from ..table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
+from ..table.model import Box, Moment, Piece, Recap, RecapHold, TableModel, Text, Zone
 from ..ui.palette import CREAM, MUTED
 
 
@@ -80,6 +80,23 @@ class Layout:
         the game), or None to play straight on (the default). ``events`` are the move's public
         events and ``view`` the public view after it (seat ``None``): a recap shows the whole
         table, so it never holds a secret."""
+        return None
+
+    def recap_hold(
+        self,
+        events: Sequence[Event],
+        view: Mapping[str, Any],
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> RecapHold | None:
+        """What the table holds while the recap of ``events`` shows (the move's public events;
+        ``view`` the public view after it): the position the recap explains, when the move
+        has already laid out the next one (a new campaign's map), and where the recap's panel
+        goes clear of it. Public only, like the recap. None (the default): the table as it
+        is now."""
         return None
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:

@@ -33,7 +33,7 @@ from ..ai.worker import AIWorker
 from ..layouts import get_gestures, get_layout
 from ..session import Session
 from ..table.gestures import WorkingArea
-from ..table.model import Piece, Recap, TableModel
+from ..table.model import Piece, Recap, RecapHold, TableModel
 from ..table.static_layer import StaticLayer
 from ..ui.dialogs import Question, ask
 from . import hint_spot
@@ -112,6 +112,9 @@ class TableScene(Scene):
         self.hint = HintOverlay(self)  # the Hint button and its preview
         self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
         self._recap_due: Recap | None = None  # made by the last move, shown after its trick
+        self._recap_events: list[rules.Event] = []  # that move's public events
+        #: What the table holds while the recap shows (an ended campaign's map), or None.
+        self.recap_hold: RecapHold | None = None
         # A move's follow-up work, spread one job a frame over the frames after it
         # (_follow_up): its felt and labels, the log's new lines, the phones' new state, the
         # autosave (``saving.due``).
@@ -252,6 +255,7 @@ class TableScene(Scene):
             colorblind=self.app.settings.colorblind,
         )
         self._dim_unplayable()
+        self.recap_hold = self._hold() if self.recap_pending else None
         self.drawing.place_sprites(set(old), animate)
         self.controls.rebuild()
         self.input.focus = None
@@ -368,6 +372,19 @@ class TableScene(Scene):
         recap = self.layout.recap(public, self.game.view(None), self.session.names)
         if recap is not None:
             self._recap_due = recap  # shown once a held trick has swept away (update)
+            self._recap_events = public
+
+    def _hold(self) -> RecapHold | None:
+        """What the table holds under the recap, laid out for the table as it is now (public,
+        like the recap)."""
+        return self.layout.recap_hold(
+            self._recap_events,
+            self.game.view(None),
+            self.layout_rect,
+            self.app.display,
+            self.session.names,
+            colorblind=self.app.settings.colorblind,
+        )
 
     def _show_due_recap(self) -> None:
         if self._recap_due is not None and not self.moments.busy:

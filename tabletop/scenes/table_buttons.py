@@ -13,6 +13,7 @@ import pygame_gui
 
 from rules import Move
 
+from ..display import TARGET
 from ..table import render
 
 if TYPE_CHECKING:
@@ -147,7 +148,9 @@ class TableButtons:
                 used = 0
             rows[-1].append(i)
             used += w + (gap if used else 0)
-        bh = max(d.px(44), d.font_px(22) + d.px(16))
+        # A button's face is TARGET tall at least (inside pygame-gui's 2 px shadow a side)
+        # where the strip has the room for it.
+        bh = max(d.px(44), d.font_px(22) + d.px(16), min(area.h, TARGET + 4))
         needed = len(rows) * bh + (len(rows) - 1) * gap
         if needed > area.h:
             # Too many choices for the strip: lift them onto a panel over the table.

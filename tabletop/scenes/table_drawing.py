@@ -17,6 +17,7 @@ from ..ui.palette import CREAM, GOLD, PANEL
 from ..ui.text import wrap_text
 from . import hint_spot
 from .table_moments import ease_out
+from .table_recap import draw_hold
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -158,6 +159,11 @@ class TableDrawing:
                     surface, piece, lifted=(piece is hover and bool(piece.drag) and not piece.dim)
                 )
         scene.last_moves.draw(surface)
+        # The position a recap explains stays on the table (the recap's veil keeps it clear).
+        hold = scene.recap_hold if scene.recap_pending else None
+        colorblind = scene.app.settings.colorblind
+        if hold is not None and not scene.recap.busy:
+            draw_hold(surface, hold, colorblind)
         scene.moments.draw(surface)
         for piece in carried:  # fanned like a meld, in z order: each one's index shows
             self._draw_piece(surface, piece, lifted=True)
@@ -181,14 +187,14 @@ class TableDrawing:
         if scene.reveal is not None:
             scene.reveal.draw_marks(surface, scene.model, d, self.draw_rect)
         scene.hint.draw(surface)
-        scene.recap.draw(surface, d, scene.layout_rect)
+        scene.recap.draw(surface, d, scene.layout_rect, hold, colorblind)
         scene.status.draw(surface, d, scene.status_text(), scene.status_buttons())
         # A move's own frame shows the log as it was; its new line comes after the labels, two
         # frames later (TableScene._follow_up).
         scene.log.draw(surface, d, self._log_lines(), scene.viewer, late=scene._log_late)
         # A game night's phones strip, and its join panel over everything under the status bar.
         scene.night.draw(surface, d, self._night_area())
-        if dragged is None:
+        if dragged is None and hold is None:  # (a tip would tell of the table underneath)
             self._draw_tip(surface, pygame.mouse.get_pos())
 
     def _log_lines(self) -> list[str]:

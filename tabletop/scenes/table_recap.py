@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
 from ..display import Display
 from ..fonts import get_font
 from ..table import render
-from ..table.model import Recap
+from ..table.model import Recap, RecapHold
 from ..ui.palette import CREAM, GOLD, MUTED
 from ..ui.text import wrap_text
 
@@ -39,7 +40,8 @@ class RecapOverlay:
         self.started = 0.0
         self.until = 0.0
         self.instant = False
-        self._drawn: tuple[tuple, pygame.Surface] | None = None
+        #: The panel drawn last: what it was drawn for, where it goes, its picture.
+        self._drawn: tuple[tuple, pygame.Rect, pygame.Surface] | None = None
 
     @property
     def busy(self) -> bool:
@@ -78,18 +80,33 @@ class RecapOverlay:
         return False
 
     # ---- drawing ------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, display: Display, area: pygame.Rect) -> None:
-        """The panel, centred over ``area`` (the play area), with a bar for the time left."""
+    def draw(
+        self,
+        surface: pygame.Surface,
+        display: Display,
+        area: pygame.Rect,
+        hold: RecapHold | None = None,
+        colorblind: bool = False,
+    ) -> None:
+        """The panel, centred over ``area`` (the play area), with a bar for the time left;
+        with a ``hold``, what it holds clear of the veil and the panel in its place if it fits
+        there."""
         recap = self.recap
         if recap is None:
             return
-        key = (recap, display, area.size)
+        beside = hold.panel if hold is not None else None
+        key = (recap, display, tuple(area), tuple(beside) if beside is not None else None)
         if self._drawn is None or self._drawn[0] != key:
-            self._drawn = (key, panel_image(recap, display, area))
-        image = self._drawn[1]
-        # A veil over the play area says play has paused; the panel sits in its middle.
+            fits = beside is not None and panel_fits(recap, display, beside)
+            where = beside if beside is not None and fits else area
+            self._drawn = (key, where.copy(), panel_image(recap, display, where))
+        _, where, image = self._drawn
+        # A veil over the play area says play has paused; the panel sits in its middle, or
+        # beside what the table holds, which stays in full view.
         render.draw_box(surface, render.Box(area, (0, 0, 0, 110), None, 0))
-        rect = image.get_rect(center=area.center)
+        if hold is not None:
+            draw_hold(surface, hold, colorblind)
+        rect = image.get_rect(center=where.center)
         surface.blit(image, rect)
         span = max(1e-6, self.until - self.started)
         left = max(0.0, min(1.0, (self.until - self.clock()) / span))
@@ -100,9 +117,33 @@ class RecapOverlay:
             pygame.draw.rect(surface, GOLD, bar, border_radius=bar.h // 2)
 
 
-def panel_image(recap: Recap, display: Display, area: pygame.Rect) -> pygame.Surface:
-    """The recap's panel: title, wrapped lines, and how to go on, sized to fit ``area``
-    (the body shrinks from 26 to 20 display points if the lines would not fit)."""
+def draw_hold(surface: pygame.Surface, hold: RecapHold, colorblind: bool) -> None:
+    """What the table holds under a recap, over the table as it is now (each piece at its
+    table size, as the table paints it)."""
+    for box in hold.model.boxes:
+        render.draw_box(surface, box)
+    for piece in sorted(hold.model.pieces, key=lambda p: p.z):
+        surface.blit(render.piece_image(piece, piece.rect.w, colorblind), piece.rect)
+    for text in hold.model.texts:
+        render.draw_text(surface, text)
+
+
+@dataclass(frozen=True)
+class _Panel:
+    """A recap's panel measured for an area: its size, fonts and wrapped lines."""
+
+    width: int
+    height: int
+    title_font: pygame.font.Font
+    body_font: pygame.font.Font
+    hint_font: pygame.font.Font
+    title: list[str]
+    body: list[list[str]]
+
+
+def _measure(recap: Recap, display: Display, area: pygame.Rect) -> _Panel:
+    """The panel sized for ``area``: the body shrinks from 26 to 20 display points if the
+    lines would not fit (its height may still be more than the area's)."""
     px, fp = display.px, display.font_px
     pad = px(32)
     width = min(area.w - 2 * px(24), max(px(760), area.w * 2 // 3))
@@ -125,7 +166,24 @@ def panel_image(recap: Recap, display: Display, area: pygame.Rect) -> pygame.Sur
         )
         if height <= area.h - 2 * px(16):
             break
-    height = min(height, area.h)
+    return _Panel(width, height, title_font, body_font, hint_font, title_lines, body)
+
+
+def panel_fits(recap: Recap, display: Display, area: pygame.Rect) -> bool:
+    """Whether the recap's panel stands whole in ``area``, its words at 20 points or more."""
+    panel = _measure(recap, display, area)
+    return panel.width >= display.px(320) and panel.height <= area.h - 2 * display.px(16)
+
+
+def panel_image(recap: Recap, display: Display, area: pygame.Rect) -> pygame.Surface:
+    """The recap's panel: title, wrapped lines, and how to go on, sized to fit ``area``
+    (the body shrinks from 26 to 20 display points if the lines would not fit)."""
+    px = display.px
+    pad = px(32)
+    panel = _measure(recap, display, area)
+    width, height = panel.width, min(panel.height, area.h)
+    title_font, body_font, hint_font = panel.title_font, panel.body_font, panel.hint_font
+    title_lines, body = panel.title, panel.body
     image = pygame.Surface((width, height), pygame.SRCALPHA)
     render.draw_box(
         image, render.Box(image.get_rect(), (12, 20, 16, 242), GOLD, px(16), max(2, px(3)))

@@ -101,6 +101,17 @@ class TableModel:
 
 
 @dataclass
+class RecapHold:
+    """What the table holds while a recap explains it: ``model`` is drawn over the table as
+    it is now, not veiled (the position the recap is about, e.g. the map as an ended campaign
+    left it, while the next one is already dealt underneath; public pieces only); ``panel``
+    is where the recap's panel goes, clear of it (None: centred over the play area)."""
+
+    model: TableModel
+    panel: pygame.Rect | None = None
+
+
+@dataclass
 class Moment:
     """A completed trick or conflict held on the table for a moment, then swept away.
 

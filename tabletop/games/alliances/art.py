@@ -70,6 +70,12 @@ TINY_BELOW = 60  # narrower cards: a full-colour card with the number (or symbol
 EFFECT_FROM = 80  # from this width on, special cards print their effect
 MIN_TEXT = 9  # the smallest effect text we print: below it, the effect is left off
 MIN_LABEL = 8  # the smallest name we print on a band or a tile
+#: The least size of a special card's name a player reads in a hand: a narrow card's band
+#: grows (up to :data:`BAND_MOST` of its height) to hold its name at this size or more.
+NAME_FLOOR = 10
+BAND_MOST = 0.3
+#: Where a name's word too long for a narrow card breaks, with a hyphen.
+HYPHENATED = {"Reinforcement": ("Reinforce-", "ment")}
 
 # id -> effect in a few words, grouped as the source lists them. The names and suits come from
 # rules.alliances (SPECIAL_ACTIONS, SPECIAL_SUIT); these short effects are used whenever the
@@ -619,19 +625,15 @@ def _special_grid(w: int) -> _SpecialGrid:
     frame = max(2, round(w * 0.04))
     pad = max(2, round(w * 0.045))
     gap = max(2, round(w * 0.03))
-    band = band_height(w)
+    band = _plain_band(w)
     # The name has the band to itself; the suit symbol sits just under it, at the left edge
     # a fanned hand shows (and mirrored at the right).
+    room = pygame.Rect(frame + pad, frame, w - 2 * (frame + pad), band - frame)
+    # One name size for the width: the largest at which every name fits in one line or two;
+    # a narrow card's band grows to hold them at NAME_FLOOR before they are set smaller.
+    band, room, name_size = _name_band(w, band, room)
     side = round(w * 0.15)
     suit = pygame.Rect(frame + pad, band + gap, side, side)
-    room = pygame.Rect(frame + pad, frame, w - 2 * (frame + pad), band - frame)
-    # One name size for the width: the largest at which every name fits in one line or two.
-    names = [special_name(card) for card in _SPECIALS]
-    name_size = 0
-    for size in range(round(band * 0.42), MIN_LABEL - 1, -1):
-        if all(_fit_lines([n], "sans-bold", size, size, room.w, room.h, 2) for n in names):
-            name_size = size
-            break
     margin = max(2, round(w * 0.04))
     panel, effect_size, effect_lines = None, 0, 0
     hpad, vpad = max(3, round(w * 0.03)), max(2, round(w * 0.025))
@@ -660,6 +662,62 @@ def _special_grid(w: int) -> _SpecialGrid:
     )
 
 
+def _name_band(w: int, band: int, room: pygame.Rect) -> tuple[int, pygame.Rect, int]:
+    """The band, the name's room in it and the names' size: the largest size at which every
+    name fits the band in one line or two; if that is under :data:`NAME_FLOOR`, the band grows
+    (to :data:`BAND_MOST` of the card's height) until they fit at the floor; if even that
+    cannot hold them, the band as it was with the names as small as :data:`MIN_LABEL`, or
+    none (size 0)."""
+    h = card_art.card_size(w)[1]
+
+    def largest(room: pygame.Rect, start: int, smallest: int, hyphens: bool = False) -> int:
+        for size in range(start, smallest - 1, -1):
+            if all(_name_lines(card, size, room, hyphens) for card in _SPECIALS):
+                return size
+        return 0
+
+    size = largest(room, round(band * 0.42), NAME_FLOOR)
+    if size:
+        return band, room, size
+    line_h = get_font(NAME_FLOOR, "sans-bold").get_linesize()
+    grown = room.y + 2 * line_h
+    if grown <= round(h * BAND_MOST):
+        taller = pygame.Rect(room.x, room.y, room.w, grown - room.y)
+        if largest(taller, NAME_FLOOR, NAME_FLOOR, hyphens=True):
+            return grown, taller, NAME_FLOOR
+    return band, room, largest(room, round(band * 0.42), MIN_LABEL)
+
+
+@lru_cache(maxsize=1)
+def named_width() -> int:
+    """The narrowest card on which every special action prints its name at
+    :data:`NAME_FLOOR` or more: cards a player picks from (a hand, a packet) are no narrower
+    where they can be."""
+    return next(w for w in range(TINY_BELOW, 400) if _special_grid(w).name_size >= NAME_FLOOR)
+
+
+def _name_lines(
+    card: str, size: int, room: pygame.Rect, hyphens: bool = True
+) -> tuple[str, ...] | None:
+    """A special card's name in one line or two that fit ``room`` at ``size`` (with
+    ``hyphens``, a word too long for the room broken where :data:`HYPHENATED` says), or
+    None."""
+    name = special_name(card)
+    fitted = _fit_lines([name], "sans-bold", size, size, room.w, room.h, 2)
+    if fitted is not None or not hyphens:
+        return fitted[2] if fitted is not None else None
+    font = get_font(size, "sans-bold")
+    for word, parts in HYPHENATED.items():
+        if word not in name.split():
+            continue
+        # One line a word: the name is this word and at most one more short enough.
+        lines = name.replace(word, " ".join(parts)).split()
+        tall = len(lines) * font.get_linesize()
+        if len(lines) <= 2 and tall <= room.h and all(font.size(x)[0] <= room.w for x in lines):
+            return tuple(lines)
+    return None
+
+
 @lru_cache(maxsize=256)
 def special_layout(card: str, w: int) -> CardLayout:
     """The layout of special action ``card`` at width ``w`` (exposed so tests can check it)."""
@@ -680,12 +738,10 @@ def special_layout(card: str, w: int) -> CardLayout:
     lines: dict[str, tuple[str, ...]] = {}
     if grid.name_size:
         room = grid.name_room
-        fitted = _fit_lines(
-            [special_name(card)], "sans-bold", grid.name_size, grid.name_size, room.w, room.h, 2
-        )
-        if fitted is not None:
-            sizes["name"], lines["name"] = grid.name_size, fitted[2]
-            for i, r in enumerate(_text_block(fitted[2], grid.name_size, "sans-bold", room.center)):
+        named = _name_lines(card, grid.name_size, room)
+        if named is not None:
+            sizes["name"], lines["name"] = grid.name_size, named
+            for i, r in enumerate(_text_block(named, grid.name_size, "sans-bold", room.center)):
                 elements[f"name{i}"] = r
     bottom = h - grid.frame - max(2, round(w * 0.04))
     if grid.panel is not None:
@@ -720,7 +776,14 @@ def special_layout(card: str, w: int) -> CardLayout:
 
 
 def band_height(w: int) -> int:
-    """The height of a special card's top band (name and suit), the part a fanned hand shows."""
+    """The height of a special card's top band (name and suit), the part a fanned hand shows:
+    a fifth of the card, more on a narrow card whose name needs it (:func:`_name_band`)."""
+    if w >= TINY_BELOW:
+        return _special_grid(w).band
+    return _plain_band(w)
+
+
+def _plain_band(w: int) -> int:
     return max(10, round(card_art.card_size(w)[1] * 0.2))
 
 

@@ -24,10 +24,10 @@ import pygame
 
 from rules import Event, Outcome
 from rules.alliances import SPECIAL_ACTIONS, SUIT_RANK, SUITS
-from tabletop.display import Display
+from tabletop.display import TARGET, Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
-from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
+from tabletop.table.model import Box, Moment, Piece, Recap, RecapHold, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 from tabletop.ui.text import wrap_text
 
@@ -85,6 +85,37 @@ class AlliancesLayout(Layout):
     ) -> Recap | None:
         """The end of a campaign (and of the game), explained."""
         return campaign_recap(events, view, names)
+
+    def recap_hold(
+        self,
+        events: Sequence[Event],
+        view: Mapping[str, Any],
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+        *,
+        colorblind: bool = False,
+    ) -> RecapHold | None:
+        """The map as the ended campaign left it (the campaign-end event's, all public),
+        where the map is, while its recap shows: the next campaign's map, laid out by the same
+        move, waits for the recap to end. The recap's panel goes right of the map."""
+        end = next((e for e in events if e.kind == "campaign-end"), None)
+        if end is None or not isinstance(end.data.get("map"), list):
+            return None
+        # Each seat's side as it was, too: with 3 players the Empire changes hands.
+        final = {**view, "grid": end.data["map"], "target": None}
+        final["sides"] = end.data.get("sides", view["sides"])
+        final.pop("_targets", None)
+        model = self.build(final, None, rect, display, names, colorblind=colorblind)
+        held = TableModel()
+        held.pieces = [p for p in model.pieces if p.id.startswith(("tile:", "tokens:"))]
+        tiles = [p.rect for p in held.pieces if p.id.startswith("tile:")]
+        if not tiles:
+            return None
+        board = tiles[0].unionall(tiles)
+        pad = display.frame_px(12)
+        panel = pygame.Rect(board.right, rect.y, rect.right - board.right, rect.h)
+        return RecapHold(held, panel.inflate(-pad, -2 * pad))
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
         b = outcome.breakdown
@@ -1025,32 +1056,14 @@ class AlliancesLayout(Layout):
         gap = display.frame_px(8)
         size = fp(18)
         label_h = fp(17) + px(4)
-        # A cell holds its number's line and the gap; more when there is room.
-        least = render.fonts.get_font(size).get_linesize() + gap + display.frame_px(4)
         short = (
             self.instruct("Declare countries and suit", "The declaration")
             if declaring
             else self.instruct("Click a bid: countries, then suit", "State of the Nations")
         )
-        # The title, then the grid: the roomiest cells that fit, with a one-line title in a
-        # short panel (a TV's replay) before the numbers are crowded.
-        # (The desktop keeps its one row of snug cells where they fit, as before.)
-        roomy = 12 if display.profile == "tv" else 4
-        for heading, margin in ((title, roomy), (short, roomy), (title, 4), (short, 4), (short, 0)):
-            titled = TableModel()
-            y = self._title(titled, heading, area, display)
-            per_row, face = self._bid_cells(
-                area.w,
-                gap,
-                size,
-                display.frame_px(margin),
-                (area.bottom - y) // 3 - label_h,
-                least,
-            )
-            if per_row:
-                break
-        if not per_row:  # nothing fits: one row of plain numbers, shrunk to their cells
-            per_row, face = len(BIDS), "sans"
+        titled, y, per_row, face, margin, least = self._grid_shape(
+            area, display, (title, short), gap, size, label_h
+        )
         model.texts += titled.texts
         rows = -(-len(BIDS) // per_row)
         cell_w = area.w // per_row
@@ -1115,17 +1128,53 @@ class AlliancesLayout(Layout):
             model.texts.append(Text(line, (area.x, y), fp(17), CREAM, max_width=area.w))
             y += fp(17) + px(6)
 
+    def _grid_shape(
+        self,
+        area: pygame.Rect,
+        display: Display,
+        headings: tuple[str, str],
+        gap: int,
+        size: int,
+        label_h: int,
+    ) -> tuple[TableModel, int, int, str, int, int]:
+        """The bidding grid's title and cells: the title (a model of its texts, and the y
+        under it), cells per row, the numbers' face, their margin and the least cell height
+        (with the gap). The roomiest cells that fit, with a one-line title in a short panel (a
+        TV's replay) before the numbers are crowded; cells :data:`TARGET` wide and tall
+        before any that are not (a TV at 1280×720 has no room for them: its cells keep the
+        shape they had)."""
+        title, short = headings
+        line = render.fonts.get_font(size).get_linesize() + display.frame_px(4)
+        # (The desktop keeps its one row of snug cells where they fit, as before.)
+        roomy = 12 if display.profile == "tv" else 4
+        tries = ((title, roomy), (short, roomy), (title, 4), (short, 4), (short, 0))
+        for target in (TARGET, 0):
+            # A cell holds its number's line and the gap; more when there is room.
+            least = max(line, target) + gap
+            for heading, margin in tries:
+                titled = TableModel()
+                y = self._title(titled, heading, area, display)
+                height = (area.bottom - y) // 3 - label_h
+                per_row, face = self._bid_cells(
+                    area.w, gap, size, display.frame_px(margin), height, least, target
+                )
+                if per_row:
+                    return titled, y, per_row, face, margin, least
+        # Nothing fits: one row of plain numbers, shrunk to their cells.
+        return titled, y, len(BIDS), "sans", margin, least
+
     @staticmethod
     def _bid_cells(
-        width: int, gap: int, size: int, margin: int, height: int, least: int
+        width: int, gap: int, size: int, margin: int, height: int, least: int, target: int
     ) -> tuple[int, str]:
         """How many bid cells a row of a suit's grid holds and the face of their numbers: all
-        eleven in one row when "20" fits its cell with ``margin`` (in bold, else plain), else
-        in two rows if ``height`` holds them (#19: on a TV the numbers are at the body size and
-        a narrow column cannot hold eleven). 0: nothing fits."""
+        eleven in one row when "20" fits its cell with ``margin`` (in bold, else plain) and the
+        cell is ``target`` wide, else in two rows if ``height`` holds them (#19: on a TV the
+        numbers are at the body size and a narrow column cannot hold eleven; at 1280×720
+        eleven cells in a row are too narrow to press). 0: nothing fits."""
         for per_row in (len(BIDS), -(-len(BIDS) // 2)):
             inner = width // per_row - gap - margin
-            if -(-len(BIDS) // per_row) * least > height:
+            if -(-len(BIDS) // per_row) * least > height or width // per_row - gap < target:
                 continue
             for face in ("sans-bold", "sans"):
                 if render.fonts.get_font(size, face).size("20")[0] <= inner:
@@ -1317,7 +1366,9 @@ class AlliancesLayout(Layout):
         cards = [
             (c, ("card", "alliances", c), card_label(c), c if playing else None) for c in packet
         ]
-        cw = self._fit_cards(len(cards), box, display, px(84))
+        # Wide enough for a special action's name where the panel allows (1280×720).
+        widest = max(px(84), art_alliances.named_width())
+        cw = self._fit_cards(len(cards), box, display, widest)
         self._card_row(model, cards, box, cw, display, z=30)
 
     def _fit_cards(self, count: int, box: pygame.Rect, display: Display, widest: int) -> int:
@@ -1516,6 +1567,8 @@ class AlliancesLayout(Layout):
                 )
             )
         cw = max(card_min(), min(px(150), round((area.h - top - px(16)) / 1.4)))
+        # A special action's name shows from a width on: the margin gives way for it.
+        cw = max(cw, min(art_alliances.named_width(), (area.h - top - px(4)) * 5 // 7))
         ch = round(cw * 1.4)
         if not hand:
             if not top:
