@@ -9,7 +9,8 @@ After a build that matches other stacks, those stacks are clickable zones (they 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import astuple, dataclass
 from typing import Any
 
 import pygame
@@ -148,7 +149,7 @@ class MediciLayout(Layout):
             display.font_px(22) + 3 * display.font_px(17) + px(20),
             self._rivals_height(view, rivals, rect.w - 2 * margin, display, names),
         )
-        hand_h = min(px(196), rect.h // 4)
+        hand_h = self._hand_height(players, rect, display)
         act_h = max(px(58), display.font_px(22) + px(20))
         top = pygame.Rect(rect.x + margin, rect.y + px(6), rect.w - 2 * margin, top_h)
         hand = pygame.Rect(
@@ -174,6 +175,22 @@ class MediciLayout(Layout):
                 )
             )
         return model
+
+    @staticmethod
+    def _hand_height(players: int, rect: pygame.Rect, display: Display) -> int:
+        """How tall the viewer's panel stands: up to a quarter of the table. On a TV no
+        taller than its labels need at the body size (five figures beside the deck; two
+        lines for each team's total) and its hand's cards need to be at least the desktop's:
+        the rest goes to the court, whose cards are the TV's reason to be larger."""
+        px, fp = display.px, display.font_px
+        most = min(px(196), rect.h // 4)
+        if display.profile != "tv":
+            return most
+        cards = round(display.frame_px(118) * 1.4) + px(16)
+        figures = px(14) + fp(20) + 5 * (fp(17) + px(4)) + px(8)
+        rows = 2 * (2 if players > 2 else 1)
+        totals = 2 * px(10) + px(8) + fp(18) + px(8) + rows * (fp(18) + px(2)) + 2 * px(4)
+        return min(most, max(cards, figures, totals))
 
     # ---- rivals (top) -----------------------------------------------------------------
     @staticmethod
@@ -372,7 +389,7 @@ class MediciLayout(Layout):
         if plan is None:
             plan = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
         assert plan is not None
-        cw, inner_box, places, badges = plan
+        cw, gap, inner_box, places, badges = astuple(plan)
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
         label_px = stack_label_px(display)
@@ -399,12 +416,13 @@ class MediciLayout(Layout):
         badge_font = get_font(label_px, "sans-bold")
         # A badge may reach into the gap beside its stack (never across it) rather than shrink
         # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
-        reach = max(0, stack_gap(cw, display) // 2 - px(2))
-        for s, (x, y), lines in zip(inner + outer, places, badges, strict=True):
+        reach = max(0, gap // 2 - px(2))
+        for s, (x, y, wide), lines in zip(inner + outer, places, badges, strict=True):
             cards = s["cards"]
+            span = wide * cw + (wide - 1) * gap
             need = max(badge_font.size(line)[0] for line in lines) + px(4)
-            grow = min(max(0, need - cw), 2 * reach)
-            badge = pygame.Rect(x - grow // 2, y, cw + grow, badge_h)
+            grow = min(max(0, need - span), 2 * reach)
+            badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
             mine = s["id"] == pending
             model.boxes.append(
                 Box(badge, (20, 26, 22, 235), GOLD if mine else (201, 164, 76), px(8), 2)
@@ -425,8 +443,9 @@ class MediciLayout(Layout):
                 )
             model.tips.append((badge, f"Stack {number}: total {s['total']}"))
             y0 = badge.bottom + px(3)
+            per = -(-len(cards) // wide)  # cards in each column, the stack read down then on
             for i, row in enumerate(cards):
-                r = pygame.Rect(x, y0 + i * step, cw, ch)
+                r = pygame.Rect(x + (i // per) * (cw + gap), y0 + (i % per) * step, cw, ch)
                 model.pieces.append(
                     Piece(
                         row["card"],
@@ -436,13 +455,37 @@ class MediciLayout(Layout):
                         label=card_name(row["card"]),
                     )
                 )
-            height = badge_h + px(3) + ch + step * max(0, len(cards) - 1)
-            zone = pygame.Rect(x, y, cw, height)
+            height = badge_h + px(3) + ch + step * max(0, per - 1)
+            zone = pygame.Rect(x, y, span, height)
             model.zones.append(Zone(s["id"], zone, f"stack {s['id'][6:]}"))
             if mine:
                 model.boxes.append(Box(zone.inflate(px(8), px(8)), None, GOLD, px(10), px(3)))
         model.zones.append(Zone("inner", inner_box, "the Inner Circle"))
         model.zones.append(Zone("outer", area, "the Outer Court"))
+
+    @staticmethod
+    def _spot(
+        bottoms: list[int],
+        columns: list[int],
+        cw: int,
+        centre: int,
+        stack: dict,
+        height: Callable[[dict, int], int],
+        limit: int,
+    ) -> tuple[int, int] | None:
+        """Where ``stack`` goes among columns ending at ``bottoms``: (first column, how many
+        it runs over), the fewest columns it fits in ending above ``limit``, the highest spot
+        there, nearest ``centre`` on a tie; None if it fits nowhere."""
+        count = len(columns)
+        for wide in range(1, min(count, max(1, len(stack["cards"]))) + 1):
+            fits = [
+                (max(bottoms[j : j + wide]), abs(columns[j] + (wide * cw) // 2 - centre), j)
+                for j in range(count - wide + 1)
+                if max(bottoms[j : j + wide]) + height(stack, wide) <= limit
+            ]
+            if fits:
+                return min(fits)[2], wide
+        return None
 
     def _plan(
         self,
@@ -454,75 +497,118 @@ class MediciLayout(Layout):
         label_h: int,
         title_w: int = 0,
         force: bool = False,
-    ) -> tuple[int, pygame.Rect, list[tuple[int, int]], list[tuple[str, ...]]] | None:
-        """Card width, the Inner Circle box, each stack's top-left and each stack's badge lines,
-        or None if it won't fit."""
-        px, fp = display.px, display.font_px
+    ) -> _Plan | None:
+        """The court laid out with cards ``cw`` wide, or None if it won't fit. The Inner
+        Circle stands in as many columns as fit (one row of stacks), else in fewer, its stacks
+        running down: a duel's dozen inner stacks need not shrink every card to one row."""
+        px = display.px
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
         numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
-        badges = stack_badges(numbered, stack_label_px(display), cw - px(6))
-        badge_h = badge_height(badges, display) + px(3)
-        gap = stack_gap(cw, display)
+        size = stack_label_px(display)
+        badges = stack_badges(numbered, size, cw - px(6))
+        choices = [(stack_gap(cw, display), badges)]
+        if badges and len(badges[0]) > 1:
+            # Badges on one line, each reaching over the gaps beside its stack, save a line
+            # of every stack's height: worth wider gaps where the court is short (a TV's).
+            lines = [(f"#{n}: {t}",) for n, t in numbered]
+            font = get_font(size, "sans-bold")
+            need = max(font.size(line[0])[0] for line in lines) + px(4) - cw
+            choices.insert(0, (max(choices[0][0], 2 * (-(-need // 2) + px(2))), lines))
+        most = max(1, len(inner))
+        for gap, lines in choices:
+            court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
+            for wide in range(most, 0, -1):
+                arranged = self._arrange(inner, outer, court, wide, display, title_w)
+                if arranged is not None:
+                    return _Plan(cw, gap, *arranged, lines)
+        if not force:
+            return None
+        gap, lines = choices[-1]
+        court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
+        arranged = self._arrange(inner, outer, court, most, display, title_w, force=True)
+        assert arranged is not None
+        return _Plan(cw, gap, *arranged, lines)
 
-        def height(stack: dict) -> int:
-            return badge_h + ch + step * max(0, len(stack["cards"]) - 1)
+    @staticmethod
+    def _court_at(
+        area: pygame.Rect,
+        cw: int,
+        ch: int,
+        step: int,
+        gap: int,
+        label_h: int,
+        badges: list[tuple[str, ...]],
+        display: Display,
+    ) -> _Court:
+        """The court with cards ``cw`` by ``ch`` fanned ``step`` apart, ``gap`` between
+        columns, under badges of these lines."""
+        badge_h = badge_height(badges, display) + display.px(3)
 
+        def height(stack: dict, wide: int = 1) -> int:
+            """How tall ``stack`` stands over ``wide`` columns."""
+            return badge_h + ch + step * max(0, -(-len(stack["cards"]) // wide) - 1)
+
+        below = stack_gap(cw, display)  # a stack under another: the badge needs no more
+        return _Court(area, cw, gap, below, area.y + label_h + display.px(4), height)
+
+    def _arrange(
+        self,
+        inner: list[dict],
+        outer: list[dict],
+        court: _Court,
+        wide: int,
+        display: Display,
+        title_w: int,
+        force: bool = False,
+    ) -> tuple[pygame.Rect, list[tuple[int, int, int]]] | None:
+        """The Inner Circle box ``wide`` columns wide and every stack's place (top-left, and
+        how many columns it runs over), or None if the court cannot hold them so."""
+        px, fp = display.px, display.font_px
+        area, cw, gap, top = court.area, court.cw, court.gap, court.top
         pad = px(10)
         head = fp(18) + px(10)
-        k = max(1, len(inner))
-        row_w = k * cw + (k - 1) * gap
+        limit = area.bottom - px(4)
+        row_w = wide * cw + (wide - 1) * gap
         iw = max(row_w + 2 * pad, title_w)
-        ih = head + max((height(s) for s in inner), default=ch + badge_h) + pad
         if iw > area.w - 2 * pad and not force:
             return None
-        ibox = pygame.Rect(0, area.y + label_h + px(4), min(iw, area.w - 2 * pad), ih)
+        ibox = pygame.Rect(0, top, min(iw, area.w - 2 * pad), 0)
         ibox.centerx = area.centerx
-        places: list[tuple[int, int]] = []
-        for i in range(len(inner)):
-            places.append((ibox.centerx - row_w // 2 + i * (cw + gap), ibox.y + head))
+        x0 = ibox.centerx - row_w // 2
+        columns = [x0 + j * (cw + gap) for j in range(wide)]
+        bottoms = [ibox.y + head] * wide
+        places: list[tuple[int, int, int]] = []
+        # The Inner Circle's stacks fill its columns from the left, each where its box is
+        # emptiest, so the stacks read in order across it.
+        if not court.place(inner, columns, bottoms, ibox.x, limit - pad, places) and not force:
+            return None
+        ibox.h = (
+            max(bottoms) - court.below - ibox.y + pad
+            if inner
+            else head + court.height({"cards": [0]}) + pad
+        )
         if ibox.bottom > area.bottom and not force:
             return None
-        # The Outer Court: rows around the Inner Circle, then beneath it.
-        y = area.y + label_h + px(4)
-        queue = list(outer)
-        while queue:
-            if y < ibox.bottom:
-                segments = [(area.x + pad, ibox.left - gap), (ibox.right + gap, area.right - pad)]
-            else:
-                segments = [(area.x + pad, area.right - pad)]
-            slots: list[int] = []
-            for a, b in segments:
-                n = (b - a + gap) // (cw + gap)
-                slots += [a + j * (cw + gap) for j in range(max(0, n))]
-            if y < ibox.bottom and segments[0][1] - segments[0][0] > 0:
-                # Centre the right-hand band's slots next to the box, and the left band's too.
-                pass
-            if not slots:
-                y = ibox.bottom + gap
-                continue
-            row = queue[: len(slots)]
-            queue = queue[len(slots) :]
-            slots.sort()
-            if y >= ibox.bottom:
-                slots = slots[: len(row)]
-            else:
-                # Fill the bands nearest the Inner Circle first, alternating sides.
-                left = [x for x in slots if x < ibox.left]
-                right = [x for x in slots if x > ibox.left]
-                order: list[int] = []
-                for j in range(max(len(left), len(right))):
-                    if j < len(left):
-                        order.append(left[-1 - j])
-                    if j < len(right):
-                        order.append(right[j])
-                slots = order[: len(row)]
-            rh = max(height(s) for s in row)
-            if y + rh > area.bottom - px(4) and not force:
-                return None
-            places += [(x, y) for x in slots]
-            y += rh + gap
-        return cw, ibox, places, badges
+        # The Outer Court: columns across the court, those the Inner Circle stands over
+        # starting beneath it; each stack goes where the court is emptiest (the columns ending
+        # highest, nearest the Inner Circle on a tie), so short stacks leave no row of empty
+        # room under them. A stack too tall for the court's height runs on in the columns
+        # beside it, its badge over them all: the cards stay as large as the court's width
+        # allows rather than as its tallest stack allows.
+        count = (area.w - 2 * pad + gap) // (cw + gap)
+        if count < 1 and not force:
+            return None
+        count = max(1, count)
+        x0 = area.x + pad + (area.w - 2 * pad - (count * (cw + gap) - gap)) // 2
+        columns = [x0 + j * (cw + gap) for j in range(count)]
+        bottoms = [
+            ibox.bottom + court.below if x < ibox.right + gap and x + cw + gap > ibox.left else top
+            for x in columns
+        ]
+        if not court.place(outer, columns, bottoms, ibox.centerx, limit, places) and not force:
+            return None
+        return ibox, places
 
     # ---- the viewer (bottom) ----------------------------------------------------------
     def _own(
@@ -685,6 +771,76 @@ class MediciLayout(Layout):
                     Piece(pid, art, r, z=40 + i, drag=pid if playing else None, label=label)
                 )
         model.origins[f"hand:{seat}"] = pygame.Rect(fan.centerx - hcw // 2, fan.y, hcw, hch)
+
+
+@dataclass
+class _Plan:
+    """The court laid out: card width, the room between stacks, the Inner Circle's box, each
+    stack's top-left and how many columns it runs over, and each stack's badge lines."""
+
+    cw: int
+    gap: int
+    ibox: pygame.Rect
+    places: list[tuple[int, int, int]]
+    badges: list[tuple[str, ...]]
+
+
+class _Court:
+    """The court at one card width, for laying its stacks out in columns."""
+
+    def __init__(
+        self,
+        area: pygame.Rect,
+        cw: int,
+        gap: int,
+        below: int,
+        top: int,
+        height: Callable[..., int],
+    ) -> None:
+        self.area, self.cw, self.gap, self.top, self.height = area, cw, gap, top, height
+        self.below = below  # the room between a stack and the next down its column
+
+    def spot(
+        self, stack: dict, columns: list[int], bottoms: list[int], centre: int, limit: int
+    ) -> tuple[int, int] | None:
+        """Where ``stack`` goes among ``columns`` ending at ``bottoms``: (first column, how
+        many it runs over), the fewest columns it fits in ending above ``limit``, the highest
+        spot there, nearest ``centre`` on a tie; None if it fits nowhere."""
+        count, cw = len(columns), self.cw
+        for wide in range(1, min(count, max(1, len(stack["cards"]))) + 1):
+            fits = [
+                (max(bottoms[j : j + wide]), abs(columns[j] + (wide * cw) // 2 - centre), j)
+                for j in range(count - wide + 1)
+                if max(bottoms[j : j + wide]) + self.height(stack, wide) <= limit
+            ]
+            if fits:
+                return min(fits)[2], wide
+        return None
+
+    def place(
+        self,
+        stacks: list[dict],
+        columns: list[int],
+        bottoms: list[int],
+        centre: int,
+        limit: int,
+        places: list[tuple[int, int, int]],
+    ) -> bool:
+        """Add each of ``stacks`` to ``places`` in turn (:meth:`spot`), the columns'
+        ``bottoms`` moving down under it; False if one fit nowhere (it is put where the
+        columns end highest, over one column, so a forced layout still shows it)."""
+        whole = True
+        for stack in stacks:
+            spot = self.spot(stack, columns, bottoms, centre, limit)
+            if spot is None:
+                whole = False
+                spot = (min(range(len(columns)), key=lambda j: bottoms[j]), 1)
+            j, wide = spot
+            y = max(bottoms[j : j + wide])
+            places.append((columns[j], y, wide))
+            for k in range(j, j + wide):
+                bottoms[k] = y + self.height(stack, wide) + self.below
+        return whole
 
 
 __all__ = ["MediciLayout"]
