@@ -590,22 +590,25 @@ class MediciLayout(Layout):
         )
         if ibox.bottom > area.bottom and not force:
             return None
-        # The Outer Court: columns across the court, those the Inner Circle stands over
-        # starting beneath it; each stack goes where the court is emptiest (the columns ending
-        # highest, nearest the Inner Circle on a tie), so short stacks leave no row of empty
-        # room under them. A stack too tall for the court's height runs on in the columns
-        # beside it, its badge over them all: the cards stay as large as the court's width
-        # allows rather than as its tallest stack allows.
-        count = (area.w - 2 * pad + gap) // (cw + gap)
-        if count < 1 and not force:
-            return None
-        count = max(1, count)
-        x0 = area.x + pad + (area.w - 2 * pad - (count * (cw + gap) - gap)) // 2
-        columns = [x0 + j * (cw + gap) for j in range(count)]
-        bottoms = [
-            ibox.bottom + court.below if x < ibox.right + gap and x + cw + gap > ibox.left else top
-            for x in columns
+        # The Outer Court: columns close beside the Inner Circle and under it; each stack
+        # goes where the court is emptiest (the columns ending highest, nearest the Inner
+        # Circle on a tie), so short stacks leave no row of empty room under them. A stack
+        # too tall for the court's height runs on in the columns beside it, its badge over
+        # them all: the cards stay as large as the court's width allows rather than as its
+        # tallest stack allows.
+        step = cw + gap
+        left = [ibox.left - step * (j + 1) for j in range((ibox.left - area.x - pad) // step)]
+        right = [
+            ibox.right + gap + step * j for j in range((area.right - pad - ibox.right) // step)
         ]
+        under = (ibox.w + gap) // step
+        mid = [ibox.centerx - (under * step - gap) // 2 + step * j for j in range(under)]
+        columns = [*left[::-1], *mid, *right]
+        if not columns:
+            if not force:
+                return None
+            columns = [area.x + pad]
+        bottoms = [ibox.bottom + court.below if x in mid else top for x in columns]
         if not court.place(outer, columns, bottoms, ibox.centerx, limit, places) and not force:
             return None
         return ibox, places
@@ -811,7 +814,8 @@ class _Court:
             fits = [
                 (max(bottoms[j : j + wide]), abs(columns[j] + (wide * cw) // 2 - centre), j)
                 for j in range(count - wide + 1)
-                if max(bottoms[j : j + wide]) + self.height(stack, wide) <= limit
+                if columns[j + wide - 1] - columns[j] == (wide - 1) * (cw + self.gap)
+                and max(bottoms[j : j + wide]) + self.height(stack, wide) <= limit
             ]
             if fits:
                 return min(fits)[2], wide
