@@ -144,9 +144,11 @@ class MediciLayout(Layout):
         me = viewer if viewer is not None else 0
         margin = px(16)
         rivals = [(me + i) % players for i in range(1, players)]
+        # The rivals' panels: as tall as their labels need (on a TV, no taller: its court is
+        # short enough), never under the desktop's three lines of figures.
+        floor = (px(104), display.font_px(22) + 3 * display.font_px(17) + px(20))
         top_h = max(
-            px(104),
-            display.font_px(22) + 3 * display.font_px(17) + px(20),
+            *(floor if display.profile != "tv" else (display.frame_px(104),)),
             self._rivals_height(view, rivals, rect.w - 2 * margin, display, names),
         )
         hand_h = self._hand_height(players, rect, display)
@@ -232,16 +234,24 @@ class MediciLayout(Layout):
 
     @staticmethod
     def _rival_figures(
-        hand: str, deck: str, points: str, discards: str, limit: str | None, size: int, room: int
+        hand: str,
+        deck: str,
+        points: str,
+        discards: str,
+        limit: str | None,
+        size: int,
+        room: int,
+        packed: bool = False,
     ) -> list[str]:
+        """A rival's figures in lines ``room`` wide; ``packed`` (a TV), as few as stand."""
         groups = [[f"Hand {hand}", f"Deck {deck}"], [f"Influence {points}", f"Discards {discards}"]]
         if limit is None:
-            return figure_lines(groups, "sans", size, room)
+            return figure_lines(groups, "sans", size, room, packed)
         long = f"Last card shown: limit {limit}"
-        lines = figure_lines([*groups, [long]], "sans", size, room)
-        if lines[-1] == long and width_of(long, "sans", size) <= room:
+        lines = figure_lines([*groups, [long]], "sans", size, room, packed)
+        if lines[-1].endswith(long) and width_of(long, "sans", size) <= room:
             return lines
-        return figure_lines([*groups, [f"Limit {limit}"]], "sans", size, room)
+        return figure_lines([*groups, [f"Limit {limit}"]], "sans", size, room, packed)
 
     def _rivals_height(
         self,
@@ -258,7 +268,8 @@ class MediciLayout(Layout):
         w = self._rival_width(area_w, len(seats), display)
         across, headings = self._rival_headings(view, seats, names, w, display)
         room = self._beside_room(w, display)
-        figures = len(self._rival_figures("8", "88", "888", "88", "88", fp(17), room))
+        tv = display.profile == "tv"
+        figures = len(self._rival_figures("8", "88", "888", "88", "88", fp(17), room, tv))
         figures_h = figures * (fp(17) + px(4)) - px(4)
         head_h = self._headings_height(headings, display)
         if across:
@@ -345,6 +356,7 @@ class MediciLayout(Layout):
                 None if limit is None else str(limit),
                 fp(17),
                 tw,
+                display.profile == "tv",
             )
             for text in lines:
                 if y + fp(17) > panel.bottom:
