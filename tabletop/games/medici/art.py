@@ -168,8 +168,8 @@ TITLE_PX = 9
 class Band:
     """Where a card's value and title stand in its top band (``w`` by ``band`` pixels): the
     value at ``value_size``, its top-left at ``value_at``; the title's ``lines`` at
-    ``title_size``, each right-aligned to ``right`` from ``top`` down, ``step`` apart; every
-    line at most ``room`` wide, so no title is ever cut."""
+    ``title_size``, each right-aligned to ``right`` from ``top`` down, ``step`` apart, beside
+    the value or ``under`` it; every line at most ``room`` wide, so no title is ever cut."""
 
     value: str
     value_size: int
@@ -180,6 +180,7 @@ class Band:
     top: int
     step: int
     room: int
+    under: bool = False  # the title under the value, across the band
 
 
 def _splits(title: str) -> list[tuple[str, ...]]:
@@ -242,7 +243,7 @@ def band_layout(card: str, chosen: int | None, w: int, h: int) -> Band:
     tall = kit.ink_size("Hg", usize, "sans-bold")[1]
     gap = max(1, usize // 5)
     top = band - 1 - (len(under) * tall + (len(under) - 1) * gap)
-    return Band(vtext, small, (pad, 1), under, usize, w - pad, top, tall + gap, across)
+    return Band(vtext, small, (pad, 1), under, usize, w - pad, top, tall + gap, across, True)
 
 
 def _centred(band_set: Band, band: int) -> Band:
