@@ -27,11 +27,14 @@ from . import art as art_medici
 from .labels import figure_lines, heading_lines, team_lines, width_of
 from .recap import end_recap
 
-# The two teams (4 players): Okabe–Ito bluish green and reddish purple, lightened to read on
-# the dark panels. They clash with no house colour (crimson, azure, black, yellow, nor the
-# colour-blind vermilion, blue, black, yellow: #19; the orange and light blue before were
-# near the Pazzi yellow and the blue) and stay apart for colour-blind eyes.
-TEAM_COLOURS = ((86, 200, 160), (224, 140, 196))
+# The two teams (4 players): argent and vert, a cool silver and a sea green, hues no house has.
+# The houses take red, blue, yellow and black (vermilion, blue, yellow and black colour-blind),
+# so a team colour in one of those hues reads as that house: the pink before looked like the
+# Della Rovere blue to a protan eye. Silver is near-neutral (set apart from the black house and
+# the cream text by its cool lightness) and the green sits between yellow and blue; a
+# protan's or deutan's view of either stays well away from every house in both palettes, and
+# the two stay apart by lightness where their hues merge (tests/test_sizes_ui.py measures it).
+TEAM_COLOURS = ((220, 228, 246), (48, 192, 168))
 
 
 def _art(card: str, values: dict[str, int]) -> tuple:
