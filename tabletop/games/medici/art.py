@@ -396,12 +396,61 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return _back(w, h)
 
 
+# ---- a house's back ---------------------------------------------------------------------------
+# Every card a player holds or draws is of that player's house (each deck is one house's cards)
+# and which house a seat plays is public, so a face-down card may show its house: the back
+# of a seat's deck and hand is in its house colour with its crest, as the faces are.
+
+
+@lru_cache(maxsize=32)
+def _house_back(house: int, w: int, h: int, colorblind: bool) -> pygame.Surface:
+    colour = house_colour(house, colorblind)
+    field = kit.mix(colour, (40, 20, 4), 0.3)  # a shade darker, warm as the cards
+    line = GOLD if house != 3 else (110, 70, 20)  # gold does not show on the yellow house
+    s = kit.supersample(w)
+    W, H = w * s, h * s
+    big = kit.canvas(W, H, field)
+    radius = max(3, round(w * 0.07)) * s
+    pygame.draw.rect(big, field, (0, 0, W, H), border_radius=radius)
+    frame = max(2, round(w * 0.05)) * s
+    inner = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
+    pygame.draw.rect(big, line, inner, max(1, round(w * 0.012 * s)), border_radius=radius)
+    # The crest on a paper roundel, a ring of the Medici palle's gold dots about it.
+    cx, cy = W / 2, H / 2
+    ring = W * 0.34
+    for k in range(12):
+        a = k * math.pi / 6
+        dot = (cx + ring * math.cos(a), cy + ring * 1.25 * math.sin(a))
+        pygame.draw.circle(big, line, dot, W * 0.035)
+    pygame.draw.ellipse(
+        big, line, pygame.Rect(0, 0, W * 0.56, W * 0.7).move(cx - W * 0.28, cy - W * 0.35)
+    )
+    roundel = pygame.Rect(0, 0, W * 0.5, W * 0.64)
+    roundel.center = (round(cx), round(cy))
+    pygame.draw.ellipse(big, _paper(house, colorblind), roundel)
+    crest = pygame.Rect(0, 0, W * 0.4, W * 0.4)
+    crest.center = (round(cx), round(cy))
+    draw_crest(big, house, crest, colour)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def paint_house_back(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    """The back of ``args[0]``'s (a house's index) cards, ``width`` pixels wide: the art
+    tuple ``("piece", "medici", "back", house)``."""
+    house = args[0] if len(args) == 1 else None
+    if isinstance(house, bool) or not isinstance(house, int) or not 0 <= house < len(HOUSES):
+        raise ValueError(f"no Court of the Medici house {args!r}")
+    w, h = kit.card_size(kit.check_width(width))
+    return _house_back(house, w, h, bool(colorblind))
+
+
 def clear_cache() -> None:
     """Forget every cached surface of this art."""
     _paint.cache_clear()
     _blank.cache_clear()
     _crest.cache_clear()
     _back.cache_clear()
+    _house_back.cache_clear()
 
 
 def card_text(card: str) -> str:
@@ -412,4 +461,10 @@ def card_text(card: str) -> str:
     return name[0].upper() + name[1:]
 
 
-ART = GameArt(face=paint_face, back=paint_back, clear_cache=clear_cache, card_text=card_text)
+ART = GameArt(
+    face=paint_face,
+    back=paint_back,
+    pieces={"back": paint_house_back},
+    clear_cache=clear_cache,
+    card_text=card_text,
+)

@@ -43,6 +43,12 @@ def _art(card: str, values: dict[str, int]) -> tuple:
     return ("card", "medici", card)
 
 
+def _back(view: Mapping[str, Any], seat: int) -> tuple:
+    """The back of ``seat``'s face-down cards: its house's (every card it holds or draws is
+    of its house, and which house a seat plays is public)."""
+    return ("piece", "medici", "back", HOUSES.index(view["houses"][seat]))
+
+
 def _team(view: Mapping[str, Any], seat: int) -> int:
     for t, team in enumerate(view.get("teams", [])):
         if seat in team:
@@ -322,7 +328,7 @@ class MediciLayout(Layout):
             model.origins[f"hand:{seat}"] = deck
             if view["deck_counts"][seat]:
                 model.pieces.append(
-                    Piece(f"deck:{seat}", ("back", "medici"), deck, z=1, label="their deck")
+                    Piece(f"deck:{seat}", _back(view, seat), deck, z=1, label="their deck")
                 )
             else:
                 model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(6), 2))
@@ -669,7 +675,7 @@ class MediciLayout(Layout):
         model.origins["deck"] = deck
         if view["deck_counts"][seat]:
             model.pieces.append(
-                Piece(f"deck:{seat}", ("back", "medici"), deck, z=1, label="your deck")
+                Piece(f"deck:{seat}", _back(view, seat), deck, z=1, label="your deck")
             )
         else:
             model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(8), 2))
@@ -771,7 +777,7 @@ class MediciLayout(Layout):
             cards = [(c, _art(c, view["values"])) for c in hand]
         else:
             cards = [
-                (f"back:{seat}:{i}", ("back", "medici")) for i in range(view["hand_counts"][seat])
+                (f"back:{seat}:{i}", _back(view, seat)) for i in range(view["hand_counts"][seat])
             ]
         n = len(cards)
         if n:
