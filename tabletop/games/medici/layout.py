@@ -528,14 +528,14 @@ class MediciLayout(Layout):
         numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
         size = stack_label_px(display)
         badges = stack_badges(numbered, size, cw - px(6))
-        choices = [(stack_gap(cw, display), badges)]
+        choices: list[tuple[int, list[tuple[str, ...]]]] = [(stack_gap(cw, display), badges)]
         if badges and len(badges[0]) > 1:
             # Badges on one line, each reaching over the gaps beside its stack, save a line
             # of every stack's height: worth wider gaps where the court is short (a TV's).
-            lines = [(f"#{n}: {t}",) for n, t in numbered]
+            one: list[tuple[str, ...]] = [(f"#{n}: {t}",) for n, t in numbered]
             font = get_font(size, "sans-bold")
-            need = max(font.size(line[0])[0] for line in lines) + px(4) - cw
-            choices.insert(0, (max(choices[0][0], 2 * (-(-need // 2) + px(2))), lines))
+            need = max(font.size(line[0])[0] for line in one) + px(4) - cw
+            choices.insert(0, (max(choices[0][0], 2 * (-(-need // 2) + px(2))), one))
         most = max(1, len(inner))
         for gap, lines in choices:
             court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
