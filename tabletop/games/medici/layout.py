@@ -402,14 +402,7 @@ class MediciLayout(Layout):
         # The Inner Circle's box is never narrower than its name at full size (#19: one
         # stack left in it must not cut "Inner Circle").
         title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
-        plan = None
-        for cw in range(px(118), 23, -2):
-            plan = self._plan(inner, outer, area, cw, display, label_h, title_w)
-            if plan is not None:
-                break
-        if plan is None:
-            plan = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
-        assert plan is not None
+        plan = self._widest(inner, outer, area, display, label_h, title_w)
         cw, gap, inner_box, places, badges = astuple(plan)
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
@@ -508,6 +501,38 @@ class MediciLayout(Layout):
                 return min(fits)[2], wide
         return None
 
+    def _widest(
+        self,
+        inner: list[dict],
+        outer: list[dict],
+        area: pygame.Rect,
+        display: Display,
+        label_h: int,
+        title_w: int,
+    ) -> _Plan:
+        """The court with its cards as wide as fit (up to 118 px at 1080p): down in steps of
+        8 pixels to a width that fits, then the widest fitting one of the 7 above it (a
+        crowded court on a TV tries a dozen widths, not forty)."""
+        top = display.px(118)
+        found = None
+        for cw in range(top, 23, -8):
+            found = self._plan(inner, outer, area, cw, display, label_h, title_w)
+            if found is not None:
+                break
+        if found is None:
+            found = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
+            assert found is not None
+            return found
+        low, high = found.cw, min(top, found.cw + 7)
+        while low < high:  # the widest fitting width above it
+            mid = (low + high + 1) // 2
+            plan = self._plan(inner, outer, area, mid, display, label_h, title_w)
+            if plan is None:
+                high = mid - 1
+            else:
+                low, found = mid, plan
+        return found
+
     def _plan(
         self,
         inner: list[dict],
@@ -537,9 +562,14 @@ class MediciLayout(Layout):
             need = max(font.size(line[0])[0] for line in one) + px(4) - cw
             choices.insert(0, (max(choices[0][0], 2 * (-(-need // 2) + px(2))), one))
         most = max(1, len(inner))
+        # The Inner Circle in one row of stacks, or two, three... (as many columns as that
+        # takes): evenly filled rows, and a handful of tries rather than one per stack.
+        widths = sorted({-(-most // rows) for rows in range(1, most + 1)}, reverse=True)
         for gap, lines in choices:
             court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
-            for wide in range(most, 0, -1):
+            if not court.roomy(inner + outer):
+                continue
+            for wide in widths:
                 arranged = self._arrange(inner, outer, court, wide, display, title_w)
                 if arranged is not None:
                     return _Plan(cw, gap, *arranged, lines)
@@ -602,7 +632,7 @@ class MediciLayout(Layout):
         places: list[tuple[int, int, int]] = []
         # The Inner Circle's stacks fill its columns from the left, each where its box is
         # emptiest, so the stacks read in order across it.
-        if not court.place(inner, columns, bottoms, ibox.x, limit - pad, places) and not force:
+        if not court.place(inner, columns, bottoms, ibox.x, limit - pad, places, force):
             return None
         ibox.h = (
             max(bottoms) - court.below - ibox.y + pad
@@ -630,7 +660,7 @@ class MediciLayout(Layout):
                 return None
             columns = [area.x + pad]
         bottoms = [ibox.bottom + court.below if x in mid else top for x in columns]
-        if not court.place(outer, columns, bottoms, ibox.centerx, limit, places) and not force:
+        if not court.place(outer, columns, bottoms, ibox.centerx, limit, places, force):
             return None
         return ibox, places
 
@@ -824,6 +854,13 @@ class _Court:
         self.area, self.cw, self.gap, self.top, self.height = area, cw, gap, top, height
         self.below = below  # the room between a stack and the next down its column
 
+    def roomy(self, stacks: list[dict]) -> bool:
+        """Whether the court's area could hold ``stacks`` at all, each with the room beside
+        and under it (a quick refusal of a card width far too large, before laying out)."""
+        need = sum((self.cw + self.gap) * (self.height(s) + self.below) for s in stacks)
+        bottom = self.area.bottom
+        return need <= (self.area.w + self.gap) * (bottom - self.top + self.below)
+
     def spot(
         self, stack: dict, columns: list[int], bottoms: list[int], centre: int, limit: int
     ) -> tuple[int, int] | None:
@@ -850,14 +887,17 @@ class _Court:
         centre: int,
         limit: int,
         places: list[tuple[int, int, int]],
+        force: bool = False,
     ) -> bool:
         """Add each of ``stacks`` to ``places`` in turn (:meth:`spot`), the columns'
-        ``bottoms`` moving down under it; False if one fit nowhere (it is put where the
-        columns end highest, over one column, so a forced layout still shows it)."""
+        ``bottoms`` moving down under it; False as soon as one fits nowhere, or ``force``,
+        at the end (it is put where the columns end highest, so a forced layout shows it)."""
         whole = True
         for stack in stacks:
             spot = self.spot(stack, columns, bottoms, centre, limit)
             if spot is None:
+                if not force:
+                    return False
                 whole = False
                 spot = (min(range(len(columns)), key=lambda j: bottoms[j]), 1)
             j, wide = spot
