@@ -8,10 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_tv_play_area import table
+from test_tv_play_area import _play_until, stack_cards, table
 from test_tv_text import NAMES, is_tag
 
+from tabletop.games.medici import art as medici_art
 from tabletop.session import SeatConfig, Session
+from tabletop.table.art_kit import ink_size
+from tabletop.table.model import Piece
 from tabletop.table.render import shown_text
 
 
@@ -50,3 +53,52 @@ def test_medici_labels_whole_at_the_end(
                 cut.append((item.text, words))
         assert not small, f"below the TV's body size {body}: {small}"
         assert not cut, f"shortened: {cut}"
+
+
+def crowded(players: int, cards: int, seed: int) -> Session:
+    """Mid-game, ``cards`` cards or more in the court (every seat a person: nothing moves)."""
+    session = Session("medici", [SeatConfig(n) for n in NAMES[:players]], seed)
+    _play_until(session, lambda v: sum(len(s["cards"]) for s in v["stacks"]) >= cards, seed)
+    assert not session.game.over
+    return session
+
+
+def title_whole(piece: Piece) -> list[str]:
+    """What is wrong with the title on ``piece``'s band: below the least size, wider than its
+    room, or standing outside the band or over the value; nothing if it is whole."""
+    card, chosen = medici_art.split_card(piece.art[2])
+    laid = medici_art.band_layout(card, chosen, piece.rect.w, piece.rect.h)
+    band = medici_art.band_height(piece.rect.h)
+    wrong = []
+    if laid.title_size < medici_art.TITLE_PX:
+        wrong.append(f"{card} title at {laid.title_size} px")
+    for line in laid.lines:
+        if ink_size(line, laid.title_size, "sans-bold")[0] > laid.room:
+            wrong.append(f"{card}: {line!r} wider than {laid.room}")
+    gap = max(1, laid.title_size // 5)
+    bottom = laid.top + len(laid.lines) * laid.step - gap
+    if laid.top < 0 or bottom > band:
+        wrong.append(f"{card} title outside its band ({laid.top}..{bottom} of {band})")
+    value_h = ink_size(laid.value, laid.value_size, "serif-bold")[1]
+    if laid.under and laid.value_at[1] + value_h > laid.top:
+        wrong.append(f"{card} title under the value overlaps it")
+    return wrong
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize(("players", "cards", "seed"), [(2, 22, 1), (4, 30, 2)])
+def test_tv_court_cards_are_never_smaller_than_the_desktops_and_titled_whole(
+    players: int, cards: int, seed: int, size: tuple[int, int]
+) -> None:
+    """A crowded court mid-game: the TV's court cards are at least as wide as the desktop's
+    at the same window (the court's empty room used, not its cards shrunk), and every court
+    card's title stands whole at the least size card text keeps, on the TV and the desktop."""
+    widths = {}
+    for profile in ("desktop", "tv"):
+        session = crowded(players, cards, seed)
+        with table(session, profile, size) as scene:
+            pieces = stack_cards(scene.model, dict(session.game.view(scene.viewer)))
+            widths[profile] = min(p.rect.w for p in pieces)
+            wrong = [w for p in pieces for w in title_whole(p)]
+            assert not wrong, (profile, wrong)
+    assert widths["tv"] >= widths["desktop"], widths

@@ -8,8 +8,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from rules.medici import ALL_CARDS
+from rules.medici import ALL_CARDS, HOUSE_OF, HOUSES
 from tabletop.app import App
+from tabletop.display import Display
 from tabletop.games.medici.layout import MediciLayout
 from tabletop.layouts import get_layout
 from tabletop.scenes.table import TableScene
@@ -286,3 +287,41 @@ def test_a_card_dropped_on_the_outer_courts_words_goes_to_court(app: App) -> Non
     post_drag(scene.draw_rect(scene.model.piece(court.cards[0])).center, point)  # type: ignore[arg-type]
     frames(app)
     assert len(game.stacks) == before + 1 and court.cards[0] not in game.hands[me]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_face_down_cards_show_their_houses_back_and_nothing_hidden(players: int) -> None:
+    """A face-down card (a seat's deck, a hand not the viewer's) shows the back of its seat's
+    house, each house's back its own; it tells nothing hidden, since every card a seat holds
+    or draws is of its house and which house a seat plays is public."""
+    session = Session("medici", [SeatConfig(n, "human") for n in NAMES[:players]], seed=7)
+    rng = random.Random(5)
+    for _ in range(12):
+        session.play(rng.choice(session.game.legal_moves()))
+    game = session.game
+    pygame.font.init()
+    for viewer in (None, 0):
+        view = dict(game.view(viewer))
+        model = MediciLayout().build(
+            view, viewer, pygame.Rect(0, 0, 1600, 840), Display(1600, 900), NAMES[:players]
+        )
+        backs = [p for p in model.pieces if p.art[:3] == ("piece", "medici", "back")]
+        assert {p.id.split(":")[1] for p in backs} == {str(s) for s in range(players)}
+        assert not [p for p in model.pieces if p.art[0] == "back"], "a back of no house"
+        for piece in backs:
+            seat, house = int(piece.id.split(":")[1]), piece.art[3]
+            assert HOUSES[house] == view["houses"][seat]  # the seat's house: public
+            hidden = game.decks[seat] + game.hands[seat]
+            assert hidden and all(HOUSE_OF[card] == house for card in hidden)
+    for colorblind in (False, True):
+        looks = {
+            pygame.image.tobytes(card_art.piece("medici", "back", (h,), 90, colorblind), "RGBA")
+            for h in range(len(HOUSES))
+        }
+        assert len(looks) == len(HOUSES)
+
+
+@pytest.mark.parametrize("args", [(), (4,), (-1,), (True,), ("0",), (0, 1), (None,)])
+def test_a_houses_back_refuses_what_is_not_a_house(args: tuple) -> None:
+    with pytest.raises(ValueError):
+        card_art.piece("medici", "back", args, 90, False)

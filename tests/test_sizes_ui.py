@@ -10,6 +10,7 @@ import random
 
 import pygame
 import pytest
+from colour_vision import VISIONS, delta_e
 from scene_helpers import make_app, pump
 
 import rules
@@ -191,6 +192,33 @@ def test_medici_team_colours_do_not_clash_with_house_colours() -> None:
         for house in houses:
             assert _distance(team, house) > 150, (team, house)
     assert _distance(*TEAM_COLOURS) > 150
+
+
+#: How far (CIEDE2000, lightness at half weight) a team colour stays from every house colour,
+#: as each vision sees both. Team names are light text on dark panels and most house colours
+#: are darker, so lightness alone must not make a colour "far": a light pink still reads as a
+#: red house. About 2 is the least difference an eye notices side by side; colours seen apart
+#: on the table (a name here, a card there) need ten times that to read as different colours.
+TEAM_FROM_HOUSE = 20
+#: How far apart the two teams stay (plain CIEDE2000), for every vision: told apart at a glance.
+TEAM_FROM_TEAM = 15
+
+
+@pytest.mark.parametrize("vision", sorted(VISIONS))
+def test_medici_team_colours_read_apart_from_every_house_for_every_eye(vision: str) -> None:
+    """A team colour must not read as a house colour: as a typical, protan or deutan eye sees
+    them, each team colour is far from every house colour of both palettes (the colour-blind
+    setting's too), and the two teams are far from each other."""
+    see = VISIONS[vision]
+    houses = [medici_art.house_colour(h, cb) for h in range(4) for cb in (False, True)]
+    near = [
+        (team, house, round(delta_e(see(team), see(house), k_l=2), 1))
+        for team in TEAM_COLOURS
+        for house in houses
+        if delta_e(see(team), see(house), k_l=2) < TEAM_FROM_HOUSE
+    ]
+    assert not near, near
+    assert delta_e(see(TEAM_COLOURS[0]), see(TEAM_COLOURS[1])) >= TEAM_FROM_TEAM
 
 
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))

@@ -11,6 +11,7 @@ played shows that value instead of its range. Declared to the app as :data:`ART`
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import pygame
@@ -156,6 +157,105 @@ def _paper(house: int, colorblind: bool) -> Colour:
     return kit.mix(PAPER, house_colour(house, colorblind), 0.06)
 
 
+# ---- the band: value and title -----------------------------------------------------------------
+
+#: The smallest title a card's band shows: the size Royal Houses keeps its card names at. A
+#: narrow card's title that cannot stand whole at it beside the value goes under the value.
+TITLE_PX = 9
+
+
+@dataclass(frozen=True)
+class Band:
+    """Where a card's value and title stand in its top band (``w`` by ``band`` pixels): the
+    value at ``value_size``, its top-left at ``value_at``; the title's ``lines`` at
+    ``title_size``, each right-aligned to ``right`` from ``top`` down, ``step`` apart, beside
+    the value or ``under`` it; every line at most ``room`` wide, so no title is ever cut."""
+
+    value: str
+    value_size: int
+    value_at: tuple[int, int]
+    lines: tuple[str, ...]
+    title_size: int
+    right: int
+    top: int
+    step: int
+    room: int
+    under: bool = False  # the title under the value, across the band
+
+
+def _splits(title: str) -> list[tuple[str, ...]]:
+    """``title`` on one line, or on two at each space or hyphen ("Captain-" / "General")."""
+    words = title.replace("-", "- ").split()
+    two = [
+        (" ".join(words[:i]).replace("- ", "-"), " ".join(words[i:]).replace("- ", "-"))
+        for i in range(1, len(words))
+    ]
+    return [(title,), *two]
+
+
+def _title_fit(title: str, room: int, height: int, start: int) -> tuple[tuple[str, ...], int]:
+    """The title's lines and the largest size from ``start`` down at which each line stands
+    whole in ``room`` and all of them in ``height`` (one line preferred at a size); size 0 if
+    none fits even at 6 pixels."""
+    best: tuple[tuple[str, ...], int] = ((title,), 0)
+    for lines in _splits(title):
+        for size in range(start, 5, -1):
+            tall = kit.ink_size("Hg", size, "sans-bold")[1]
+            if len(lines) * tall + (len(lines) - 1) * max(1, size // 5) > height:
+                continue
+            if all(kit.ink_size(line, size, "sans-bold")[0] <= room for line in lines):
+                if size > best[1]:
+                    best = (lines, size)
+                break
+    return best
+
+
+@lru_cache(maxsize=512)
+def band_layout(card: str, chosen: int | None, w: int, h: int) -> Band:
+    """How ``card`` (with its ``chosen`` value) sets its value and title in its band at
+    ``w`` × ``h``: beside the value (one line or two) where the title stands whole there at
+    :data:`TITLE_PX` or more; else on a line of its own under a smaller value, across the
+    band; else the larger of the two, whole however small."""
+    band = band_height(h)
+    pad = max(2, round(w * 0.05))
+    vtext = value_text(card, chosen)
+    vsize = fit_size(
+        vtext, "serif-bold", w // 2 if len(vtext) > 2 else w, max(7, round(band * 0.62)), 6
+    )
+    vw, vh = kit.ink_size(vtext, vsize, "serif-bold")
+    title = title_of(card)
+    room = w - pad * 3 - vw
+    lines, size = _title_fit(title, room, band - 2, max(6, round(band * 0.4)))
+    beside = Band(vtext, vsize, (pad, max(1, (band - vh) // 2)), lines, size, w - pad, 0, 0, room)
+    if size >= TITLE_PX:
+        return _centred(beside, band)
+    # Under the value: the title across the band's width, the value as large as leaves it room.
+    across = w - 2 * pad
+    # The value, what a card is played for, never shrinks to under half the band's height.
+    least = min(vsize, max(TITLE_PX + 2, round(band * 0.5)))
+    for small in range(vsize, least - 1, -1):
+        sh = kit.ink_size(vtext, small, "serif-bold")[1]
+        under, usize = _title_fit(title, across, band - sh - 3, max(6, round(band * 0.4)))
+        if usize >= TITLE_PX:
+            break
+    if usize <= size:
+        return _centred(beside, band)
+    tall = kit.ink_size("Hg", usize, "sans-bold")[1]
+    gap = max(1, usize // 5)
+    top = band - 1 - (len(under) * tall + (len(under) - 1) * gap)
+    return Band(vtext, small, (pad, 1), under, usize, w - pad, top, tall + gap, across, True)
+
+
+def _centred(band_set: Band, band: int) -> Band:
+    """``band_set`` with its title's lines centred in the band's height."""
+    size = band_set.title_size or 6
+    tall = kit.ink_size("Hg", size, "sans-bold")[1]
+    gap = max(1, size // 5)
+    count = len(band_set.lines)
+    top = (band - (count * tall + (count - 1) * gap)) // 2
+    return replace(band_set, top=max(0, top), step=tall + gap, title_size=size)
+
+
 # A card's frame and crest are the same on every card of a house: painted once per size, they
 # make a face about four times as quick to paint (bench_card_art --width 160, all 50 faces from
 # cold caches: 32 -> 8 ms), and a reflowed court asks for a dozen faces at once.
@@ -221,36 +321,17 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     face = _blank(house, w, h, colorblind).copy()
     face.blit(_crest(house, crest_side, kit.supersample(w), colorblind), crest)
 
-    # The band: value (large, left) and title (right of it, or beneath when it will not fit).
+    # The band: value (large, left) and title (right of it, or under a smaller value where a
+    # narrow card's title would not stand whole there), never cut.
     pad = max(2, round(w * 0.05))
-    vtext = value_text(card, chosen)
-    vsize = fit_size(
-        vtext, "serif-bold", w // 2 if len(vtext) > 2 else w, max(7, round(band * 0.62)), 6
-    )
-    value = kit.rendered_text(vtext, vsize, "serif-bold", ink_on_band, True)
-    face.blit(value, (pad, max(1, (band - value.get_height()) // 2)))
-    title = title_of(card)
-    room = w - pad * 3 - value.get_width()
-    tsize = fit_size(title, "sans-bold", room, max(6, round(band * 0.4)), 6)
-
-    face.set_clip(pygame.Rect(pad * 2 + value.get_width(), 0, max(0, room), band))
-    if get_font(tsize, "sans-bold").size(title)[0] <= room and tsize >= min(11, band * 0.3):
-        t = kit.rendered_text(title, tsize, "sans-bold", ink_on_band, True)
-        face.blit(t, (w - pad - t.get_width(), (band - t.get_height()) // 2))
-    else:
-        # Two lines to the right of the value (e.g. "Captain-" / "General").
-        words = title.replace("-", "- ").split()
-        lines = wrap_text(" ".join(words), get_font(max(6, round(band * 0.3)), "sans-bold"), room)
-        lines = [ln.replace("- ", "-") for ln in lines][:2]
-        tsize = min(fit_size(ln, "sans-bold", room, max(6, round(band * 0.34)), 6) for ln in lines)
-        rendered = [kit.rendered_text(ln, tsize, "sans-bold", ink_on_band, True) for ln in lines]
-        lh = get_font(tsize, "sans-bold").get_ascent()
-        total = lh * len(rendered) + max(1, tsize // 5) * (len(rendered) - 1)
-        y = (band - total) // 2
-        for r in rendered:
-            face.blit(r, (w - pad - r.get_width(), y + lh - r.get_height()))
-            y += lh + max(1, tsize // 5)
-    face.set_clip(None)
+    laid = band_layout(card, chosen, w, h)
+    value = kit.rendered_text(laid.value, laid.value_size, "serif-bold", ink_on_band, True)
+    face.blit(value, laid.value_at)
+    row = laid.step - max(1, laid.title_size // 5)  # a line's height: "Hg" in ink
+    for k, line in enumerate(laid.lines):
+        t = kit.rendered_text(line, laid.title_size, "sans-bold", ink_on_band, True)
+        y = laid.top + k * laid.step + (row - t.get_height()) // 2
+        face.blit(t, (laid.right - t.get_width(), y))
 
     text_ink = kit.mix(colour, INK, 0.55) if house != 2 else INK
     # House name at the bottom.
@@ -315,12 +396,61 @@ def paint_back(w: int, h: int) -> pygame.Surface:
     return _back(w, h)
 
 
+# ---- a house's back ---------------------------------------------------------------------------
+# Every card a player holds or draws is of that player's house (each deck is one house's cards)
+# and which house a seat plays is public, so a face-down card may show its house: the back
+# of a seat's deck and hand is in its house colour with its crest, as the faces are.
+
+
+@lru_cache(maxsize=32)
+def _house_back(house: int, w: int, h: int, colorblind: bool) -> pygame.Surface:
+    colour = house_colour(house, colorblind)
+    field = kit.mix(colour, (40, 20, 4), 0.3)  # a shade darker, warm as the cards
+    line = GOLD if house != 3 else (110, 70, 20)  # gold does not show on the yellow house
+    s = kit.supersample(w)
+    W, H = w * s, h * s
+    big = kit.canvas(W, H, field)
+    radius = max(3, round(w * 0.07)) * s
+    pygame.draw.rect(big, field, (0, 0, W, H), border_radius=radius)
+    frame = max(2, round(w * 0.05)) * s
+    inner = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
+    pygame.draw.rect(big, line, inner, max(1, round(w * 0.012 * s)), border_radius=radius)
+    # The crest on a paper roundel, a ring of the Medici palle's gold dots about it.
+    cx, cy = W / 2, H / 2
+    ring = W * 0.34
+    for k in range(12):
+        a = k * math.pi / 6
+        dot = (cx + ring * math.cos(a), cy + ring * 1.25 * math.sin(a))
+        pygame.draw.circle(big, line, dot, W * 0.035)
+    pygame.draw.ellipse(
+        big, line, pygame.Rect(0, 0, W * 0.56, W * 0.7).move(cx - W * 0.28, cy - W * 0.35)
+    )
+    roundel = pygame.Rect(0, 0, W * 0.5, W * 0.64)
+    roundel.center = (round(cx), round(cy))
+    pygame.draw.ellipse(big, _paper(house, colorblind), roundel)
+    crest = pygame.Rect(0, 0, W * 0.4, W * 0.4)
+    crest.center = (round(cx), round(cy))
+    draw_crest(big, house, crest, colour)
+    return pygame.transform.smoothscale(big, (w, h))
+
+
+def paint_house_back(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
+    """The back of ``args[0]``'s (a house's index) cards, ``width`` pixels wide: the art
+    tuple ``("piece", "medici", "back", house)``."""
+    house = args[0] if len(args) == 1 else None
+    if isinstance(house, bool) or not isinstance(house, int) or not 0 <= house < len(HOUSES):
+        raise ValueError(f"no Court of the Medici house {args!r}")
+    w, h = kit.card_size(kit.check_width(width))
+    return _house_back(house, w, h, bool(colorblind))
+
+
 def clear_cache() -> None:
     """Forget every cached surface of this art."""
     _paint.cache_clear()
     _blank.cache_clear()
     _crest.cache_clear()
     _back.cache_clear()
+    _house_back.cache_clear()
 
 
 def card_text(card: str) -> str:
@@ -331,4 +461,10 @@ def card_text(card: str) -> str:
     return name[0].upper() + name[1:]
 
 
-ART = GameArt(face=paint_face, back=paint_back, clear_cache=clear_cache, card_text=card_text)
+ART = GameArt(
+    face=paint_face,
+    back=paint_back,
+    pieces={"back": paint_house_back},
+    clear_cache=clear_cache,
+    card_text=card_text,
+)

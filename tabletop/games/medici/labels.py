@@ -39,12 +39,16 @@ def wrap_chunks(chunks: Sequence[str], face: str, size: int, width: int) -> list
     return lines
 
 
-def figure_lines(groups: Sequence[Sequence[str]], face: str, size: int, width: int) -> list[str]:
+def figure_lines(
+    groups: Sequence[Sequence[str]], face: str, size: int, width: int, packed: bool = False
+) -> list[str]:
     """A panel's figures: a line for each group ("Hand 5 · Deck 18") when every group stands
-    whole in ``width`` (the desktop's look), or else every figure packed afresh into lines."""
+    whole in ``width`` (the desktop's look), or ``packed``, as many whole groups to a line as
+    stand in it (a TV's wide panel spends fewer lines of its height); or else every figure
+    packed afresh into lines."""
     joined = [" · ".join(group) for group in groups]
     if all(whole(line, face, size, width) for line in joined):
-        return joined
+        return wrap_chunks(joined, face, size, width) if packed else joined
     return wrap_chunks([chunk for group in groups for chunk in group], face, size, width)
 
 

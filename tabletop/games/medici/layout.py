@@ -9,7 +9,8 @@ After a build that matches other stacks, those stacks are clickable zones (they 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import astuple, dataclass
 from typing import Any
 
 import pygame
@@ -26,17 +27,26 @@ from . import art as art_medici
 from .labels import figure_lines, heading_lines, team_lines, width_of
 from .recap import end_recap
 
-# The two teams (4 players): Okabe–Ito bluish green and reddish purple, lightened to read on
-# the dark panels. They clash with no house colour (crimson, azure, black, yellow, nor the
-# colour-blind vermilion, blue, black, yellow: #19; the orange and light blue before were
-# near the Pazzi yellow and the blue) and stay apart for colour-blind eyes.
-TEAM_COLOURS = ((86, 200, 160), (224, 140, 196))
+# The two teams (4 players): argent and vert, a cool silver and a sea green, hues no house has.
+# The houses take red, blue, yellow and black (vermilion, blue, yellow and black colour-blind),
+# so a team colour in one of those hues reads as that house: the pink before looked like the
+# Della Rovere blue to a protan eye. Silver is near-neutral (set apart from the black house and
+# the cream text by its cool lightness) and the green sits between yellow and blue; a
+# protan's or deutan's view of either stays well away from every house in both palettes, and
+# the two stay apart by lightness where their hues merge (tests/test_sizes_ui.py measures it).
+TEAM_COLOURS = ((220, 228, 246), (48, 192, 168))
 
 
 def _art(card: str, values: dict[str, int]) -> tuple:
     if FACE.get(card) is None and card in values:
         return ("card", "medici", f"{card}={values[card]}")
     return ("card", "medici", card)
+
+
+def _back(view: Mapping[str, Any], seat: int) -> tuple:
+    """The back of ``seat``'s face-down cards: its house's (every card it holds or draws is
+    of its house, and which house a seat plays is public)."""
+    return ("piece", "medici", "back", HOUSES.index(view["houses"][seat]))
 
 
 def _team(view: Mapping[str, Any], seat: int) -> int:
@@ -143,12 +153,14 @@ class MediciLayout(Layout):
         me = viewer if viewer is not None else 0
         margin = px(16)
         rivals = [(me + i) % players for i in range(1, players)]
+        # The rivals' panels: as tall as their labels need (on a TV, no taller: its court is
+        # short enough), never under the desktop's three lines of figures.
+        floor = (px(104), display.font_px(22) + 3 * display.font_px(17) + px(20))
         top_h = max(
-            px(104),
-            display.font_px(22) + 3 * display.font_px(17) + px(20),
+            *(floor if display.profile != "tv" else (display.frame_px(104),)),
             self._rivals_height(view, rivals, rect.w - 2 * margin, display, names),
         )
-        hand_h = min(px(196), rect.h // 4)
+        hand_h = self._hand_height(players, rect, display)
         act_h = max(px(58), display.font_px(22) + px(20))
         top = pygame.Rect(rect.x + margin, rect.y + px(6), rect.w - 2 * margin, top_h)
         hand = pygame.Rect(
@@ -174,6 +186,22 @@ class MediciLayout(Layout):
                 )
             )
         return model
+
+    @staticmethod
+    def _hand_height(players: int, rect: pygame.Rect, display: Display) -> int:
+        """How tall the viewer's panel stands: up to a quarter of the table. On a TV no
+        taller than its labels need at the body size (five figures beside the deck; two
+        lines for each team's total) and its hand's cards need to be at least the desktop's:
+        the rest goes to the court, whose cards are the TV's reason to be larger."""
+        px, fp = display.px, display.font_px
+        most = min(px(196), rect.h // 4)
+        if display.profile != "tv":
+            return most
+        cards = round(display.frame_px(118) * 1.4) + px(16)
+        figures = px(14) + fp(20) + 5 * (fp(17) + px(4)) + px(8)
+        rows = 2 * (2 if players > 2 else 1)
+        totals = 2 * px(10) + px(8) + fp(18) + px(8) + rows * (fp(18) + px(2)) + 2 * px(4)
+        return min(most, max(cards, figures, totals))
 
     # ---- rivals (top) -----------------------------------------------------------------
     @staticmethod
@@ -215,16 +243,24 @@ class MediciLayout(Layout):
 
     @staticmethod
     def _rival_figures(
-        hand: str, deck: str, points: str, discards: str, limit: str | None, size: int, room: int
+        hand: str,
+        deck: str,
+        points: str,
+        discards: str,
+        limit: str | None,
+        size: int,
+        room: int,
+        packed: bool = False,
     ) -> list[str]:
+        """A rival's figures in lines ``room`` wide; ``packed`` (a TV), as few as stand."""
         groups = [[f"Hand {hand}", f"Deck {deck}"], [f"Influence {points}", f"Discards {discards}"]]
         if limit is None:
-            return figure_lines(groups, "sans", size, room)
+            return figure_lines(groups, "sans", size, room, packed)
         long = f"Last card shown: limit {limit}"
-        lines = figure_lines([*groups, [long]], "sans", size, room)
-        if lines[-1] == long and width_of(long, "sans", size) <= room:
+        lines = figure_lines([*groups, [long]], "sans", size, room, packed)
+        if lines[-1].endswith(long) and width_of(long, "sans", size) <= room:
             return lines
-        return figure_lines([*groups, [f"Limit {limit}"]], "sans", size, room)
+        return figure_lines([*groups, [f"Limit {limit}"]], "sans", size, room, packed)
 
     def _rivals_height(
         self,
@@ -241,7 +277,8 @@ class MediciLayout(Layout):
         w = self._rival_width(area_w, len(seats), display)
         across, headings = self._rival_headings(view, seats, names, w, display)
         room = self._beside_room(w, display)
-        figures = len(self._rival_figures("8", "88", "888", "88", "88", fp(17), room))
+        tv = display.profile == "tv"
+        figures = len(self._rival_figures("8", "88", "888", "88", "88", fp(17), room, tv))
         figures_h = figures * (fp(17) + px(4)) - px(4)
         head_h = self._headings_height(headings, display)
         if across:
@@ -291,7 +328,7 @@ class MediciLayout(Layout):
             model.origins[f"hand:{seat}"] = deck
             if view["deck_counts"][seat]:
                 model.pieces.append(
-                    Piece(f"deck:{seat}", ("back", "medici"), deck, z=1, label="their deck")
+                    Piece(f"deck:{seat}", _back(view, seat), deck, z=1, label="their deck")
                 )
             else:
                 model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(6), 2))
@@ -328,6 +365,7 @@ class MediciLayout(Layout):
                 None if limit is None else str(limit),
                 fp(17),
                 tw,
+                display.profile == "tv",
             )
             for text in lines:
                 if y + fp(17) > panel.bottom:
@@ -364,15 +402,8 @@ class MediciLayout(Layout):
         # The Inner Circle's box is never narrower than its name at full size (#19: one
         # stack left in it must not cut "Inner Circle").
         title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
-        plan = None
-        for cw in range(px(118), 23, -2):
-            plan = self._plan(inner, outer, area, cw, display, label_h, title_w)
-            if plan is not None:
-                break
-        if plan is None:
-            plan = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
-        assert plan is not None
-        cw, inner_box, places, badges = plan
+        plan = self._widest(inner, outer, area, display, label_h, title_w)
+        cw, gap, inner_box, places, badges = astuple(plan)
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
         label_px = stack_label_px(display)
@@ -399,12 +430,13 @@ class MediciLayout(Layout):
         badge_font = get_font(label_px, "sans-bold")
         # A badge may reach into the gap beside its stack (never across it) rather than shrink
         # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
-        reach = max(0, stack_gap(cw, display) // 2 - px(2))
-        for s, (x, y), lines in zip(inner + outer, places, badges, strict=True):
+        reach = max(0, gap // 2 - px(2))
+        for s, (x, y, wide), lines in zip(inner + outer, places, badges, strict=True):
             cards = s["cards"]
+            span = wide * cw + (wide - 1) * gap
             need = max(badge_font.size(line)[0] for line in lines) + px(4)
-            grow = min(max(0, need - cw), 2 * reach)
-            badge = pygame.Rect(x - grow // 2, y, cw + grow, badge_h)
+            grow = min(max(0, need - span), 2 * reach)
+            badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
             mine = s["id"] == pending
             model.boxes.append(
                 Box(badge, (20, 26, 22, 235), GOLD if mine else (201, 164, 76), px(8), 2)
@@ -425,8 +457,9 @@ class MediciLayout(Layout):
                 )
             model.tips.append((badge, f"Stack {number}: total {s['total']}"))
             y0 = badge.bottom + px(3)
+            per = -(-len(cards) // wide)  # cards in each column, the stack read down then on
             for i, row in enumerate(cards):
-                r = pygame.Rect(x, y0 + i * step, cw, ch)
+                r = pygame.Rect(x + (i // per) * (cw + gap), y0 + (i % per) * step, cw, ch)
                 model.pieces.append(
                     Piece(
                         row["card"],
@@ -436,13 +469,69 @@ class MediciLayout(Layout):
                         label=card_name(row["card"]),
                     )
                 )
-            height = badge_h + px(3) + ch + step * max(0, len(cards) - 1)
-            zone = pygame.Rect(x, y, cw, height)
+            height = badge_h + px(3) + ch + step * max(0, per - 1)
+            zone = pygame.Rect(x, y, span, height)
             model.zones.append(Zone(s["id"], zone, f"stack {s['id'][6:]}"))
             if mine:
                 model.boxes.append(Box(zone.inflate(px(8), px(8)), None, GOLD, px(10), px(3)))
         model.zones.append(Zone("inner", inner_box, "the Inner Circle"))
         model.zones.append(Zone("outer", area, "the Outer Court"))
+
+    @staticmethod
+    def _spot(
+        bottoms: list[int],
+        columns: list[int],
+        cw: int,
+        centre: int,
+        stack: dict,
+        height: Callable[[dict, int], int],
+        limit: int,
+    ) -> tuple[int, int] | None:
+        """Where ``stack`` goes among columns ending at ``bottoms``: (first column, how many
+        it runs over), the fewest columns it fits in ending above ``limit``, the highest spot
+        there, nearest ``centre`` on a tie; None if it fits nowhere."""
+        count = len(columns)
+        for wide in range(1, min(count, max(1, len(stack["cards"]))) + 1):
+            fits = [
+                (max(bottoms[j : j + wide]), abs(columns[j] + (wide * cw) // 2 - centre), j)
+                for j in range(count - wide + 1)
+                if max(bottoms[j : j + wide]) + height(stack, wide) <= limit
+            ]
+            if fits:
+                return min(fits)[2], wide
+        return None
+
+    def _widest(
+        self,
+        inner: list[dict],
+        outer: list[dict],
+        area: pygame.Rect,
+        display: Display,
+        label_h: int,
+        title_w: int,
+    ) -> _Plan:
+        """The court with its cards as wide as fit (up to 118 px at 1080p): down in steps of
+        8 pixels to a width that fits, then the widest fitting one of the 7 above it (a
+        crowded court on a TV tries a dozen widths, not forty)."""
+        top = display.px(118)
+        found = None
+        for cw in range(top, 23, -8):
+            found = self._plan(inner, outer, area, cw, display, label_h, title_w)
+            if found is not None:
+                break
+        if found is None:
+            found = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
+            assert found is not None
+            return found
+        low, high = found.cw, min(top, found.cw + 7)
+        while low < high:  # the widest fitting width above it
+            mid = (low + high + 1) // 2
+            plan = self._plan(inner, outer, area, mid, display, label_h, title_w)
+            if plan is None:
+                high = mid - 1
+            else:
+                low, found = mid, plan
+        return found
 
     def _plan(
         self,
@@ -454,75 +543,126 @@ class MediciLayout(Layout):
         label_h: int,
         title_w: int = 0,
         force: bool = False,
-    ) -> tuple[int, pygame.Rect, list[tuple[int, int]], list[tuple[str, ...]]] | None:
-        """Card width, the Inner Circle box, each stack's top-left and each stack's badge lines,
-        or None if it won't fit."""
-        px, fp = display.px, display.font_px
+    ) -> _Plan | None:
+        """The court laid out with cards ``cw`` wide, or None if it won't fit. The Inner
+        Circle stands in as many columns as fit (one row of stacks), else in fewer, its stacks
+        running down: a duel's dozen inner stacks need not shrink every card to one row."""
+        px = display.px
         ch = round(cw * 1.4)
         step = art_medici.band_height(ch) + max(1, cw // 40)
         numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
-        badges = stack_badges(numbered, stack_label_px(display), cw - px(6))
-        badge_h = badge_height(badges, display) + px(3)
-        gap = stack_gap(cw, display)
+        size = stack_label_px(display)
+        badges = stack_badges(numbered, size, cw - px(6))
+        choices: list[tuple[int, list[tuple[str, ...]]]] = [(stack_gap(cw, display), badges)]
+        if badges and len(badges[0]) > 1:
+            # Badges on one line, each reaching over the gaps beside its stack, save a line
+            # of every stack's height: worth wider gaps where the court is short (a TV's).
+            one: list[tuple[str, ...]] = [(f"#{n}: {t}",) for n, t in numbered]
+            font = get_font(size, "sans-bold")
+            need = max(font.size(line[0])[0] for line in one) + px(4) - cw
+            choices.insert(0, (max(choices[0][0], 2 * (-(-need // 2) + px(2))), one))
+        most = max(1, len(inner))
+        # The Inner Circle in one row of stacks, or two, three... (as many columns as that
+        # takes): evenly filled rows, and a handful of tries rather than one per stack.
+        widths = sorted({-(-most // rows) for rows in range(1, most + 1)}, reverse=True)
+        for gap, lines in choices:
+            court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
+            if not court.roomy(inner + outer):
+                continue
+            for wide in widths:
+                arranged = self._arrange(inner, outer, court, wide, display, title_w)
+                if arranged is not None:
+                    return _Plan(cw, gap, *arranged, lines)
+        if not force:
+            return None
+        gap, lines = choices[-1]
+        court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
+        arranged = self._arrange(inner, outer, court, most, display, title_w, force=True)
+        assert arranged is not None
+        return _Plan(cw, gap, *arranged, lines)
 
-        def height(stack: dict) -> int:
-            return badge_h + ch + step * max(0, len(stack["cards"]) - 1)
+    @staticmethod
+    def _court_at(
+        area: pygame.Rect,
+        cw: int,
+        ch: int,
+        step: int,
+        gap: int,
+        label_h: int,
+        badges: list[tuple[str, ...]],
+        display: Display,
+    ) -> _Court:
+        """The court with cards ``cw`` by ``ch`` fanned ``step`` apart, ``gap`` between
+        columns, under badges of these lines."""
+        badge_h = badge_height(badges, display) + display.px(3)
 
+        def height(stack: dict, wide: int = 1) -> int:
+            """How tall ``stack`` stands over ``wide`` columns."""
+            return badge_h + ch + step * max(0, -(-len(stack["cards"]) // wide) - 1)
+
+        below = stack_gap(cw, display)  # a stack under another: the badge needs no more
+        return _Court(area, cw, gap, below, area.y + label_h + display.px(4), height)
+
+    def _arrange(
+        self,
+        inner: list[dict],
+        outer: list[dict],
+        court: _Court,
+        wide: int,
+        display: Display,
+        title_w: int,
+        force: bool = False,
+    ) -> tuple[pygame.Rect, list[tuple[int, int, int]]] | None:
+        """The Inner Circle box ``wide`` columns wide and every stack's place (top-left, and
+        how many columns it runs over), or None if the court cannot hold them so."""
+        px, fp = display.px, display.font_px
+        area, cw, gap, top = court.area, court.cw, court.gap, court.top
         pad = px(10)
         head = fp(18) + px(10)
-        k = max(1, len(inner))
-        row_w = k * cw + (k - 1) * gap
+        limit = area.bottom - px(4)
+        row_w = wide * cw + (wide - 1) * gap
         iw = max(row_w + 2 * pad, title_w)
-        ih = head + max((height(s) for s in inner), default=ch + badge_h) + pad
         if iw > area.w - 2 * pad and not force:
             return None
-        ibox = pygame.Rect(0, area.y + label_h + px(4), min(iw, area.w - 2 * pad), ih)
+        ibox = pygame.Rect(0, top, min(iw, area.w - 2 * pad), 0)
         ibox.centerx = area.centerx
-        places: list[tuple[int, int]] = []
-        for i in range(len(inner)):
-            places.append((ibox.centerx - row_w // 2 + i * (cw + gap), ibox.y + head))
+        x0 = ibox.centerx - row_w // 2
+        columns = [x0 + j * (cw + gap) for j in range(wide)]
+        bottoms = [ibox.y + head] * wide
+        places: list[tuple[int, int, int]] = []
+        # The Inner Circle's stacks fill its columns from the left, each where its box is
+        # emptiest, so the stacks read in order across it.
+        if not court.place(inner, columns, bottoms, ibox.x, limit - pad, places, force):
+            return None
+        ibox.h = (
+            max(bottoms) - court.below - ibox.y + pad
+            if inner
+            else head + court.height({"cards": [0]}) + pad
+        )
         if ibox.bottom > area.bottom and not force:
             return None
-        # The Outer Court: rows around the Inner Circle, then beneath it.
-        y = area.y + label_h + px(4)
-        queue = list(outer)
-        while queue:
-            if y < ibox.bottom:
-                segments = [(area.x + pad, ibox.left - gap), (ibox.right + gap, area.right - pad)]
-            else:
-                segments = [(area.x + pad, area.right - pad)]
-            slots: list[int] = []
-            for a, b in segments:
-                n = (b - a + gap) // (cw + gap)
-                slots += [a + j * (cw + gap) for j in range(max(0, n))]
-            if y < ibox.bottom and segments[0][1] - segments[0][0] > 0:
-                # Centre the right-hand band's slots next to the box, and the left band's too.
-                pass
-            if not slots:
-                y = ibox.bottom + gap
-                continue
-            row = queue[: len(slots)]
-            queue = queue[len(slots) :]
-            slots.sort()
-            if y >= ibox.bottom:
-                slots = slots[: len(row)]
-            else:
-                # Fill the bands nearest the Inner Circle first, alternating sides.
-                left = [x for x in slots if x < ibox.left]
-                right = [x for x in slots if x > ibox.left]
-                order: list[int] = []
-                for j in range(max(len(left), len(right))):
-                    if j < len(left):
-                        order.append(left[-1 - j])
-                    if j < len(right):
-                        order.append(right[j])
-                slots = order[: len(row)]
-            rh = max(height(s) for s in row)
-            if y + rh > area.bottom - px(4) and not force:
+        # The Outer Court: columns close beside the Inner Circle and under it; each stack
+        # goes where the court is emptiest (the columns ending highest, nearest the Inner
+        # Circle on a tie), so short stacks leave no row of empty room under them. A stack
+        # too tall for the court's height runs on in the columns beside it, its badge over
+        # them all: the cards stay as large as the court's width allows rather than as its
+        # tallest stack allows.
+        step = cw + gap
+        left = [ibox.left - step * (j + 1) for j in range((ibox.left - area.x - pad) // step)]
+        right = [
+            ibox.right + gap + step * j for j in range((area.right - pad - ibox.right) // step)
+        ]
+        under = (ibox.w + gap) // step
+        mid = [ibox.centerx - (under * step - gap) // 2 + step * j for j in range(under)]
+        columns = [*left[::-1], *mid, *right]
+        if not columns:
+            if not force:
                 return None
-            places += [(x, y) for x in slots]
-            y += rh + gap
-        return cw, ibox, places, badges
+            columns = [area.x + pad]
+        bottoms = [ibox.bottom + court.below if x in mid else top for x in columns]
+        if not court.place(outer, columns, bottoms, ibox.centerx, limit, places, force):
+            return None
+        return ibox, places
 
     # ---- the viewer (bottom) ----------------------------------------------------------
     def _own(
@@ -565,7 +705,7 @@ class MediciLayout(Layout):
         model.origins["deck"] = deck
         if view["deck_counts"][seat]:
             model.pieces.append(
-                Piece(f"deck:{seat}", ("back", "medici"), deck, z=1, label="your deck")
+                Piece(f"deck:{seat}", _back(view, seat), deck, z=1, label="your deck")
             )
         else:
             model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(8), 2))
@@ -667,7 +807,7 @@ class MediciLayout(Layout):
             cards = [(c, _art(c, view["values"])) for c in hand]
         else:
             cards = [
-                (f"back:{seat}:{i}", ("back", "medici")) for i in range(view["hand_counts"][seat])
+                (f"back:{seat}:{i}", _back(view, seat)) for i in range(view["hand_counts"][seat])
             ]
         n = len(cards)
         if n:
@@ -685,6 +825,87 @@ class MediciLayout(Layout):
                     Piece(pid, art, r, z=40 + i, drag=pid if playing else None, label=label)
                 )
         model.origins[f"hand:{seat}"] = pygame.Rect(fan.centerx - hcw // 2, fan.y, hcw, hch)
+
+
+@dataclass
+class _Plan:
+    """The court laid out: card width, the room between stacks, the Inner Circle's box, each
+    stack's top-left and how many columns it runs over, and each stack's badge lines."""
+
+    cw: int
+    gap: int
+    ibox: pygame.Rect
+    places: list[tuple[int, int, int]]
+    badges: list[tuple[str, ...]]
+
+
+class _Court:
+    """The court at one card width, for laying its stacks out in columns."""
+
+    def __init__(
+        self,
+        area: pygame.Rect,
+        cw: int,
+        gap: int,
+        below: int,
+        top: int,
+        height: Callable[..., int],
+    ) -> None:
+        self.area, self.cw, self.gap, self.top, self.height = area, cw, gap, top, height
+        self.below = below  # the room between a stack and the next down its column
+
+    def roomy(self, stacks: list[dict]) -> bool:
+        """Whether the court's area could hold ``stacks`` at all, each with the room beside
+        and under it (a quick refusal of a card width far too large, before laying out)."""
+        need = sum((self.cw + self.gap) * (self.height(s) + self.below) for s in stacks)
+        bottom = self.area.bottom
+        return need <= (self.area.w + self.gap) * (bottom - self.top + self.below)
+
+    def spot(
+        self, stack: dict, columns: list[int], bottoms: list[int], centre: int, limit: int
+    ) -> tuple[int, int] | None:
+        """Where ``stack`` goes among ``columns`` ending at ``bottoms``: (first column, how
+        many it runs over), the fewest columns it fits in ending above ``limit``, the highest
+        spot there, nearest ``centre`` on a tie; None if it fits nowhere."""
+        count, cw = len(columns), self.cw
+        for wide in range(1, min(count, max(1, len(stack["cards"]))) + 1):
+            fits = [
+                (max(bottoms[j : j + wide]), abs(columns[j] + (wide * cw) // 2 - centre), j)
+                for j in range(count - wide + 1)
+                if columns[j + wide - 1] - columns[j] == (wide - 1) * (cw + self.gap)
+                and max(bottoms[j : j + wide]) + self.height(stack, wide) <= limit
+            ]
+            if fits:
+                return min(fits)[2], wide
+        return None
+
+    def place(
+        self,
+        stacks: list[dict],
+        columns: list[int],
+        bottoms: list[int],
+        centre: int,
+        limit: int,
+        places: list[tuple[int, int, int]],
+        force: bool = False,
+    ) -> bool:
+        """Add each of ``stacks`` to ``places`` in turn (:meth:`spot`), the columns'
+        ``bottoms`` moving down under it; False as soon as one fits nowhere, or ``force``,
+        at the end (it is put where the columns end highest, so a forced layout shows it)."""
+        whole = True
+        for stack in stacks:
+            spot = self.spot(stack, columns, bottoms, centre, limit)
+            if spot is None:
+                if not force:
+                    return False
+                whole = False
+                spot = (min(range(len(columns)), key=lambda j: bottoms[j]), 1)
+            j, wide = spot
+            y = max(bottoms[j : j + wide])
+            places.append((columns[j], y, wide))
+            for k in range(j, j + wide):
+                bottoms[k] = y + self.height(stack, wide) + self.below
+        return whole
 
 
 __all__ = ["MediciLayout"]
