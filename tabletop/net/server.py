@@ -195,16 +195,25 @@ class _Doorman:
 
     def __init__(self, server: web.Server, limit: int, busy: Callable[[object], bool]) -> None:
         self._server, self._limit, self._busy = server, limit, busy
+        # Made but not yet connected: a burst of accepts makes many before any connects.
+        self._young: list[tuple[Any, float]] = []
 
     def __call__(self) -> asyncio.BaseProtocol:
-        # Oldest first; one already told to close is on its way out.
-        open_now = [h for h in self._server.connections if h.transport is not None]
-        if len(open_now) >= self._limit:
-            idle = next((h for h in open_now if not self._busy(h)), None)
+        registered = self._server.connections  # oldest first
+        known, now = set(registered), time.monotonic()
+        self._young = [
+            (h, t) for h, t in self._young if h not in known and h.transport is None and now - t < 5
+        ]
+        # One already told to close is on its way out.
+        connected = [h for h in registered if h.transport is not None]
+        if len(connected) + len(self._young) >= self._limit:
+            idle = next((h for h in connected if not self._busy(h)), None)
             if idle is None:
                 return _Refused()
             idle.force_close()
-        return self._server()
+        handler = self._server()
+        self._young.append((handler, now))
+        return handler
 
 
 class _QuietResources:
