@@ -227,6 +227,41 @@ def test_title_rules_settings_and_escape(app: App) -> None:
     assert not app.running
 
 
+def _open_list(app: App, menu: UIDropDownMenu) -> None:
+    click(app, menu.current_state.selected_option_button)
+    assert menu.current_state is menu.menu_states["expanded"], "the drop-down did not open"
+
+
+def test_escape_closes_an_open_drop_down_before_the_screen(app: App) -> None:
+    """Esc with a drop-down list open in Settings or Setup closes only the list (as it closes
+    only a dialog); the next Esc leaves the screen."""
+    title = TitleScene(app)
+    app.push(title)
+    settings = SettingsScene(app)
+    app.push(settings)
+    pump(app)
+    for menu in (settings.speed, settings.profile):
+        assert menu is not None
+        _open_list(app, menu)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is settings
+        assert menu.current_state is menu.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+
+    setup = SetupScene(app, "medici")
+    app.push(setup)
+    pump(app)
+    assert setup.count_menu is not None
+    for menu in (setup.count_menu, setup.kind_menus[1]):
+        _open_list(app, menu)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is setup
+        assert menu.current_state is menu.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+
+
 def test_continue_follows_a_save_deleted_on_the_load_screen(
     app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
