@@ -102,6 +102,9 @@ class SetupScene(Scene):
         self.table_display = False
         self.game_night = False  # issue #16: human seats play from their phones
         self.scroll = 0  # page offset when the form is taller than the window
+        #: The count menu's y on the screen to build the form around (a new player count: the
+        #: form grows or shrinks below it instead of being centred again), or None.
+        self._hold: int | None = None
         self._clear_widgets()
         self.recall(app.setup_memory.recall(game_id))  # issue #19: the last choices come back
 
@@ -314,7 +317,7 @@ class SetupScene(Scene):
         width = inner + 2 * pad
         panel_h = form_h
         total = fixed + panel_h
-        top = max(d.px(24), (H - total) * 2 // 5)
+        top = self._form_top(total, head_h + tag_h + d.px(30) + pad + (row_h - field_h) // 2)
         # Still too tall (a big table in the TV profile): the whole form scrolls as one page.
         self.max_scroll = max(0, top + total + d.px(24) - H)
         if self.max_scroll:
@@ -482,6 +485,16 @@ class SetupScene(Scene):
         self.scroll = min(self.scroll, self.max_scroll)
         self._apply_scroll()
 
+    def _form_top(self, total: int, to_count: int) -> int:
+        """Where the form of height ``total`` starts: two fifths down the free height, or,
+        for a new player count, where the count menu (``to_count`` below the top) stays put
+        while the form still fits the window."""
+        margin, H = self.app.display.px(24), self.app.display.height
+        hold, self._hold = self._hold, None
+        if hold is None:
+            return max(margin, (H - total) * 2 // 5)
+        return max(margin, min(hold - to_count, H - margin - total))
+
     def _option_row(
         self,
         opt: OptionSpec,
@@ -566,6 +579,12 @@ class SetupScene(Scene):
             and event.ui_element is self.night_check
         ):
             self.set_game_night(event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self._count_list(
+            event.ui_element
+        ):
+            # The count applies on the frame it is picked: the drop-down's own "changed"
+            # event comes a frame later, after its list has closed onto the old form.
+            self.set_players(int(event.text))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.count_menu:
                 self.set_players(int(event.text))
@@ -573,6 +592,13 @@ class SetupScene(Scene):
                 self._kind_changed(self.kind_menus.index(event.ui_element), event.text)
         else:
             super().handle(event)
+
+    def _count_list(self, element: object) -> bool:
+        """``element`` is the open list of the player-count menu."""
+        menu = self.count_menu
+        if menu is None or menu.current_state is not menu.menu_states["expanded"]:
+            return False
+        return element is getattr(menu.current_state, "options_selection_list", None)
 
     def text_fields(self) -> list[UITextEntryLine]:
         """The text fields in reading order (seat by seat, then the options and the seed)."""
@@ -625,7 +651,12 @@ class SetupScene(Scene):
         if count != self.players:
             self.sync()
             self.players = count
+            keys, old = self.menu_keys, self.count_menu
+            ring = keys is not None and old is not None and keys.focus is old
+            self._hold = old.rect.top if old is not None else None
             self.rebuild()
+            if ring and keys is not None and self.count_menu is not None:
+                keys.focus = self.count_menu  # the ring stays on the menu it was on
 
     def set_game_night(self, on: bool) -> None:
         """Game night on: every human seat plays from a phone (the host may make one local

@@ -194,7 +194,9 @@ class MenuKeys:
             if state is element.menu_states["closed"]:
                 state.finish()
                 state.start()
-            pygame.event.post(
+            # Handled now, not posted for the next frame: the setup form shows a new player
+            # count on the frame of the key.
+            self.scene.app.dispatch(
                 pygame.event.Event(
                     pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
                     text=chosen[0],
