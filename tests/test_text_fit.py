@@ -132,3 +132,43 @@ def test_every_scene_fits_its_text(
         app.quit()
         pygame.quit()
     assert not report, f"{len(report)} problems:\n" + "\n".join(report)
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"), CONFIGS, ids=[f"{s[0]}x{s[1]}-{p}" for s, p in CONFIGS]
+)
+def test_setup_help_texts_are_shown_whole(
+    size: tuple[int, int], profile: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every setup help text (beside an option, under the seats, beside the seed) is shown
+    whole, wrapped, at each size: none is cut with "…" (Medici's houses lost who starts)."""
+    from pygame_gui.elements import UILabel
+
+    import rules
+    from tabletop.scenes.setup import SetupScene
+
+    use_private_home(tmp_path, monkeypatch)
+    app = make_app(size, profile, animation_speed=0.0)
+    report: list[str] = []
+    try:
+        for game_id, spec in rules.GAMES.items():
+            for players in sorted({spec.min_players, spec.max_players}):
+                scene = SetupScene(app, game_id)
+                scene.players = players
+                app.reset_to(scene)
+                pump(app, 1)
+                assert scene.container is not None
+                shown = [e.text for e in scene.container.elements if isinstance(e, UILabel)]
+                text = " ".join(shown)
+                helps = [o.help for o in scene.offered() if o.help]
+                report += [f"{game_id} ×{players}: {t!r}" for t in shown if "…" in t]
+                report += [
+                    f"{game_id} ×{players}: not shown whole: {h[:50]!r}"
+                    for h in helps
+                    if " ".join(h.split()) not in text
+                ]
+                report += [f"{game_id} ×{players}: {p}" for p in problems_of(app, scene)]
+    finally:
+        app.quit()
+        pygame.quit()
+    assert not report, "\n".join(report)

@@ -27,7 +27,15 @@ from rules.core import OptionSpec
 from ..names import UNDRAWABLE, BadName, check_name, tidy_text
 from ..session import AI_LEVELS, HUMAN, HUMAN_KINDS, LEVEL_LABELS, PHONE, SeatConfig, Session
 from ..ui.focus import MenuKeys
-from ..ui.menu import Backdrop, add_label, add_wrapped, fit_drop_downs, line_height, text_width
+from ..ui.menu import (
+    Backdrop,
+    add_label,
+    add_wrapped,
+    fit_drop_downs,
+    line_height,
+    text_width,
+    wrap_for,
+)
 from .base import Scene
 from .title import players_text
 
@@ -261,12 +269,25 @@ class SetupScene(Scene):
         night_text = "Game night (phones)"
         night_w = cb + d.px(8) + text_width(app, "check_box.label", night_text)
         table_w = cb + d.px(8) + text_width(app, "check_box.label", table_text)
-        fixed = head_h + tag_h + d.px(30) + d.px(30) + btn_h
         num_w = d.px(44)
+        # Each help text beside a field, and how far from the panel's inner left edge it starts.
+        helps = [(o.help, field_w + self._option_w(o) + d.px(16)) for o in other_opts]
+        helps.append((seed_help, field_w + seed_w + gap))
+        # The panel is as wide as its widest line (so short forms do not float in space).
+        wanted = [
+            field_w + table_w + d.px(40) + night_w,
+            *(text_width(app, "#help", t) for t in help_notes),
+            *(indent + text_width(app, "#help", t) for t, indent in helps if t),
+        ]
 
-        def plan(seat_cols: int, compact: bool) -> dict[str, Any]:
-            """Sizes for one arrangement of the seats (columns, row height, widths)."""
+        def lines(text: str, width: int) -> int:
+            return len(wrap_for(app, "#help", text, width)) if text else 0
+
+        def plan(seat_cols: int, compact: bool, tight: bool = False) -> dict[str, Any]:
+            """Sizes for one arrangement of the seats (columns, row height, widths); ``tight``
+            also closes up the panel's padding and the space around it."""
             row_h, field_h = (d.px(50), d.px(42)) if compact else (d.px(58), d.px(46))
+            vpad, sep = (d.px(14), d.px(12)) if tight else (pad, d.px(30))
             name_w, kind_w = (d.px(200), d.px(190)) if seat_cols == 2 else (d.px(300), d.px(240))
             list_ws = [
                 max(
@@ -277,9 +298,20 @@ class SetupScene(Scene):
             ]
             seat_w = num_w + name_w + kind_w + sum(list_ws) + gap * (1 + len(list_opts))
             max_inner = min(d.px(1240 if seat_cols == 1 else 1400), W - 2 * d.px(60)) - 2 * pad
-            form_h = 2 * pad + col_h + math.ceil(n / seat_cols) * row_h
-            form_h += len(help_notes) * help_h + (d.px(6) if help_notes else 0)
-            form_h += gap + d.px(8) + (len(other_opts) + 2) * row_h
+            seats_w = seat_cols * seat_w + (seat_cols - 1) * d.px(40)
+            inner = min(max_inner, max(d.px(760), seats_w, *wanted) + d.px(4))
+            # Help texts wrap (never cut): beside their field, or under it across the panel
+            # where that is shorter (a long help beside a wide menu on a TV).
+            note_lines = sum(lines(t, inner) for t in help_notes)
+            help_rows = []
+            for t, indent in helps:
+                beside = max(row_h, lines(t, inner - indent) * help_h + d.px(12))
+                under = row_h + lines(t, inner - field_w) * help_h + d.px(2)
+                help_rows.append((under, True) if under < beside else (beside, False))
+            row_hs = [h for h, _ in help_rows]
+            form_h = 2 * vpad + col_h + math.ceil(n / seat_cols) * row_h
+            form_h += note_lines * help_h + (d.px(6) if help_notes else 0)
+            form_h += gap + d.px(8) + sum(row_hs) + row_h
             if self.spec.min_players != self.spec.max_players:
                 form_h += row_h + gap
             return {
@@ -290,36 +322,35 @@ class SetupScene(Scene):
                 "kind_w": kind_w,
                 "list_ws": list_ws,
                 "seat_w": seat_w,
-                "max_inner": max_inner,
-                "seats_w": seat_cols * seat_w + (seat_cols - 1) * d.px(40),
+                "inner": inner,
+                "help_rows": help_rows,
+                "vpad": vpad,
+                "sep": sep,
+                "fixed": head_h + tag_h + 2 * sep + btn_h,
+                "seats_w": seats_w,
                 "form_h": form_h,
             }
 
-        # Roomy rows first; with many players, tighter rows, then two columns of seats.
+        # Roomy rows first; with many players, tighter rows, then two columns of seats; then
+        # less space around them.
         plans = [plan(1, False), plan(1, True)]
         if n > 2:
             plans.append(plan(2, True))
-        plans = [p for p in plans if p["seats_w"] <= p["max_inner"]] or plans[:1]
-        chosen = next((p for p in plans if fixed + p["form_h"] <= H - 2 * d.px(24)), plans[-1])
+        plans.append(plan(1, True, True))
+        if n > 2:
+            plans.append(plan(2, True, True))
+        plans = [p for p in plans if p["seats_w"] <= p["inner"]] or plans[:1]
+        chosen = next((p for p in plans if p["fixed"] + p["form_h"] <= H - 2 * d.px(24)), plans[-1])
         seat_cols, row_h, field_h = chosen["cols"], chosen["row_h"], chosen["field_h"]
         name_w, kind_w, list_ws = chosen["name_w"], chosen["kind_w"], chosen["list_ws"]
-        seat_w, max_inner, seats_w = chosen["seat_w"], chosen["max_inner"], chosen["seats_w"]
-        form_h = chosen["form_h"]
-        # The panel is as wide as its widest line (so short forms do not float in space).
-        wanted = [
-            seats_w,
-            field_w + seed_w + gap + text_width(app, "#help", seed_help),
-            field_w + table_w + d.px(40) + night_w,
-            *(text_width(app, "#help", t) for t in help_notes),
-            *(field_w + d.px(260) + text_width(app, "#help", o.help) for o in other_opts),
-        ]
-        inner = min(max_inner, max(d.px(760), *wanted) + d.px(4))
+        seat_w, inner, help_rows = chosen["seat_w"], chosen["inner"], chosen["help_rows"]
+        form_h, vpad, sep = chosen["form_h"], chosen["vpad"], chosen["sep"]
         width = inner + 2 * pad
         panel_h = form_h
-        total = fixed + panel_h
-        top = self._form_top(total, head_h + tag_h + d.px(30) + pad + (row_h - field_h) // 2)
+        total = chosen["fixed"] + panel_h
+        top = self._form_top(total, head_h + tag_h + sep + vpad + (row_h - field_h) // 2)
         # Still too tall (a big table in the TV profile): the whole form scrolls as one page.
-        self.max_scroll = max(0, top + total + d.px(24) - H)
+        self.max_scroll = max(0, top + total + d.px(8) - H)
         if self.max_scroll:
             root.set_dimensions((W, H + self.max_scroll))
 
@@ -333,11 +364,11 @@ class SetupScene(Scene):
             "centre",
         )
         x0 = (W - width) // 2
-        y0 = top + head_h + tag_h + d.px(30)
+        y0 = top + head_h + tag_h + sep
         # The panel is drawn, not a UIPanel: drop-down lists inside a UIPanel are clipped to it.
         self.panel_rect = pygame.Rect(x0, y0, width, panel_h)
         self.backdrop.panels = [self.panel_rect]
-        box, left, y = root, x0 + pad, y0 + pad
+        box, left, y = root, x0 + pad, y0 + vpad
         page_h = H + self.max_scroll
 
         def dropup(rect: pygame.Rect, options: int) -> ObjectID | None:
@@ -416,35 +447,26 @@ class SetupScene(Scene):
                 x += w + gap
         y += per_col * row_h + (d.px(6) if help_notes else 0)
         for note in help_notes:
-            _, y = add_wrapped(app, box, left, y, inner, note, "#help", max_lines=1)
+            _, y = add_wrapped(app, box, left, y, inner, note, "#help")
         self._rule_y = y + gap // 2 + d.px(4)
         y += gap + d.px(8)
 
         # -- options, seed, table display
-        for opt in other_opts:
-            self._option_row(opt, box, left, y, field_w, row_h, field_h, inner, dropup)
-            y += row_h
-        add_label(app, box, pygame.Rect(left, y, field_w, row_h), "Seed", "#field")
-        self.seed_entry = UITextEntryLine(
-            pygame.Rect(left + field_w, y + (row_h - field_h) // 2, seed_w, field_h),
-            app.ui,
-            container=box,
-            initial_text=self.seed_text,
-        )
-        self.seed_entry.set_text_length_limit(18)
-        self.seed_entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
-        hx = left + field_w + seed_w + gap
-        add_wrapped(
-            app,
-            box,
-            hx,
-            y + (row_h - help_h) // 2,
-            left + inner - hx,
-            seed_help,
-            "#help",
-            max_lines=1,
-        )
-        y += row_h
+        places: list[tuple[str, OptionSpec | None]] = [(o.help, o) for o in other_opts]
+        places.append((seed_help, None))
+        for (text, place), (opt_h, under) in zip(places, help_rows, strict=True):
+            base = row_h if under else opt_h  # the row of the field itself
+            if place is None:
+                self._seed_row(box, left, y, field_w, seed_w, base, field_h)
+                hx = left + field_w + seed_w + gap
+            else:
+                hx = self._option_row(place, box, left, y, field_w, base, field_h, dropup)
+            if under:
+                hx = left + field_w
+                add_wrapped(app, box, hx, y + row_h - d.px(6), left + inner - hx, text, "#help")
+            elif text:
+                self._help_beside(box, hx, y, opt_h, left + inner, text)
+            y += opt_h
         # The two switches under the fields; moved left when the panel is too narrow for both.
         sx = max(left, min(left + field_w, left + inner - (table_w + d.px(40) + night_w)))
         self.table_check = UICheckBox(
@@ -466,7 +488,7 @@ class SetupScene(Scene):
         )
 
         # -- buttons
-        by = y0 + panel_h + d.px(30)
+        by = y0 + panel_h + sep
         bw, bgap = d.px(220), d.px(24)
         self.back_button = UIButton(
             pygame.Rect(W // 2 - bgap // 2 - bw, by, bw, btn_h),
@@ -495,6 +517,19 @@ class SetupScene(Scene):
             return max(margin, (H - total) * 2 // 5)
         return max(margin, min(hold - to_count, H - margin - total))
 
+    def _seed_row(
+        self, box: Any, x: int, y: int, field_w: int, seed_w: int, row_h: int, field_h: int
+    ) -> None:
+        add_label(self.app, box, pygame.Rect(x, y, field_w, row_h), "Seed", "#field")
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(x + field_w, y + (row_h - field_h) // 2, seed_w, field_h),
+            self.app.ui,
+            container=box,
+            initial_text=self.seed_text,
+        )
+        self.seed_entry.set_text_length_limit(18)
+        self.seed_entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
+
     def _option_row(
         self,
         opt: OptionSpec,
@@ -504,9 +539,10 @@ class SetupScene(Scene):
         field_w: int,
         row_h: int,
         field_h: int,
-        inner: int,
         dropup: Any,
-    ) -> None:
+    ) -> int:
+        """An option's label and widget in a row of ``row_h``; returns where a help text
+        beside the widget starts."""
         app, d = self.app, self.app.display
         add_label(app, box, pygame.Rect(x, y, field_w, row_h), opt.label, "#field")
         wx, fy = x + field_w, y + (row_h - field_h) // 2
@@ -523,7 +559,7 @@ class SetupScene(Scene):
             w = cb
         elif opt.kind == "choice":
             labels = [str(c) for c in opt.choices]
-            w = max(d.px(200), max(text_width(app, "#field", t) for t in labels) + d.px(70))
+            w = self._option_w(opt)
             rect = pygame.Rect(wx, fy, w, field_h)
             widget = UIDropDownMenu(
                 list[str | tuple[str, str]](labels),
@@ -544,19 +580,24 @@ class SetupScene(Scene):
             widget.set_text_length_limit(NUMBER_LIMIT)
             widget.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
         self.option_widgets[opt.key] = widget
-        if opt.help:
-            hx = wx + w + d.px(16)
-            help_h = line_height(app, "#help")
-            add_wrapped(
-                app,
-                box,
-                hx,
-                y + (row_h - help_h) // 2,
-                inner + x - hx,
-                opt.help,
-                "#help",
-                max_lines=1,
-            )
+        return wx + w + d.px(16)
+
+    def _option_w(self, opt: OptionSpec) -> int:
+        """The width of an option's widget on the form."""
+        d = self.app.display
+        if opt.kind == "bool":
+            return d.px(34)
+        if opt.kind == "choice":
+            widest = max(text_width(self.app, "#field", str(c)) for c in opt.choices)
+            return max(d.px(200), widest + d.px(70))
+        return d.px(150)
+
+    def _help_beside(self, box: Any, x: int, y: int, row_h: int, right: int, text: str) -> None:
+        """``text`` wrapped between ``x`` and ``right``, centred down a row of ``row_h``."""
+        app = self.app
+        count = len(wrap_for(app, "#help", text, right - x))
+        top = y + (row_h - count * line_height(app, "#help")) // 2
+        add_wrapped(app, box, x, top, right - x, text, "#help")
 
     # ---- events ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
