@@ -14,6 +14,7 @@ import pygame_gui
 from rules import Move
 
 from ..table import render
+from ..ui.tooltips import keep_tip_clear
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -77,6 +78,8 @@ class TableButtons:
         )
         if not scene.saving.undo_offered():
             self.undo_button.hide()
+        for button in (self.save_button, self.undo_button):
+            keep_tip_clear(button, lambda: [scene.log.rect])  # the log's title stays readable
         hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
         scene.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
 
