@@ -331,14 +331,11 @@ class SetupScene(Scene):
                 "form_h": form_h,
             }
 
-        # Roomy rows first; with many players, tighter rows, then two columns of seats; then
-        # less space around them.
-        plans = [plan(1, False), plan(1, True)]
+        # Roomy rows first; then tighter rows, less space around them, then two columns of
+        # seats (with many players).
+        plans = [plan(1, False), plan(1, True), plan(1, True, True)]
         if n > 2:
-            plans.append(plan(2, True))
-        plans.append(plan(1, True, True))
-        if n > 2:
-            plans.append(plan(2, True, True))
+            plans += [plan(2, True), plan(2, True, True)]
         plans = [p for p in plans if p["seats_w"] <= p["inner"]] or plans[:1]
         chosen = next((p for p in plans if p["fixed"] + p["form_h"] <= H - 2 * d.px(24)), plans[-1])
         seat_cols, row_h, field_h = chosen["cols"], chosen["row_h"], chosen["field_h"]
