@@ -30,6 +30,7 @@ from .storage import (
 from .theme import theme_for
 from .ui.dialogs import Modal, Question, ask
 from .ui.text import wrap_text
+from .ui.tooltips import UIManager
 
 BACKGROUND = (22, 48, 36)
 FPS = 60
@@ -94,7 +95,7 @@ class App:
         pygame.display.set_caption("tabletop")
         _set_window_icon()
         self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
-        self.ui = pygame_gui.UIManager(self.display.size, theme_for(self.display))
+        self.ui = UIManager(self.display.size, theme_for(self.display))
         self.scenes: list[Scene] = []
         self.clock = pygame.time.Clock()
         self.running = True
@@ -145,7 +146,7 @@ class App:
         self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
         for scene in self.scenes:
             scene.kill_widgets()
-        self.ui = pygame_gui.UIManager(self.display.size, theme_for(self.display))
+        self.ui = UIManager(self.display.size, theme_for(self.display))
         for scene in self.scenes:
             scene.rebuild()
             scene.cover()

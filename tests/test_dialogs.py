@@ -204,6 +204,70 @@ def test_every_dialog_is_themed_and_fits_at_4k_and_tv(size: tuple[int, int], pro
         app.quit()
 
 
+@pytest.mark.parametrize(("size", "profile"), SIZES)
+def test_the_save_dialog_is_the_leave_dialogs_style(size: tuple[int, int], profile: str) -> None:
+    """Save a copy and Leave are one dialog style: the same window class and theme (title bar,
+    text, buttons of one height, the same dim behind); the save dialog adds its name field
+    over the buttons, and it fits at every size."""
+    from tabletop.scenes.save_as import SaveAsScene
+    from tabletop.ui.dialogs import ConfirmWindow, PromptWindow
+
+    app = make_app(size, profile)
+    try:
+        scene = table(app)
+        assert scene.save_button is not None
+        scene.saving.save_as()
+        pump(app, 2)
+        save_as = app.top
+        assert isinstance(save_as, SaveAsScene)
+        (saving,) = open_modals(app)
+        _assert_modal_fits(app, saving)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is scene and not open_modals(app)
+        scene.ask_leave()
+        pump(app, 2)
+        (leaving,) = open_modals(app)
+        for modal in (saving, leaving):
+            assert isinstance(modal.window, ConfirmWindow)
+            assert isinstance(modal.dim, DimWindow)
+        save_w, leave_w = saving.window, leaving.window
+        assert isinstance(save_w, PromptWindow) and not isinstance(leave_w, PromptWindow)
+        assert save_w.object_ids == leave_w.object_ids and save_w.title_bar is not None
+        assert save_w.title_bar.rect.height == leave_w.title_bar.rect.height
+        pairs = [(save_w.confirm_button, leave_w.confirm_button)]
+        pairs.append((save_w.cancel_button, leave_w.cancel_button))
+        for a, b in pairs:
+            assert a.rect.height == b.rect.height and a.object_ids == b.object_ids
+        assert save_w.entry.rect.bottom <= save_w.confirm_button.rect.top
+        assert save_w.confirmation_text.rect.bottom <= save_w.entry.rect.top
+    finally:
+        app.quit()
+
+
+def test_the_save_dialog_keeps_its_name_through_a_resize_and_refuses_a_blank_one(
+    app: App,
+) -> None:
+    from tabletop.saves import list_saves
+    from tabletop.scenes.save_as import SaveAsScene
+
+    scene = table(app)
+    scene.saving.save_as()
+    pump(app, 2)
+    save_as = app.top
+    assert isinstance(save_as, SaveAsScene) and save_as.entry is not None
+    save_as.entry.set_text("Before the storm")
+    app.resize((1600, 900))
+    pump(app, 2)
+    assert save_as.entry is not None and save_as.entry.get_text() == "Before the storm"
+    save_as.entry.set_text("   ")
+    click(app, save_as.save_button)
+    assert app.top is save_as and save_as.entry is not None  # refused: the dialog stays
+    save_as.entry.set_text("Before the storm")
+    key(app, pygame.K_RETURN)
+    assert app.top is scene and not open_modals(app)
+    assert [i.label for i in list_saves()[0] if i.label] == ["Before the storm"]
+
+
 def test_the_jester_picker_is_opaque_over_a_dimmed_table() -> None:
     """Issue #19: the Jester (and influence) picker: an opaque panel over a dimmed table, its
     buttons wide and tall enough for their words in the profile's font."""

@@ -227,6 +227,41 @@ def test_title_rules_settings_and_escape(app: App) -> None:
     assert not app.running
 
 
+def _open_list(app: App, menu: UIDropDownMenu) -> None:
+    click(app, menu.current_state.selected_option_button)
+    assert menu.current_state is menu.menu_states["expanded"], "the drop-down did not open"
+
+
+def test_escape_closes_an_open_drop_down_before_the_screen(app: App) -> None:
+    """Esc with a drop-down list open in Settings or Setup closes only the list (as it closes
+    only a dialog); the next Esc leaves the screen."""
+    title = TitleScene(app)
+    app.push(title)
+    settings = SettingsScene(app)
+    app.push(settings)
+    pump(app)
+    for menu in (settings.speed, settings.profile):
+        assert menu is not None
+        _open_list(app, menu)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is settings
+        assert menu.current_state is menu.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+
+    setup = SetupScene(app, "medici")
+    app.push(setup)
+    pump(app)
+    assert setup.count_menu is not None
+    for menu in (setup.count_menu, setup.kind_menus[1]):
+        _open_list(app, menu)
+        key(app, pygame.K_ESCAPE)
+        assert app.top is setup
+        assert menu.current_state is menu.menu_states["closed"]
+    key(app, pygame.K_ESCAPE)
+    assert app.top is title
+
+
 def test_continue_follows_a_save_deleted_on_the_load_screen(
     app: App, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -453,6 +488,72 @@ def test_setup_other_option_kinds_and_player_count(app: App, tavern: GameSpec) -
     scene.option_widgets["rounds"].set_text("21")
     with pytest.raises(rules.SetupError, match="at most 20"):
         scene.make_session()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_setup_shows_a_new_player_count_at_once_in_place(size: tuple[int, int]) -> None:
+    """A new player count rebuilds the form on the frame it is picked, never after its list
+    has closed onto the old form; the count menu and the focus ring on it stay where they
+    were (the form grows or shrinks below them)."""
+    app = make_app(size)
+    try:
+        _new_count_in_place(app)
+    finally:
+        app.quit()
+
+
+def _new_count_in_place(app: App) -> None:
+    scene = open_setup(app, "machiavelli")
+    menu = scene.count_menu
+    assert menu is not None and scene.players == 2
+    top = menu.rect.top
+    _open_list(app, menu)
+    items = menu.menu_states["expanded"].options_selection_list.item_list
+    pos = next(i["button_element"] for i in items if i["text"] == "4").rect.center
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0,) * 3))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pump(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(8):
+        pump(app, 1)
+        closed = menu.current_state is not menu.menu_states["expanded"] or not menu.alive()
+        assert not closed or scene.players == 4, "the list closed onto the old form"
+    assert scene.players == 4 and len(scene.name_entries) == 4
+    assert scene.count_menu is not None and scene.count_menu.rect.top == top
+
+    # The keyboard: the ring on the count menu, Left picks the previous count on that frame.
+    key(app, pygame.K_DOWN)
+    keys = scene.menu_keys
+    assert keys is not None and keys.current() is scene.count_menu
+    key(app, pygame.K_LEFT, frames=1)
+    assert scene.players == 3 and len(scene.name_entries) == 3
+    assert keys.current() is scene.count_menu and scene.count_menu.rect.top == top
+
+
+def test_setup_keeps_the_scroll_through_a_new_player_count(
+    monkeypatch: pytest.MonkeyPatch, tavern: GameSpec
+) -> None:
+    """A form taller than the window (a big table on a small TV) keeps its scroll position
+    and its count menu's place when the count changes."""
+    big = GameSpec(tavern.id, tavern.title, tavern.pitch, 3, 12, tavern.options, tavern.factory)
+    monkeypatch.setitem(rules.GAMES, big.id, big)
+    app = make_app((1280, 720), "tv")
+    try:
+        scene = open_setup(app, big.id)
+        scene.set_players(12)
+        pump(app)
+        assert scene.max_scroll > 0
+        scene.scroll_by(scene.max_scroll // 3)
+        assert scene.count_menu is not None
+        scroll, top = scene.scroll, scene.count_menu.rect.top
+        scene.set_players(11)
+        pump(app)
+        assert scene.max_scroll > 0 and len(scene.name_entries) == 11
+        assert scene.scroll == scroll and scene.count_menu.rect.top == top
+    finally:
+        app.quit()
 
 
 def test_setup_keeps_the_form_through_a_profile_change(app: App) -> None:

@@ -236,3 +236,61 @@ def test_every_game_names_a_hovered_hand_card_in_full(game_id: str) -> None:
         assert tip is not None and tip == card_art.card_text(game_id, top.id), tip
     finally:
         app.quit()
+
+
+SIZES = [
+    ((1280, 720), "desktop"),
+    ((1920, 1080), "desktop"),
+    ((3840, 2160), "desktop"),
+    ((1920, 1080), "tv"),
+    ((1280, 720), "tv"),
+]
+
+
+@pytest.mark.parametrize(("size", "profile"), SIZES, ids=[f"{s[0]}x{s[1]}-{p}" for s, p in SIZES])
+def test_undo_tool_tip_reads_in_lines_and_keeps_off_the_log(
+    size: tuple[int, int], profile: str
+) -> None:
+    """The Undo button's tool tip is as wide as its text needs up to about 40 characters (two
+    lines, never a word a line) and stands clear of the game log, its title included."""
+    from scene_helpers import royal_houses_table
+
+    from tabletop.ui.tooltips import MEASURE
+
+    app = make_app(size, profile, animation_speed=0.0)
+    try:
+        scene = royal_houses_table(app, ("human", "easy"))
+        pump(app, 3)
+        while app.top is not scene:
+            app.pop()
+        button = scene.controls.undo_button
+        assert button is not None and button.visible
+        pygame.mouse.set_pos(button.rect.center)
+        motion = pygame.event.Event(
+            pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0), buttons=(0, 0, 0)
+        )
+        pygame.event.post(motion)
+        pump(app, 90)  # the tip's delay is a second
+        tip = button.tool_tip
+        assert tip is not None and tip.text_block is not None
+        font = app.ui.get_theme().get_font(["tool_tip.text_box", "text_box"])
+        rows = tip.text_block.text_box_layout.layout_rows
+        assert len(rows) == 2, f"{len(rows)} lines"
+        assert tip.rect.width <= font.size(MEASURE)[0] * 1.25
+        assert not tip.rect.colliderect(scene.log.rect)
+        assert app.screen.get_rect().contains(tip.rect)
+    finally:
+        app.quit()
+
+
+def test_a_short_tool_tip_is_as_wide_as_its_text() -> None:
+    from tabletop.ui.tooltips import MEASURE
+
+    app = make_app((3840, 2160))
+    try:
+        font = app.ui.get_theme().get_font(["tool_tip.text_box", "text_box"])
+        assert app.ui.tool_tip_width("Set up a game of Allegiance") == -1  # pygame-gui: fit
+        wide = app.ui.tool_tip_width("x " * 60)
+        assert font.size(MEASURE)[0] <= wide <= font.size(MEASURE)[0] * 1.25
+    finally:
+        app.quit()

@@ -132,3 +132,89 @@ def test_every_scene_fits_its_text(
         app.quit()
         pygame.quit()
     assert not report, f"{len(report)} problems:\n" + "\n".join(report)
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"), CONFIGS, ids=[f"{s[0]}x{s[1]}-{p}" for s, p in CONFIGS]
+)
+def test_setup_help_texts_are_shown_whole(
+    size: tuple[int, int], profile: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every setup help text (beside an option, under the seats, beside the seed) is shown
+    whole, wrapped, at each size: none is cut with "…" (Medici's houses lost who starts)."""
+    from pygame_gui.elements import UILabel
+
+    import rules
+    from tabletop.scenes.setup import SetupScene
+
+    use_private_home(tmp_path, monkeypatch)
+    app = make_app(size, profile, animation_speed=0.0)
+    report: list[str] = []
+    try:
+        for game_id, spec in rules.GAMES.items():
+            for players in sorted({spec.min_players, spec.max_players}):
+                scene = SetupScene(app, game_id)
+                scene.players = players
+                app.reset_to(scene)
+                pump(app, 1)
+                assert scene.container is not None
+                shown = [e.text for e in scene.container.elements if isinstance(e, UILabel)]
+                text = " ".join(shown)
+                helps = [o.help for o in scene.offered() if o.help]
+                report += [f"{game_id} ×{players}: {t!r}" for t in shown if "…" in t]
+                report += [
+                    f"{game_id} ×{players}: not shown whole: {h[:50]!r}"
+                    for h in helps
+                    if " ".join(h.split()) not in text
+                ]
+                report += [f"{game_id} ×{players}: {p}" for p in problems_of(app, scene)]
+    finally:
+        app.quit()
+        pygame.quit()
+    assert not report, "\n".join(report)
+
+
+#: The longest names a save may have (40 characters): words of wide letters, and one word.
+LONG_NAMES = ("WWWW MMMM WWWW MMMM WWWW MMMM WWWW MMMMW", "W" * 40)
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"), CONFIGS, ids=[f"{s[0]}x{s[1]}-{p}" for s, p in CONFIGS]
+)
+def test_load_shows_a_named_saves_title_whole(
+    size: tuple[int, int], profile: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A named save's title ("name" · game) is shown whole on the Load screen, wrapped (a
+    single long word broken), never cut with "…", and its row still fits its text."""
+    from pygame_gui.elements import UILabel, UIPanel
+
+    from tabletop.saves import write_named_save
+    from tabletop.scenes.load import LoadScene
+
+    use_private_home(tmp_path, monkeypatch)
+    for name in LONG_NAMES:
+        write_named_save(position("medici", False), name)
+    app = make_app(size, profile, animation_speed=0.0)
+    try:
+        scene = LoadScene(app)
+        app.reset_to(scene)
+        pump(app, 2)
+        titles, report = [], []
+        for page in range(scene.pages):
+            scene.page = page
+            scene.rebuild()
+            pump(app, 1)
+            assert scene.container is not None
+            for row in (e for e in scene.container.elements if isinstance(e, UIPanel)):
+                labels = [e for e in row.get_container().elements if isinstance(e, UILabel)]
+                title = "".join(e.text for e in labels if e.object_ids[-1] == "#game_name")
+                titles.append(title.replace(" ", ""))
+            report += problems_of(app, scene)
+        for name in LONG_NAMES:
+            whole = f"“{name}”·CourtoftheMedici".replace(" ", "")
+            assert whole in titles, f"{name!r} not shown whole: {titles}"
+        assert not any("…" in t for t in titles)
+        assert not report
+    finally:
+        app.quit()
+        pygame.quit()

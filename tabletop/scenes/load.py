@@ -51,7 +51,8 @@ class LoadScene(Scene):
         self.backdrop = Backdrop()
         self.saves: list[SaveInfo] = []
         self.page = 0
-        self.per_page = 1
+        #: The index of the first save on each page (the rows are as tall as their text).
+        self.page_starts = [0]
         self.row_buttons: dict[UIButton, tuple[str, SaveInfo]] = {}
         self.back_button: UIButton | None = None
         self.import_button: UIButton | None = None
@@ -72,7 +73,7 @@ class LoadScene(Scene):
 
     @property
     def pages(self) -> int:
-        return max(1, -(-len(self.saves) // self.per_page))
+        return len(self.page_starts)
 
     # ---- layout -----------------------------------------------------------------------
     def build(self) -> None:
@@ -95,23 +96,26 @@ class LoadScene(Scene):
         # them (a TV's larger text), so the rows are as tall as the longest needs. Measured
         # at the narrowest a row's text gets (every action's button, the panel's border).
         text_w = width - 2 * pad_x - len(ROW_ACTIONS) * bw - (len(ROW_ACTIONS) - 1) * gap - d.px(24)
-        text_rows = max(
-            (sum(len(lines) for lines in _row_lines(app, info, text_w)) for info in self.saves),
-            default=2,
-        )
-        row_h = max(btn_h + 2 * pad_y, name_h + text_rows * text_h + 2 * pad_y)
+        row_hs = [
+            max(
+                btn_h + 2 * pad_y,
+                len(title) * name_h + (len(players) + len(about)) * text_h + 2 * pad_y,
+            )
+            for title, players, about in (_row_lines(app, i, text_w) for i in self.saves)
+        ]
         margin = d.px(40)
         top = margin
         add_label(app, root, pygame.Rect(0, top, W, head_h), "Saved games", "#heading", "centre")
         list_top = top + head_h + d.px(24)
         foot_y = H - margin - btn_h
         room = foot_y - d.px(24) - list_top
-        self.per_page = max(1, (room + gap) // (row_h + gap))
+        self.page_starts = _pages(row_hs, room, gap)
         self.page = min(self.page, self.pages - 1)
         self.backdrop.panels = []
         self.row_buttons = {}
 
-        shown = self.saves[self.page * self.per_page : (self.page + 1) * self.per_page]
+        first, end = [*self.page_starts, len(self.saves)][self.page : self.page + 2]
+        shown = self.saves[first:end]
         if not shown:
             lines = wrap_for(
                 app,
@@ -126,7 +130,7 @@ class LoadScene(Scene):
                 add_label(app, root, pygame.Rect(x0, y, width, lead_h), line, "#lead", "centre")
                 y += lead_h
         y = list_top
-        for info in shown:
+        for info, row_h in zip(shown, row_hs[first:end], strict=True):
             panel = UIPanel(
                 pygame.Rect(x0, y, width, row_h),
                 starting_height=1,
@@ -138,12 +142,11 @@ class LoadScene(Scene):
             actions = [a for a in ROW_ACTIONS if a != "Resume" or not info.finished]
             buttons_w = len(actions) * bw + (len(actions) - 1) * gap
             text_w = inner.width - 2 * pad_x - buttons_w - d.px(20)
-            players, about = _row_lines(app, info, text_w)
-            ty = (inner.height - name_h - (len(players) + len(about)) * text_h) // 2
-            title = f"“{info.label}” · {info.title}" if info.label else info.title
-            heading = _fit(app, "#game_name", title, text_w)
-            add_label(app, panel, pygame.Rect(pad_x, ty, text_w, name_h), heading, "#game_name")
-            ty += name_h
+            title, players, about = _row_lines(app, info, text_w)
+            ty = (inner.height - len(title) * name_h - (len(players) + len(about)) * text_h) // 2
+            for line in title:
+                add_label(app, panel, pygame.Rect(pad_x, ty, text_w, name_h), line, "#game_name")
+                ty += name_h
             for lines, oid in ((players, "#pitch"), (about, "#muted")):
                 for line in lines:
                     add_label(app, panel, pygame.Rect(pad_x, ty, text_w, text_h), line, oid)
@@ -344,12 +347,44 @@ class LoadScene(Scene):
         self.backdrop.draw(surface, self.app.display)
 
 
-def _row_lines(app: App, info: SaveInfo, width: int) -> tuple[list[str], list[str]]:
-    """A save's row text in ``width``: its players' lines ("#pitch"), then when it was saved
-    and where the game stands ("#muted"), each in at most two lines."""
+def _pages(heights: list[int], room: int, gap: int) -> list[int]:
+    """The first row of each page, rows of ``heights`` filling ``room`` (at least one a page)."""
+    starts, used = [0], 0
+    for i, h in enumerate(heights):
+        if used and used + h > room:
+            starts.append(i)
+            used = 0
+        used += h + gap
+    return starts
+
+
+def _row_lines(app: App, info: SaveInfo, width: int) -> tuple[list[str], list[str], list[str]]:
+    """A save's row text in ``width``: its title ("#game_name": a named save's name in full,
+    on as many lines as it takes), its players' lines ("#pitch"), then when it was saved and
+    where the game stands ("#muted"), each of those in at most two lines."""
     when = when_text(info.saved)
     about = f"{when} · {info.summary}" if when else info.summary
-    return _lines(app, "#pitch", info.players_text, width), _lines(app, "#muted", about, width)
+    title = f"“{info.label}” · {info.title}" if info.label else info.title
+    return (
+        _whole_lines(app, "#game_name", title, width),
+        _lines(app, "#pitch", info.players_text, width),
+        _lines(app, "#muted", about, width),
+    )
+
+
+def _whole_lines(app: App, object_id: str, text: str, width: int) -> list[str]:
+    """``text`` wrapped to ``width``, a word too long for a line broken inside it: all of it
+    is shown (a save's name is at most 40 characters, so a few lines at most)."""
+    font = theme_font(app, object_id)
+    out: list[str] = []
+    for line in wrap_for(app, object_id, text, width):
+        while font.size(line)[0] > width and len(line) > 1:
+            fits = (n for n in range(len(line) - 1, 0, -1) if font.size(line[:n])[0] <= width)
+            cut = next(fits, 1)
+            out.append(line[:cut])
+            line = line[cut:].lstrip()
+        out.append(line)
+    return out or [""]
 
 
 def _lines(app: App, object_id: str, text: str, width: int, most: int = 2) -> list[str]:

@@ -27,7 +27,15 @@ from rules.core import OptionSpec
 from ..names import UNDRAWABLE, BadName, check_name, tidy_text
 from ..session import AI_LEVELS, HUMAN, HUMAN_KINDS, LEVEL_LABELS, PHONE, SeatConfig, Session
 from ..ui.focus import MenuKeys
-from ..ui.menu import Backdrop, add_label, add_wrapped, fit_drop_downs, line_height, text_width
+from ..ui.menu import (
+    Backdrop,
+    add_label,
+    add_wrapped,
+    fit_drop_downs,
+    line_height,
+    text_width,
+    wrap_for,
+)
 from .base import Scene
 from .title import players_text
 
@@ -102,6 +110,9 @@ class SetupScene(Scene):
         self.table_display = False
         self.game_night = False  # issue #16: human seats play from their phones
         self.scroll = 0  # page offset when the form is taller than the window
+        #: The count menu's y on the screen to build the form around (a new player count: the
+        #: form grows or shrinks below it instead of being centred again), or None.
+        self._hold: int | None = None
         self._clear_widgets()
         self.recall(app.setup_memory.recall(game_id))  # issue #19: the last choices come back
 
@@ -258,12 +269,25 @@ class SetupScene(Scene):
         night_text = "Game night (phones)"
         night_w = cb + d.px(8) + text_width(app, "check_box.label", night_text)
         table_w = cb + d.px(8) + text_width(app, "check_box.label", table_text)
-        fixed = head_h + tag_h + d.px(30) + d.px(30) + btn_h
         num_w = d.px(44)
+        # Each help text beside a field, and how far from the panel's inner left edge it starts.
+        helps = [(o.help, field_w + self._option_w(o) + d.px(16)) for o in other_opts]
+        helps.append((seed_help, field_w + seed_w + gap))
+        # The panel is as wide as its widest line (so short forms do not float in space).
+        wanted = [
+            field_w + table_w + d.px(40) + night_w,
+            *(text_width(app, "#help", t) for t in help_notes),
+            *(indent + text_width(app, "#help", t) for t, indent in helps if t),
+        ]
 
-        def plan(seat_cols: int, compact: bool) -> dict[str, Any]:
-            """Sizes for one arrangement of the seats (columns, row height, widths)."""
+        def lines(text: str, width: int) -> int:
+            return len(wrap_for(app, "#help", text, width)) if text else 0
+
+        def plan(seat_cols: int, compact: bool, tight: bool = False) -> dict[str, Any]:
+            """Sizes for one arrangement of the seats (columns, row height, widths); ``tight``
+            also closes up the panel's padding and the space around it."""
             row_h, field_h = (d.px(50), d.px(42)) if compact else (d.px(58), d.px(46))
+            vpad, sep = (d.px(14), d.px(12)) if tight else (pad, d.px(30))
             name_w, kind_w = (d.px(200), d.px(190)) if seat_cols == 2 else (d.px(300), d.px(240))
             list_ws = [
                 max(
@@ -274,9 +298,20 @@ class SetupScene(Scene):
             ]
             seat_w = num_w + name_w + kind_w + sum(list_ws) + gap * (1 + len(list_opts))
             max_inner = min(d.px(1240 if seat_cols == 1 else 1400), W - 2 * d.px(60)) - 2 * pad
-            form_h = 2 * pad + col_h + math.ceil(n / seat_cols) * row_h
-            form_h += len(help_notes) * help_h + (d.px(6) if help_notes else 0)
-            form_h += gap + d.px(8) + (len(other_opts) + 2) * row_h
+            seats_w = seat_cols * seat_w + (seat_cols - 1) * d.px(40)
+            inner = min(max_inner, max(d.px(760), seats_w, *wanted) + d.px(4))
+            # Help texts wrap (never cut): beside their field, or under it across the panel
+            # where that is shorter (a long help beside a wide menu on a TV).
+            note_lines = sum(lines(t, inner) for t in help_notes)
+            help_rows = []
+            for t, indent in helps:
+                beside = max(row_h, lines(t, inner - indent) * help_h + d.px(12))
+                under = row_h + lines(t, inner - field_w) * help_h + d.px(2)
+                help_rows.append((under, True) if under < beside else (beside, False))
+            row_hs = [h for h, _ in help_rows]
+            form_h = 2 * vpad + col_h + math.ceil(n / seat_cols) * row_h
+            form_h += note_lines * help_h + (d.px(6) if help_notes else 0)
+            form_h += gap + d.px(8) + sum(row_hs) + row_h
             if self.spec.min_players != self.spec.max_players:
                 form_h += row_h + gap
             return {
@@ -287,36 +322,32 @@ class SetupScene(Scene):
                 "kind_w": kind_w,
                 "list_ws": list_ws,
                 "seat_w": seat_w,
-                "max_inner": max_inner,
-                "seats_w": seat_cols * seat_w + (seat_cols - 1) * d.px(40),
+                "inner": inner,
+                "help_rows": help_rows,
+                "vpad": vpad,
+                "sep": sep,
+                "fixed": head_h + tag_h + 2 * sep + btn_h,
+                "seats_w": seats_w,
                 "form_h": form_h,
             }
 
-        # Roomy rows first; with many players, tighter rows, then two columns of seats.
-        plans = [plan(1, False), plan(1, True)]
+        # Roomy rows first; then tighter rows, less space around them, then two columns of
+        # seats (with many players).
+        plans = [plan(1, False), plan(1, True), plan(1, True, True)]
         if n > 2:
-            plans.append(plan(2, True))
-        plans = [p for p in plans if p["seats_w"] <= p["max_inner"]] or plans[:1]
-        chosen = next((p for p in plans if fixed + p["form_h"] <= H - 2 * d.px(24)), plans[-1])
+            plans += [plan(2, True), plan(2, True, True)]
+        plans = [p for p in plans if p["seats_w"] <= p["inner"]] or plans[:1]
+        chosen = next((p for p in plans if p["fixed"] + p["form_h"] <= H - 2 * d.px(24)), plans[-1])
         seat_cols, row_h, field_h = chosen["cols"], chosen["row_h"], chosen["field_h"]
         name_w, kind_w, list_ws = chosen["name_w"], chosen["kind_w"], chosen["list_ws"]
-        seat_w, max_inner, seats_w = chosen["seat_w"], chosen["max_inner"], chosen["seats_w"]
-        form_h = chosen["form_h"]
-        # The panel is as wide as its widest line (so short forms do not float in space).
-        wanted = [
-            seats_w,
-            field_w + seed_w + gap + text_width(app, "#help", seed_help),
-            field_w + table_w + d.px(40) + night_w,
-            *(text_width(app, "#help", t) for t in help_notes),
-            *(field_w + d.px(260) + text_width(app, "#help", o.help) for o in other_opts),
-        ]
-        inner = min(max_inner, max(d.px(760), *wanted) + d.px(4))
+        seat_w, inner, help_rows = chosen["seat_w"], chosen["inner"], chosen["help_rows"]
+        form_h, vpad, sep = chosen["form_h"], chosen["vpad"], chosen["sep"]
         width = inner + 2 * pad
         panel_h = form_h
-        total = fixed + panel_h
-        top = max(d.px(24), (H - total) * 2 // 5)
+        total = chosen["fixed"] + panel_h
+        top = self._form_top(total, head_h + tag_h + sep + vpad + (row_h - field_h) // 2)
         # Still too tall (a big table in the TV profile): the whole form scrolls as one page.
-        self.max_scroll = max(0, top + total + d.px(24) - H)
+        self.max_scroll = max(0, top + total + d.px(8) - H)
         if self.max_scroll:
             root.set_dimensions((W, H + self.max_scroll))
 
@@ -330,11 +361,11 @@ class SetupScene(Scene):
             "centre",
         )
         x0 = (W - width) // 2
-        y0 = top + head_h + tag_h + d.px(30)
+        y0 = top + head_h + tag_h + sep
         # The panel is drawn, not a UIPanel: drop-down lists inside a UIPanel are clipped to it.
         self.panel_rect = pygame.Rect(x0, y0, width, panel_h)
         self.backdrop.panels = [self.panel_rect]
-        box, left, y = root, x0 + pad, y0 + pad
+        box, left, y = root, x0 + pad, y0 + vpad
         page_h = H + self.max_scroll
 
         def dropup(rect: pygame.Rect, options: int) -> ObjectID | None:
@@ -413,35 +444,26 @@ class SetupScene(Scene):
                 x += w + gap
         y += per_col * row_h + (d.px(6) if help_notes else 0)
         for note in help_notes:
-            _, y = add_wrapped(app, box, left, y, inner, note, "#help", max_lines=1)
+            _, y = add_wrapped(app, box, left, y, inner, note, "#help")
         self._rule_y = y + gap // 2 + d.px(4)
         y += gap + d.px(8)
 
         # -- options, seed, table display
-        for opt in other_opts:
-            self._option_row(opt, box, left, y, field_w, row_h, field_h, inner, dropup)
-            y += row_h
-        add_label(app, box, pygame.Rect(left, y, field_w, row_h), "Seed", "#field")
-        self.seed_entry = UITextEntryLine(
-            pygame.Rect(left + field_w, y + (row_h - field_h) // 2, seed_w, field_h),
-            app.ui,
-            container=box,
-            initial_text=self.seed_text,
-        )
-        self.seed_entry.set_text_length_limit(18)
-        self.seed_entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
-        hx = left + field_w + seed_w + gap
-        add_wrapped(
-            app,
-            box,
-            hx,
-            y + (row_h - help_h) // 2,
-            left + inner - hx,
-            seed_help,
-            "#help",
-            max_lines=1,
-        )
-        y += row_h
+        places: list[tuple[str, OptionSpec | None]] = [(o.help, o) for o in other_opts]
+        places.append((seed_help, None))
+        for (text, place), (opt_h, under) in zip(places, help_rows, strict=True):
+            base = row_h if under else opt_h  # the row of the field itself
+            if place is None:
+                self._seed_row(box, left, y, field_w, seed_w, base, field_h)
+                hx = left + field_w + seed_w + gap
+            else:
+                hx = self._option_row(place, box, left, y, field_w, base, field_h, dropup)
+            if under:
+                hx = left + field_w
+                add_wrapped(app, box, hx, y + row_h - d.px(6), left + inner - hx, text, "#help")
+            elif text:
+                self._help_beside(box, hx, y, opt_h, left + inner, text)
+            y += opt_h
         # The two switches under the fields; moved left when the panel is too narrow for both.
         sx = max(left, min(left + field_w, left + inner - (table_w + d.px(40) + night_w)))
         self.table_check = UICheckBox(
@@ -463,7 +485,7 @@ class SetupScene(Scene):
         )
 
         # -- buttons
-        by = y0 + panel_h + d.px(30)
+        by = y0 + panel_h + sep
         bw, bgap = d.px(220), d.px(24)
         self.back_button = UIButton(
             pygame.Rect(W // 2 - bgap // 2 - bw, by, bw, btn_h),
@@ -482,6 +504,29 @@ class SetupScene(Scene):
         self.scroll = min(self.scroll, self.max_scroll)
         self._apply_scroll()
 
+    def _form_top(self, total: int, to_count: int) -> int:
+        """Where the form of height ``total`` starts: two fifths down the free height, or,
+        for a new player count, where the count menu (``to_count`` below the top) stays put
+        while the form still fits the window."""
+        margin, H = self.app.display.px(24), self.app.display.height
+        hold, self._hold = self._hold, None
+        if hold is None:
+            return max(margin, (H - total) * 2 // 5)
+        return max(margin, min(hold - to_count, H - margin - total))
+
+    def _seed_row(
+        self, box: Any, x: int, y: int, field_w: int, seed_w: int, row_h: int, field_h: int
+    ) -> None:
+        add_label(self.app, box, pygame.Rect(x, y, field_w, row_h), "Seed", "#field")
+        self.seed_entry = UITextEntryLine(
+            pygame.Rect(x + field_w, y + (row_h - field_h) // 2, seed_w, field_h),
+            self.app.ui,
+            container=box,
+            initial_text=self.seed_text,
+        )
+        self.seed_entry.set_text_length_limit(18)
+        self.seed_entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
+
     def _option_row(
         self,
         opt: OptionSpec,
@@ -491,9 +536,10 @@ class SetupScene(Scene):
         field_w: int,
         row_h: int,
         field_h: int,
-        inner: int,
         dropup: Any,
-    ) -> None:
+    ) -> int:
+        """An option's label and widget in a row of ``row_h``; returns where a help text
+        beside the widget starts."""
         app, d = self.app, self.app.display
         add_label(app, box, pygame.Rect(x, y, field_w, row_h), opt.label, "#field")
         wx, fy = x + field_w, y + (row_h - field_h) // 2
@@ -510,7 +556,7 @@ class SetupScene(Scene):
             w = cb
         elif opt.kind == "choice":
             labels = [str(c) for c in opt.choices]
-            w = max(d.px(200), max(text_width(app, "#field", t) for t in labels) + d.px(70))
+            w = self._option_w(opt)
             rect = pygame.Rect(wx, fy, w, field_h)
             widget = UIDropDownMenu(
                 list[str | tuple[str, str]](labels),
@@ -531,19 +577,24 @@ class SetupScene(Scene):
             widget.set_text_length_limit(NUMBER_LIMIT)
             widget.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
         self.option_widgets[opt.key] = widget
-        if opt.help:
-            hx = wx + w + d.px(16)
-            help_h = line_height(app, "#help")
-            add_wrapped(
-                app,
-                box,
-                hx,
-                y + (row_h - help_h) // 2,
-                inner + x - hx,
-                opt.help,
-                "#help",
-                max_lines=1,
-            )
+        return wx + w + d.px(16)
+
+    def _option_w(self, opt: OptionSpec) -> int:
+        """The width of an option's widget on the form."""
+        d = self.app.display
+        if opt.kind == "bool":
+            return d.px(34)
+        if opt.kind == "choice":
+            widest = max(text_width(self.app, "#field", str(c)) for c in opt.choices)
+            return max(d.px(200), widest + d.px(70))
+        return d.px(150)
+
+    def _help_beside(self, box: Any, x: int, y: int, row_h: int, right: int, text: str) -> None:
+        """``text`` wrapped between ``x`` and ``right``, centred down a row of ``row_h``."""
+        app = self.app
+        count = len(wrap_for(app, "#help", text, right - x))
+        top = y + (row_h - count * line_height(app, "#help")) // 2
+        add_wrapped(app, box, x, top, right - x, text, "#help")
 
     # ---- events ---------------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
@@ -566,6 +617,12 @@ class SetupScene(Scene):
             and event.ui_element is self.night_check
         ):
             self.set_game_night(event.type == pygame_gui.UI_CHECK_BOX_CHECKED)
+        elif event.type == pygame_gui.UI_SELECTION_LIST_NEW_SELECTION and self._count_list(
+            event.ui_element
+        ):
+            # The count applies on the frame it is picked: the drop-down's own "changed"
+            # event comes a frame later, after its list has closed onto the old form.
+            self.set_players(int(event.text))
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if event.ui_element is self.count_menu:
                 self.set_players(int(event.text))
@@ -573,6 +630,13 @@ class SetupScene(Scene):
                 self._kind_changed(self.kind_menus.index(event.ui_element), event.text)
         else:
             super().handle(event)
+
+    def _count_list(self, element: object) -> bool:
+        """``element`` is the open list of the player-count menu."""
+        menu = self.count_menu
+        if menu is None or menu.current_state is not menu.menu_states["expanded"]:
+            return False
+        return element is getattr(menu.current_state, "options_selection_list", None)
 
     def text_fields(self) -> list[UITextEntryLine]:
         """The text fields in reading order (seat by seat, then the options and the seed)."""
@@ -625,7 +689,12 @@ class SetupScene(Scene):
         if count != self.players:
             self.sync()
             self.players = count
+            keys, old = self.menu_keys, self.count_menu
+            ring = keys is not None and old is not None and keys.focus is old
+            self._hold = old.rect.top if old is not None else None
             self.rebuild()
+            if ring and keys is not None and self.count_menu is not None:
+                keys.focus = self.count_menu  # the ring stays on the menu it was on
 
     def set_game_night(self, on: bool) -> None:
         """Game night on: every human seat plays from a phone (the host may make one local

@@ -15,6 +15,7 @@ from rules import Move
 
 from ..display import TARGET
 from ..table import render
+from ..ui.tooltips import keep_tip_clear
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -78,6 +79,8 @@ class TableButtons:
         )
         if not scene.saving.undo_offered():
             self.undo_button.hide()
+        for button in (self.save_button, self.undo_button):
+            keep_tip_clear(button, lambda: [scene.log.rect])  # the log's title stays readable
         hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
         scene.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
 

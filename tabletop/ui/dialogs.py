@@ -6,7 +6,8 @@ in the new UI manager when the window is resized or the profile changes, with th
 and the same answer callbacks. The app (``App.modals``) keeps the open ones: Escape cancels the
 topmost, Enter answers it with its focused button.
 
-:func:`ask` builds every yes/no question of the app (a :class:`Question`).
+:func:`ask` builds every yes/no question of the app (a :class:`Question`), and a
+:class:`Prompt` asks for a name in the same dialog (:class:`ConfirmWindow`, with a text field).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UITextBox, UIWindow
+from pygame_gui.elements import UIButton, UITextBox, UITextEntryLine, UIWindow
 
 from .text import wrap_text
 
@@ -184,20 +185,27 @@ class ConfirmWindow(pygame_gui.windows.UIConfirmationDialog):
     (buttons as wide as their words, the window as tall as the question needs)."""
 
     def __init__(
-        self, app: App, question: str, title: str, action: str, size: tuple[int, int]
+        self,
+        app: App,
+        question: str,
+        title: str,
+        action: str,
+        size: tuple[int, int],
+        extra_h: int = 0,
     ) -> None:
+        """``extra_h``: room kept between the question and the buttons (a prompt's field)."""
         d = app.display
         theme = app.ui.get_theme()
         text_font = theme.get_font(["#dialog_text", "text_box"])
+        pad, gap = self.pad, self.gap = d.px(24), d.px(16)
+        button_h = self.button_h = button_height(app)
         button_font = theme.get_font(["button"])
-        pad, gap = d.px(24), d.px(16)
-        button_h = round(button_font.size("ÅgÝ")[1] * 1.8)
         widths = [button_font.size(t)[0] + d.px(48) for t in (action, "Cancel")]
         w = min(d.width - 2 * d.px(20), max(d.px(size[0]), sum(widths) + gap + 2 * pad))
         lines = len(wrap_text(question, text_font, w - 2 * pad - d.px(8)))
         text_h = lines * round(text_font.size("ÅgÝ")[1] * 1.3) + d.px(12)
         title_h = int(str(theme.get_misc_data("title_bar_height", ["window"]) or 28))
-        h = title_h + pad + text_h + pad + button_h + pad
+        h = title_h + pad + text_h + pad + extra_h + button_h + pad
         h = min(d.height - 2 * d.px(20), max(h, d.px(size[1]) // 2 + title_h))
         w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])  # pygame-gui warns below its minimum
         super().__init__(
@@ -235,11 +243,102 @@ class ConfirmWindow(pygame_gui.windows.UIConfirmationDialog):
         self.cancel_button, self.confirm_button = made
         self.confirmation_text = UITextBox(
             question,
-            pygame.Rect(pad, pad, inner_w - 2 * pad, max(d.px(40), by - 2 * pad)),
+            pygame.Rect(pad, pad, inner_w - 2 * pad, max(d.px(40), by - 2 * pad - extra_h)),
             app.ui,
             container=self,
             object_id="#dialog_text",
         )
+
+
+def button_height(app: App) -> int:
+    """A dialog button's height: the theme's button text with room above and below."""
+    return round(app.ui.get_theme().get_font(["button"]).size("ÅgÝ")[1] * 1.8)
+
+
+class PromptWindow(ConfirmWindow):
+    """The confirmation dialog with a text field over its buttons. Its action button only
+    reports the press (:class:`Prompt` checks the text): the window stays open for a text the
+    caller refuses."""
+
+    def __init__(
+        self, app: App, prompt: str, title: str, action: str, size: tuple[int, int], text: str
+    ) -> None:
+        field_h = button_height(app)
+        super().__init__(app, prompt, title, action, size, extra_h=field_h + app.display.px(16))
+        inner_w = self.get_container().get_size()[0]
+        y = self.confirm_button.relative_rect.y - self.gap - field_h
+        self.entry = UITextEntryLine(
+            pygame.Rect(self.pad, y, inner_w - 2 * self.pad, field_h),
+            app.ui,
+            container=self,
+            initial_text=text,
+        )
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and event.ui_element is self.confirm_button:
+            pygame.event.post(
+                pygame.event.Event(
+                    pygame_gui.UI_CONFIRMATION_DIALOG_CONFIRMED,
+                    ui_element=self,
+                    ui_object_id=self.most_specific_combined_id,
+                )
+            )
+            return bool(UIWindow.process_event(self, event))
+        return bool(super().process_event(event))
+
+
+class Prompt(Question):
+    """Asks for a text (a save's name): ``on_text`` gets it when the action button or Enter is
+    pressed and returns True to close the dialog, False to keep it open (it says why).
+    ``limit`` and ``forbidden`` go to the text field (``set_text_length_limit``,
+    ``set_forbidden_characters``)."""
+
+    def __init__(
+        self,
+        app: App,
+        prompt: str,
+        *,
+        title: str,
+        action: str,
+        text: str,
+        on_text: Callable[[str], bool],
+        on_no: Answer | None = None,
+        limit: int = 0,
+        forbidden: Any = None,
+        size: tuple[int, int] = (640, 300),
+    ) -> None:
+        self.text, self.on_text = text, on_text
+        self.limit, self.forbidden = limit, forbidden
+        super().__init__(app, prompt, title=title, action=action, size=size, on_no=on_no)
+
+    def _make(self, app: App, previous: UIWindow | None) -> UIWindow:
+        if isinstance(previous, PromptWindow):
+            self.text = previous.entry.get_text()  # a resize keeps what was typed
+        window = PromptWindow(app, self.question, self.title, self.action, self.size, self.text)
+        if self.limit:
+            window.entry.set_text_length_limit(self.limit)
+        if self.forbidden is not None:
+            window.entry.set_forbidden_characters(self.forbidden)
+        window.entry.focus()
+        self._show_focus(window)
+        return window
+
+    @property
+    def entry(self) -> UITextEntryLine:
+        window = self.window
+        assert isinstance(window, PromptWindow)
+        return window.entry
+
+    def answer_yes(self) -> None:
+        if not self.closed and self.on_text(self.entry.get_text()):
+            self.close()
+
+    def key(self, event: pygame.event.Event) -> bool:
+        """Enter answers; every other key is the text field's."""
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.answer_yes()
+            return True
+        return False
 
 
 def ask(

@@ -6,7 +6,7 @@ pressed, a check box toggled, a drop-down steps to its next choice, a text field
 typing), Left and Right step a drop-down or a slider. Escape stays the scene's (back).
 A scene that needs some of these keys itself says so (the rules text scrolls with Up and
 Down, so there Left and Right walk the widgets in order; the setup form starts the game with
-Enter while no ring is shown).
+Enter while no ring is shown). Escape with a drop-down list open closes only that list.
 
 The widgets are found in the scene's container each time, so whatever a scene builds (a new
 settings row, a page of saves) is reachable without being listed anywhere.
@@ -127,6 +127,8 @@ class MenuKeys:
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
+        if key == pygame.K_ESCAPE:
+            return close_open_lists(self.scene)
         moves = key in MOVE_KEYS and (self.up_down or key in (pygame.K_LEFT, pygame.K_RIGHT))
         tab = key == pygame.K_TAB and self.tab
         if not moves and not tab and key not in self.use_keys:
@@ -192,7 +194,9 @@ class MenuKeys:
             if state is element.menu_states["closed"]:
                 state.finish()
                 state.start()
-            pygame.event.post(
+            # Handled now, not posted for the next frame: the setup form shows a new player
+            # count on the frame of the key.
+            self.scene.app.dispatch(
                 pygame.event.Event(
                     pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
                     text=chosen[0],
@@ -223,6 +227,24 @@ class MenuKeys:
         d = self.scene.app.display
         ring = focus.rect.inflate(2 * RING_GAP * d.scale, 2 * RING_GAP * d.scale)
         pygame.draw.rect(surface, RING, ring, ring_width(d.scale), border_radius=d.px(14))
+
+
+def close_open_lists(scene: Scene) -> bool:
+    """Close every drop-down of ``scene`` whose list is open: True if there was one (Escape
+    then closes only the list, as it closes only a dialog)."""
+    if scene.container is None:
+        return False
+    closed = False
+    for element in _walk(scene.container):
+        if isinstance(element, UIDropDownMenu) and element.alive():
+            state: Any = element.current_state
+            if state is element.menu_states["expanded"]:
+                state.finish()
+                element.current_state = element.menu_states["closed"]
+                element.current_state.selected_option = element.selected_option
+                element.current_state.start()
+                closed = True
+    return closed
 
 
 def _walk(container: UIContainer) -> Iterator[Any]:
