@@ -46,37 +46,3 @@ def theme_for(display: Display) -> dict[str, Any]:
         font["italic_path"] = str(asset_path("fonts", regular))
         font["bold_italic_path"] = str(asset_path("fonts", bold))
     return theme
-
-
-def _quick_theme_ids() -> None:
-    """pygame-gui 0.6.14 keys its cache of an element's theme ids by a string it builds with
-    nested ``str.join`` calls, up to most of a megabyte for a button in a drop-down: making one
-    widget cost ~0.4 ms of string work, a large part of the build of a form of drop-downs
-    (the setup form's rebuild for a new player count). The answer depends on the id lists
-    alone: key it by them."""
-    from pygame_gui.core.ui_appearance_theme import UIAppearanceTheme
-
-    original = UIAppearanceTheme.build_all_combined_ids
-    if getattr(original, "quick", False):
-        return
-    cache: dict[tuple[tuple[str | None, ...] | None, ...], list[str]] = {}
-
-    def build_all_combined_ids(
-        self: UIAppearanceTheme,
-        element_base_ids: list[str | None] | None,
-        element_ids: list[str] | None,
-        class_ids: list[str | None] | None,
-        object_ids: list[str | None] | None,
-    ) -> list[str]:
-        lists = (element_base_ids, element_ids, class_ids, object_ids)
-        key = tuple(None if ids is None else tuple(ids) for ids in lists)
-        found = cache.get(key)
-        if found is None:
-            found = cache[key] = original(self, *lists)
-        return found
-
-    build_all_combined_ids.quick = True  # type: ignore[attr-defined]
-    UIAppearanceTheme.build_all_combined_ids = build_all_combined_ids  # type: ignore[method-assign]
-
-
-_quick_theme_ids()
