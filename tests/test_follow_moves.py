@@ -352,7 +352,7 @@ def test_a_deal_leaves_no_tag(
     options: dict,
     deal: Callable[[list[rules.Event]], bool] | None,
 ) -> None:
-    """Issue #31: "Every dealt card carries an 'S' tag": the tags mark who moved a card last,
+    """Found playing: "Every dealt card carries an 'S' tag": the tags mark who moved a card last,
     never the deal; nor does a card moved last deal keep its tag once dealt again. Every viewer
     sees no tag, at the live table and at the table resumed from the autosave."""
     scene = table(app, game_id, players, options=options)
@@ -368,7 +368,7 @@ def test_a_deal_leaves_no_tag(
 
 
 def test_a_gift_played_by_its_receiver_carries_the_receivers_tag(app: App) -> None:
-    """Issue #31: "in Royal Houses the card Nadia played (Sam's gift to her) carries 'S'": a
+    """Found playing: "in Royal Houses the card Nadia played (Sam's gift to her) carries 'S'": a
     piece carries one tag, the seat that moved it last."""
     scene = table(app, "royal_houses", 2, options={"garnets": [3, 1]})
     events = play_until(
@@ -412,7 +412,7 @@ def resumed(app: App, scene: TableScene) -> TableScene:
     [("royal_houses", 2), ("allegiance", 4), ("alliances", 3), ("medici", 2), ("machiavelli", 3)],
 )
 def test_a_resumed_table_shows_the_same_marks(app: App, game_id: str, players: int) -> None:
-    """Issue #31: "The tags and 'new' marks vanish after Continue or Load": the table rebuilt
+    """Found playing: "The tags and 'new' marks vanish after Continue or Load": the table rebuilt
     from the autosave shows each seat's last move as the live table did, to every viewer, and
     never a card hidden from that viewer."""
     scene = table(app, game_id, players, seed=11)
@@ -440,7 +440,7 @@ def test_a_resumed_table_shows_the_same_marks(app: App, game_id: str, players: i
 
 
 def test_an_undo_shows_the_marks_of_the_position_gone_back_to(app: App) -> None:
-    """Issue #31: the marks are part of what a table at a position shows: after Undo, the
+    """The marks are part of what a table at a position shows: after Undo, the
     table shows the marks it showed before Anna's taken-back move, as a table resumed there."""
     scene = table(app, "allegiance", 4)
     rng = random.Random(4)

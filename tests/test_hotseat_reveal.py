@@ -70,7 +70,7 @@ def test_the_drawer_sees_the_drawn_card_before_the_cover(app: App) -> None:
 
 
 def test_the_drawn_card_glows_and_not_its_twin_on_the_table(app: App) -> None:
-    """Issue #31: Machiavelli's two decks hold each card twice; the copy on the table is
+    """Machiavelli's two decks hold each card twice; the copy on the table is
     another card, so it does not glow with the one just drawn."""
     scene = hot_seat_table(app)
     twin = draw_beside_twin(scene.game, "3C.1")

@@ -211,7 +211,7 @@ def new_meld_places(scene: TableScene) -> int:
 
 
 def test_after_an_undo_the_table_is_the_one_load_shows(app: App) -> None:
-    """Issue #31: a play that made new melds, End turn, the AI seats' replies, then Undo left
+    """A play that made new melds, End turn, the AI seats' replies, then Undo left
     the undone melds' places behind as extra "+ new meld" places that took cards. The table
     after Undo is the one a Load of that position shows."""
     session = _sam_can_open_at_once()
@@ -272,7 +272,7 @@ def test_a_drawn_card_is_marked_in_the_hand_until_the_next_move(app: App) -> Non
 
 @pytest.mark.parametrize("drawn", ["3C.1", "9H.2"])
 def test_a_drawn_card_is_marked_and_not_its_twin_on_the_table(app: App, drawn: str) -> None:
-    """Issue #31: the game uses two decks, and drawing a card whose twin lay on the table gave
+    """The game uses two decks, and drawing a card whose twin lay on the table gave
     the table's copy the drawer's last-move tag and outline too. Only the card drawn is
     marked: the last-move mark and the hand's own outline."""
     scene = table(app, [DIAMONDS], ["KH.1", "KS.1"])
@@ -295,7 +295,7 @@ def marks_shown(scene: TableScene) -> tuple[set, set, set]:
 
 
 def test_a_resumed_table_shows_the_outlines_and_the_new_tag_again(app: App) -> None:
-    """Issue #31: "The tags and 'new' marks vanish after Continue or Load": Sam draws, Nadia
+    """Found playing: "The tags and 'new' marks vanish after Continue or Load": Sam draws, Nadia
     lays melds, Omar draws; the table rebuilt from the autosave shows Nadia's cards outlined,
     Sam's drawn card tagged "new" and the last-move tags, all as before."""
     seats = [SeatConfig("Sam"), SeatConfig("Nadia", "easy"), SeatConfig("Omar", "easy")]
