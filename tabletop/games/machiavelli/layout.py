@@ -13,7 +13,8 @@ or moved are outlined in blue, a card the viewer just drew too, with a "new" tag
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -256,14 +257,16 @@ class MachiavelliLayout(Layout):
         px, fp = display.px, display.font_px
         model.boxes.append(Box(area, (10, 30, 20, 120), None, px(14)))
         working = self.area.work is not None
-        # A free place (an emptied meld) is one card wide; the "new meld" place comes last.
-        slots = [max(1, len(m)) for m in melds] + ([1] if working else [])
+        # A free place (an emptied meld, 0 cards) is a card wide, or as wide as its label
+        # needs at its size (a crowded table's small cards); the "new meld" place comes last.
+        slots = [len(m) for m in melds] + ([0] if working else [])
         if not any(melds) and not working:
             model.texts.append(Text("The table is empty.", area.center, fp(24), MUTED, "center"))
             return
         inner = area.inflate(-px(24), -px(24))
-        rows = self._rows_for(slots, inner, px)
-        cw, spots = _place(rows, slots, inner, px)
+        fit = _Fit(px, _free_width(display))
+        rows = self._rows_for(slots, inner, fit)
+        cw, spots = _place(rows, slots, inner, fit)
         ch = round(cw * ASPECT)
         if working:  # how to move several cards, where the rows leave room for it
             bottom = max(y for _, y, _ in spots) + ch if spots else inner.y
@@ -279,21 +282,19 @@ class MachiavelliLayout(Layout):
             if i == len(melds) or not melds[i]:  # the "new meld" place, or a free one
                 if not working:
                     continue
-                box = pygame.Rect(x, y, cw, ch)
+                box = pygame.Rect(x, y, fit.width(0, cw, step), ch)
                 zone_id = NEW_ZONE if i == len(melds) else f"meld:{i}"
                 model.zones.append(Zone(zone_id, box.inflate(px(8), px(8)), "New meld"))
                 model.boxes.append(Box(box, (20, 40, 28, 160), MUTED, px(8), 2))
-                # Small cards (a crowded table) leave room for the sign only.
-                label = "+ new meld" if cw >= px(64) else "+"
                 model.texts.append(
                     Text(
-                        label,
+                        FREE_LABEL,
                         box.center,
                         fp(16),
                         MUTED,
                         "center",
-                        max_width=cw - px(8),
-                        smallest=display.readable_px,
+                        max_width=box.w - px(8),
+                        smallest=_label_floor(display, fp(16)),
                     )
                 )
                 continue
@@ -324,7 +325,7 @@ class MachiavelliLayout(Layout):
                 )
                 z += 1
 
-    def _rows_for(self, slots: list[int], inner: pygame.Rect, px: Any) -> list[list[int]]:
+    def _rows_for(self, slots: list[int], inner: pygame.Rect, fit: _Fit) -> list[list[int]]:
         """Slot indices by row. The places' rows are packed when the places are (a new hand,
         a new size) and kept after that; a new place goes at the end of the last row, or
         starts a row when the last one is full. The "new meld" place is laid the same way
@@ -332,13 +333,13 @@ class MachiavelliLayout(Layout):
         are packed again, but never while the player is rearranging."""
         work = self.area.work
         places = len(slots) - (1 if work is not None else 0)
-        fresh_cw = _fit_cards(slots, inner, px)
+        fresh_cw = _fit_cards(slots, inner, fit)
         key = (self.area.generation, inner.size)
         if self._rows_key != key or sum(len(r) for r in self._rows) > places:
             self._rows, self._rows_key = [], key
-        rows = _extend(self._rows, slots, fresh_cw, inner.w, px)
-        if (work is None or not work.changed) and _place(rows, slots, inner, px)[0] < fresh_cw:
-            rows = _extend([], slots, fresh_cw, inner.w, px)
+        rows = _extend(self._rows, slots, fresh_cw, inner.w, fit)
+        if (work is None or not work.changed) and _place(rows, slots, inner, fit)[0] < fresh_cw:
+            rows = _extend([], slots, fresh_cw, inner.w, fit)
         self._rows = [[i for i in row if i < places] for row in rows]
         self._rows = [row for row in self._rows if row]
         return rows
@@ -367,17 +368,21 @@ class MachiavelliLayout(Layout):
                 )
             )
             return
-        label_w = px(150)
-        model.texts.append(
-            Text(
-                f"Your hand ({len(hand)})",
-                (area.x + px(12), area.centery),
-                fp(18),
-                MUTED,
-                "midleft",
-                max_width=label_w - px(16),
+        # Two lines in a column as wide as they are: a long hand's count stays whole.
+        lines = ("Your hand", f"{len(hand)} card{'s' if len(hand) != 1 else ''}")
+        font = get_font(fp(18))
+        label_w = max(font.size(line)[0] for line in lines) + px(28)
+        for line, anchor in zip(lines, ("bottomleft", "topleft"), strict=True):
+            model.texts.append(
+                Text(
+                    line,
+                    (area.x + px(12), area.centery),
+                    fp(18),
+                    MUTED,
+                    anchor,
+                    max_width=label_w - px(16),
+                )
             )
-        )
         left = area.x + label_w
         room = area.right - px(12) - left
         if not hand:
@@ -454,27 +459,47 @@ def _label_floor(display: Display, size: int) -> int:
     return min(size, max(12, round(size * 0.8), display.least_label_px))
 
 
+FREE_LABEL = "+ new meld"  # the words on a free place and on the "new meld" place
+
+
+def _free_width(display: Display) -> int:
+    """How wide a free place must be for :data:`FREE_LABEL` whole at its size."""
+    return get_font(display.font_px(16)).size(FREE_LABEL)[0] + display.px(12)
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """What the table's packing needs of the display: its lengths, and a free place's width."""
+
+    px: Callable[[float], int]
+    free: int  # the least width of a free place (its label's)
+
+    def width(self, n: int, cw: int, step: int) -> int:
+        """How wide a place of ``n`` cards is (0: a free place)."""
+        return cw + step * (n - 1) if n else max(cw, self.free)
+
+
 def _spacing(cw: int, px: Any) -> tuple[int, int]:
     """How far apart the cards of a meld (step) and the melds themselves (gap) sit."""
     return max(8, round(cw * OVERLAP)), max(px(14), cw // 4)
 
 
-def _fit_cards(slots: list[int], area: pygame.Rect, px: Any) -> int:
+def _fit_cards(slots: list[int], area: pygame.Rect, fit: _Fit) -> int:
     """The largest card width at which every meld fits the area in reflowing rows."""
-    widths = [px(w) for w in CARD_WIDTHS] + list(SMALLEST_CARD)
+    widths = [fit.px(w) for w in CARD_WIDTHS] + list(SMALLEST_CARD)
     for cw in widths:
-        step, gap = _spacing(cw, px)
-        rows = len(_rows(slots, cw, step, gap, area.w))
+        step, gap = _spacing(cw, fit.px)
+        rows = len(_rows(slots, cw, step, gap, area.w, fit))
         if rows * (round(cw * ASPECT) + gap) - gap <= area.h:
             return cw
     return widths[-1]
 
 
-def _rows(slots: list[int], cw: int, step: int, gap: int, width: int) -> list[list[int]]:
+def _rows(slots: list[int], cw: int, step: int, gap: int, width: int, fit: _Fit) -> list[list[int]]:
     rows: list[list[int]] = [[]]
     used = 0
     for i, n in enumerate(slots):
-        w = cw + step * (n - 1)
+        w = fit.width(n, cw, step)
         if rows[-1] and used + gap + w > width:
             rows.append([])
             used = 0
@@ -484,16 +509,16 @@ def _rows(slots: list[int], cw: int, step: int, gap: int, width: int) -> list[li
 
 
 def _extend(
-    kept: list[list[int]], slots: list[int], cw: int, width: int, px: Any
+    kept: list[list[int]], slots: list[int], cw: int, width: int, fit: _Fit
 ) -> list[list[int]]:
     """``kept`` rows, then every slot after them at the end of the last row, or in a new row
     when it does not fit there at card width ``cw``."""
-    step, gap = _spacing(cw, px)
+    step, gap = _spacing(cw, fit.px)
     rows = [list(r) for r in kept]
     for i in range(sum(len(r) for r in rows), len(slots)):
         last = rows[-1] if rows else None
-        used = sum(cw + step * (slots[j] - 1) + gap for j in last) if last else 0
-        if last is not None and used + cw + step * (slots[i] - 1) <= width:
+        used = sum(fit.width(slots[j], cw, step) + gap for j in last) if last else 0
+        if last is not None and used + fit.width(slots[i], cw, step) <= width:
             last.append(i)
         else:
             rows.append([i])
@@ -501,40 +526,41 @@ def _extend(
 
 
 def _place(
-    rows: list[list[int]], slots: list[int], inner: pygame.Rect, px: Any
+    rows: list[list[int]], slots: list[int], inner: pygame.Rect, fit: _Fit
 ) -> tuple[int, list[tuple[int, int, int]]]:
     """The card width, and each slot's top-left corner and card step, for rows kept as
     they are: the largest card that fits the rows' height, a row too wide for its cards
     overlapping them more (down to :data:`TIGHTEST`) before the cards shrink."""
-    widths = [px(w) for w in CARD_WIDTHS] + list(SMALLEST_CARD)
+    widths = [fit.px(w) for w in CARD_WIDTHS] + list(SMALLEST_CARD)
     chosen = widths[-1]
     for cw in widths:
-        step, gap = _spacing(cw, px)
+        step, gap = _spacing(cw, fit.px)
         fits_height = len(rows) * (round(cw * ASPECT) + gap) - gap <= inner.h
-        if fits_height and all(_row_step(row, slots, cw, inner.w, px) is not None for row in rows):
+        if fits_height and all(_row_step(row, slots, cw, inner.w, fit) is not None for row in rows):
             chosen = cw
             break
     cw = chosen
-    step, gap = _spacing(cw, px)
+    step, gap = _spacing(cw, fit.px)
     ch = round(cw * ASPECT)
     out: list[tuple[int, int, int]] = [(0, 0, step)] * len(slots)
     y = inner.y
     for row in rows:
-        row_step = _row_step(row, slots, cw, inner.w, px) or max(4, round(cw * TIGHTEST))
+        row_step = _row_step(row, slots, cw, inner.w, fit) or max(4, round(cw * TIGHTEST))
         x = inner.x  # rows start at the left: a meld growing moves only the melds after it
         for i in row:
             out[i] = (x, y, row_step)
-            x += cw + row_step * (slots[i] - 1) + gap
+            x += fit.width(slots[i], cw, row_step) + gap
         y += ch + gap
     return cw, out
 
 
-def _row_step(row: list[int], slots: list[int], cw: int, width: int, px: Any) -> int | None:
+def _row_step(row: list[int], slots: list[int], cw: int, width: int, fit: _Fit) -> int | None:
     """The card step that fits ``row`` into ``width`` (the usual one if it fits), or None
     if even the tightest overlap is too wide."""
-    step, gap = _spacing(cw, px)
-    overlapped = sum(slots[i] - 1 for i in row)
-    fixed = len(row) * cw + gap * (len(row) - 1)
+    step, gap = _spacing(cw, fit.px)
+    overlapped = sum(slots[i] - 1 for i in row if slots[i])
+    fixed = sum(fit.width(slots[i], cw, step) if not slots[i] else cw for i in row)
+    fixed += gap * (len(row) - 1)
     if fixed + step * overlapped <= width:
         return step
     if overlapped == 0:
