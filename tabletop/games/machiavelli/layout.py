@@ -270,10 +270,23 @@ class MachiavelliLayout(Layout):
         ch = round(cw * ASPECT)
         if working:  # how to move several cards, where the rows leave room for it
             bottom = max(y for _, y, _ in spots) + ch if spots else inner.y
-            line = Text(GESTURES_HELP, inner.bottomright, fp(16), MUTED, "bottomright")
-            line.max_width = inner.w
-            if bottom + fp(16) * 2 <= inner.bottom:
-                model.texts.append(line)
+            font = get_font(fp(16))
+            lines = _help_lines(font, inner.w)
+            step = font.get_linesize()
+            if bottom + step * (len(lines) + 1) <= inner.bottom:
+                for k, words in enumerate(reversed(lines)):
+                    at = (inner.right, inner.bottom - k * step)
+                    model.texts.append(
+                        Text(
+                            words,
+                            at,
+                            fp(16),
+                            MUTED,
+                            "bottomright",
+                            max_width=inner.w,
+                            smallest=_label_floor(display, fp(16)),
+                        )
+                    )
         start = self.area.work.start_table if self.area.work is not None else melds
         start_cards = {c for m in start for c in m}
         marks = self.area.marks
@@ -447,6 +460,21 @@ GESTURES_HELP = (
     "Shift+click, or drag a box from an empty spot, to pick several cards · "
     "click a meld to put them on it · Space / Enter with the keyboard"
 )
+
+
+def _help_lines(font: pygame.font.Font, width: int) -> list[str]:
+    """:data:`GESTURES_HELP` in as few lines as fit ``width`` whole, broken between its
+    parts (a TV's larger text needs two)."""
+    lines: list[str] = []
+    for part in GESTURES_HELP.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and font.size(joined)[0] <= width:
+            lines[-1] = joined
+        else:
+            lines.append(part)
+    return lines
+
+
 LEFT_PER_LINE = 20  # cards left in hand shown per results row, shared among the players
 
 CARD_WIDTHS = (96, 88, 80, 72, 64, 56, 50, 44, 38)  # at 1080p, largest first
