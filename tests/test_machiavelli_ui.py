@@ -27,7 +27,8 @@ from tabletop.layouts import get_layout
 from tabletop.scenes.table import TableScene
 from tabletop.session import SeatConfig, Session
 from tabletop.storage import Settings
-from tabletop.table import card_art
+from tabletop.table import card_art, fit_check
+from tabletop.table.render import shown_text
 
 RANKS = ["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 
@@ -332,3 +333,68 @@ def test_a_whole_hand_is_played_at_the_table_against_two_ai_seats(app: App) -> N
     assert game.over, "the hand did not end"
     assert human_turns >= 3
     assert game.outcome().detail
+
+
+def crowded_table(players: int) -> list[tuple[str, ...]]:
+    """Runs of three, as many as leave each rival a hand: 20 melds with two players, 12 with
+    six."""
+    runs = [
+        tuple(f"{r}{s}.{d}" for r in RANKS[lo : lo + 3])
+        for d in (1, 2)
+        for s in "SHDC"
+        for lo in (0, 3, 6, 9)
+    ]
+    return runs[: 22 - 2 * players]
+
+
+@pytest.mark.parametrize(
+    ("size", "profile"),
+    [
+        ((1280, 720), "desktop"),
+        ((1920, 1080), "desktop"),
+        ((3840, 2160), "desktop"),
+        ((1920, 1080), "tv"),
+        ((1280, 720), "tv"),
+    ],
+)
+def test_a_long_hand_and_the_new_meld_places_keep_their_words_whole(
+    size: tuple[int, int], profile: str
+) -> None:
+    """At 1280×720 a hand of 15 or more read "Your hand (…" and the "new meld" place
+    "+ new…": every word the table shows stands whole at its size, with a long hand, many
+    melds, an emptied place and the "new meld" place, for two to six players."""
+    application = App(
+        size, settings=Settings(animation_speed=0.0, profile=profile), persist_settings=False
+    )
+    names = ["Sam", "Bartholomew", "Cy", "Dagny", "Eustace", "Fern"]
+    try:
+        for players in (2, 4, 6):
+            seats = [SeatConfig(names[0])] + [SeatConfig(n, "easy") for n in names[1:players]]
+            scene = TableScene(application, Session("machiavelli", seats, seed=4))
+            application.push(scene)
+            g = scene.game
+            assert g.to_move == 0
+            melds = crowded_table(players)
+            rest = [c for c in FACE if c not in {c for m in melds for c in m}]
+            g.table, g.opened = list(melds), [True] * players
+            g.hands = [rest[:18]] + [rest[18 + 9 * i : 27 + 9 * i] for i in range(players - 1)]
+            g.stock = rest[18 + 9 * (players - 1) :]
+            g._legal_cache = None
+            scene.refresh(animate=False)
+            for card in melds[0]:  # an emptied place, a free one for a new meld
+                scene.drop(card, "meld:1")
+            texts = [t.text for t in scene.model.texts]
+            assert any("18" in t for t in texts), texts  # the hand's count
+            assert any("new meld" in t for t in texts), texts
+            assert scene.model.zone(NEW_ZONE) is not None
+            assert scene.model.zone("meld:0") is not None  # the free place
+            d = application.display
+            for item in scene.model.texts:
+                words, px = shown_text(item)
+                assert words == item.text, (players, item.text, words)
+                assert px >= min(item.size, d.least_label_px or d.readable_px), (item.text, px)
+            problems = fit_check.model_problems(scene.model, scene.layout_rect, d)
+            assert not problems, (players, problems)
+            application.pop()
+    finally:
+        application.quit()
