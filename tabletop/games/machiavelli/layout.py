@@ -272,10 +272,10 @@ class MachiavelliLayout(Layout):
             bottom = max(y for _, y, _ in spots) + ch if spots else inner.y
             font = get_font(fp(16))
             lines = _help_lines(font, inner.w)
-            step = font.get_linesize()
-            if bottom + step * (len(lines) + 1) <= inner.bottom:
+            line_h = font.get_linesize()
+            if bottom + line_h * (len(lines) + 1) <= inner.bottom:
                 for k, words in enumerate(reversed(lines)):
-                    at = (inner.right, inner.bottom - k * step)
+                    at = (inner.right, inner.bottom - k * line_h)
                     model.texts.append(
                         Text(
                             words,
@@ -587,7 +587,7 @@ def _row_step(row: list[int], slots: list[int], cw: int, width: int, fit: _Fit) 
     if even the tightest overlap is too wide."""
     step, gap = _spacing(cw, fit.px)
     overlapped = sum(slots[i] - 1 for i in row if slots[i])
-    fixed = sum(fit.width(slots[i], cw, step) if not slots[i] else cw for i in row)
+    fixed = sum(cw if slots[i] else fit.width(0, cw, step) for i in row)
     fixed += gap * (len(row) - 1)
     if fixed + step * overlapped <= width:
         return step
