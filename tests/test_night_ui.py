@@ -266,9 +266,10 @@ def test_the_phones_hear_of_every_ai_move(
     monkeypatch.setattr(scene.night.night, "publish", spy)
     phones.join(scene, 1)
     wait_for(app, lambda: len(scene.game.history) >= 1)
-    # Published on a frame after the AI's move (its own frame only draws it), before any other.
-    wait_for(app, lambda: 1 in published)
-    assert len(scene.game.history) == 1
+    # Published on a frame after the AI's move (its own frame only draws it); the AI may have
+    # moved again meanwhile (the phones then get both at once).
+    wait_for(app, lambda: bool(published))
+    assert published[0] >= 1
     wait_for(
         app,
         lambda: any(m["type"] == "state" and m["ply"] >= 1 for m in phones.received[1]),

@@ -136,7 +136,6 @@ class GameNight:
         self._hold = hold_accepted
         self._held: list[tuple[int, str, int]] = []  # (seat, message id, ply after)
         self._held_lock = threading.Lock()
-        self._saved = -1  # the longest history the save file is known to hold
         welcome = {
             "names": list(session.names),
             "game": session.game_id,
@@ -217,11 +216,12 @@ class GameNight:
     @property
     def publish_due(self) -> bool:
         """A move was made that the phones have not been sent yet (with ``hold_accepted``:
-        and the save file holds it, so no phone sees a move that a crash could take back)."""
+        and the save file holds every phone's move in it, so no phone sees its move on the
+        table before it is safe; AI and local moves in between never hold the phones back)."""
         if not self._publish_due or not self._hold:
             return self._publish_due
         with self._held_lock:
-            return self._saved >= len(self.session.game.history)
+            return not self._held
 
     def publish_later(self) -> None:
         """Send the new state at the next :meth:`poll` (or when the caller publishes): a
@@ -299,7 +299,6 @@ class GameNight:
         host is told): the phones whose moves it holds are told they were accepted. Any
         thread (the autosave's writer calls it)."""
         with self._held_lock:
-            self._saved = max(self._saved, ply)
             told = [h for h in self._held if h[2] <= ply]
             self._held = [h for h in self._held if h[2] > ply]
         for seat, msg_id, after in told:
