@@ -261,9 +261,12 @@ def test_text_a_server_sends_is_always_utf8() -> None:
 # ---- caps --------------------------------------------------------------------------------
 
 
-def test_crowds_of_public_and_silent_sockets_never_keep_a_seat_out(nights) -> None:
+def test_crowds_of_public_and_silent_sockets_never_keep_a_seat_out(
+    nights, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """200 public screens and 40 that never say hello, then a seat's link: it joins. Only
     MAX_PUBLIC public screens are let in; the rest are told the table is full."""
+    monkeypatch.setattr(server, "UPGRADE_BURST", 10_000)  # as if from 240 devices
     night = nights()
 
     async def body() -> None:
@@ -289,6 +292,40 @@ def test_crowds_of_public_and_silent_sockets_never_keep_a_seat_out(nights) -> No
             await phone.close()
 
     run(body, limit=120)
+
+
+def test_a_device_that_redials_as_fast_as_it_can_is_turned_away_before_its_socket(
+    nights,
+) -> None:
+    """One address opening sockets without end gets 429 past UPGRADE_BURST (a page that
+    reconnects now and then never meets it)."""
+    night = nights()
+    statuses = []
+    for _ in range(server.UPGRADE_BURST + 10):
+        sock = raw_socket(night)
+        statuses.append(upgrade(sock, night))
+        sock.close()
+    assert statuses[: server.UPGRADE_BURST] == [101] * server.UPGRADE_BURST
+    assert 429 in statuses[server.UPGRADE_BURST :]
+
+
+def test_a_refused_socket_is_not_read_while_it_floods(nights) -> None:
+    """A bad token, then junk as fast as the device can send: the host stops reading it at
+    once (the kernel's buffers fill and the device's sends stall), then cuts it."""
+    night = nights()
+    sock = raw_socket(night)
+    assert upgrade(sock, night) == 101
+    sock.sendall(frame(json.dumps({"v": 1, "type": "hello", "token": "not-a-token"})))
+    time.sleep(0.2)  # the refusal is made
+    junk = frame("x" * 120) * 500  # ~63 KB a send
+    sent = 0
+    sock.settimeout(0.3)
+    deadline = time.monotonic() + 4.0
+    with contextlib.suppress(OSError):
+        while time.monotonic() < deadline:
+            sent += sock.send(junk)
+    assert sent < 32 * 1024 * 1024, f"{sent // 1024 // 1024} MB were read after the refusal"
+    assert closed_by_server(sock, 5.0)
 
 
 def quick(night: GameNight) -> None:

@@ -21,7 +21,7 @@ import aiohttp
 import pytest
 
 import rules
-from tabletop.net import GameNight, protocol, qr_matrix, qr_png
+from tabletop.net import GameNight, protocol, qr_matrix, qr_png, server
 from tabletop.net.server import bind_sockets
 from tabletop.session import SeatConfig, Session
 
@@ -45,6 +45,7 @@ def machine_speed(monkeypatch: pytest.MonkeyPatch) -> None:
     per-screen rate limit, tested in test_night_hostile.py, is lifted here."""
     monkeypatch.setattr(protocol, "RATE", 1e6)
     monkeypatch.setattr(protocol, "BURST", 1e6)
+    monkeypatch.setattr(server, "UPGRADE_BURST", 10_000)  # many phones, all on loopback
 
 
 @pytest.fixture

@@ -55,6 +55,11 @@ OUTBOX_MESSAGES = 256
 OUTBOX_BYTES = 4 * 1024 * 1024
 """What may wait to be sent to one socket: a screen further behind is closed (it reconnects and
 gets the whole state anew), so a deaf or slow reader never makes the host hold more."""
+UPGRADE_RATE = 2.0
+UPGRADE_BURST = 20
+"""Sockets one address may open a second on average, and at once: a page reconnects a few
+times a minute, while a device that redials as fast as it can is answered 429 before its
+socket costs anything."""
 CLOSE_GRACE = 2.0
 """Seconds a socket told to close has to be closed before its connection is cut."""
 IDLE_TIMEOUT = 5.0
@@ -138,12 +143,16 @@ class _Connection:
             self.outbox.get_nowait()
         self.queued_bytes = 0
         self.send(protocol.message("dropped", message=text, ply=0))
-        self.close(code, "dropped")
+        self.close(code, "dropped", deaf=True)
 
-    def close(self, code: int, reason: str) -> None:
-        """Close after what is already queued; a socket that does not close in time is cut."""
+    def close(self, code: int, reason: str, *, deaf: bool = False) -> None:
+        """Close after what is already queued; a socket that does not close in time is cut.
+        ``deaf``: nothing more is read from it (a refused or hostile device may send without
+        end; waiting for its goodbye would read all of that)."""
         if self.closing:
             return
+        if deaf and isinstance(self.transport, asyncio.ReadTransport):
+            self.transport.pause_reading()
         self.closing = True
         self.outbox.put_nowait(_Close(code, reason))
         asyncio.get_running_loop().call_later(CLOSE_GRACE, self.cut)
@@ -327,6 +336,7 @@ class NightServer:
         self._connected: frozenset[int] = frozenset()
         self._servers: list[asyncio.Server] = []
         self._in_request: dict[object, int] = {}  # connection → requests it is in now
+        self._openings: dict[str, tuple[float, float]] = {}  # address → (allowance, when)
         self.idle_timeout = IDLE_TIMEOUT
         self.tcp_limit = connection_limit()
         self.resource_errors = _QuietResources()
@@ -598,10 +608,35 @@ class NightServer:
         if waiter is not None and not waiter.done():
             waiter.set_result(data)
 
+    def _may_open(self, address: str | None) -> bool:
+        """Whether ``address`` may open one more socket now (a token bucket per address)."""
+        now = time.monotonic()
+        key = address or "?"
+        allowance, when = self._openings.get(key, (float(UPGRADE_BURST), now))
+        allowance = min(UPGRADE_BURST, allowance + (now - when) * UPGRADE_RATE)
+        if len(self._openings) > 4096:  # a full bucket is the same as none: forget those
+            full = [
+                k
+                for k, (a, w) in self._openings.items()
+                if a + (now - w) * UPGRADE_RATE >= UPGRADE_BURST
+            ]
+            for gone in full:
+                del self._openings[gone]
+        if allowance < 1.0:
+            self._openings[key] = (allowance, now)
+            return False
+        self._openings[key] = (allowance - 1.0, now)
+        return True
+
     async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if not self._may_open(request.remote):
+            raise web.HTTPTooManyRequests(
+                text="Too many connections from this device: wait a moment.",
+                headers={"Retry-After": "1"},
+            )
         waiting = [c for c in self._conns if not c.joined and not c.closing]
         if len(waiting) >= MAX_PENDING:  # a screen says hello at once: the oldest is stuck
-            waiting[0].close(protocol.CLOSE_NO_HELLO, "too many screens joining")
+            waiting[0].close(protocol.CLOSE_NO_HELLO, "too many screens joining", deaf=True)
         ws = web.WebSocketResponse(max_msg_size=protocol.HARD_LIMIT, heartbeat=20.0)
         await ws.prepare(request)
         conn = _Connection(ws, request.transport)
@@ -614,7 +649,7 @@ class NightServer:
             if conn.seat is not None and self._seats.get(conn.seat) is conn:
                 del self._seats[conn.seat]
                 self._connected = frozenset(self._seats)
-            conn.close(1000, "")
+            conn.close(1000, "", deaf=not conn.joined)
             with contextlib.suppress(TimeoutError, asyncio.CancelledError):
                 await asyncio.wait_for(writer, 2.0)
             if not writer.done():
@@ -641,7 +676,7 @@ class NightServer:
         try:
             first = await asyncio.wait_for(conn.ws.receive(), protocol.HELLO_TIMEOUT)
         except TimeoutError:
-            conn.close(protocol.CLOSE_NO_HELLO, "no hello")
+            conn.close(protocol.CLOSE_NO_HELLO, "no hello", deaf=True)
             return
         if not self._hello(conn, first):
             return
@@ -667,7 +702,7 @@ class NightServer:
             text = request.text if isinstance(request, Refusal) else "Say hello first."
             code = request.code if isinstance(request, Refusal) else "bad-message"
             conn.send(protocol.refused(code, text, ply=self._ply))
-            conn.close(protocol.CLOSE_NO_HELLO, "hello first")
+            conn.close(protocol.CLOSE_NO_HELLO, "hello first", deaf=True)
             return False
         seat: int | None = None
         if request.token is None:
@@ -675,14 +710,14 @@ class NightServer:
             if watching >= protocol.MAX_PUBLIC:
                 text = "The public table has as many screens as it takes: close one and reload."
                 conn.send(protocol.refused("full", text, ply=self._ply))
-                conn.close(protocol.CLOSE_FULL, "public table full")
+                conn.close(protocol.CLOSE_FULL, "public table full", deaf=True)
                 return False
         else:
             seat = self._seat_of(request.token)
             if seat is None:
                 text = "This link is not a seat of this game night: ask the host for a new code."
                 conn.send(protocol.refused("bad-token", text, ply=self._ply))
-                conn.close(protocol.CLOSE_BAD_TOKEN, "bad token")
+                conn.close(protocol.CLOSE_BAD_TOKEN, "bad token", deaf=True)
                 return False
             old = self._seats.get(seat)
             if old is not None:
