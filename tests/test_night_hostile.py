@@ -164,6 +164,50 @@ def test_a_deaf_client_never_makes_the_host_hold_more_than_a_bounded_outbox(
     run(rejoin)
 
 
+def flood(sock: socket.socket, seconds: float) -> None:
+    """Junk moves on ``sock``, never reading, until the host closes it or ``seconds`` pass."""
+    junk = frame(json.dumps({"v": 1, "type": "move", "id": "j", "ply": 0, "move": "x" * 200}))
+    deadline = time.monotonic() + seconds
+    sock.settimeout(0.2)
+    with contextlib.suppress(OSError):
+        while time.monotonic() < deadline:
+            with contextlib.suppress(TimeoutError):
+                sock.sendall(junk * 64)
+
+
+@pytest.mark.parametrize(
+    "first",
+    [{"type": "hello", "token": "bogus-token"}, {"type": "move", "id": "m", "ply": 0, "move": "x"}],
+)
+def test_a_socket_refused_at_its_hello_is_not_read_while_it_closes(
+    nights, monkeypatch: pytest.MonkeyPatch, first: dict[str, Any]
+) -> None:
+    """A socket refused at its hello (a made-up token, or no hello at all) that floods on is
+    closed at once: the host reads none of what it sends after that, not even its close reply
+    (else it would read the flood at full speed until the cut, again after every redial)."""
+    told: list[tuple[float, Any]] = []  # when the host decided to close, and the socket
+    close = server._Connection.close
+
+    def noted(conn: Any, code: int, reason: str) -> None:
+        if not conn.closing:
+            told.append((time.monotonic(), conn))
+        close(conn, code, reason)
+
+    monkeypatch.setattr(server._Connection, "close", noted)
+    night = nights()
+    sock = raw_socket(night, rcvbuf=4096)
+    assert upgrade(sock, night) == 101
+    sock.sendall(frame(json.dumps({"v": 1, **first})))
+    sender = threading.Thread(target=flood, args=(sock, 30.0), daemon=True)
+    sender.start()
+    assert until(lambda: bool(told), 20.0), "the host never closed the flooding socket"
+    when, conn = told[0]
+    assert until(lambda: conn.transport.is_closing(), 20.0)
+    assert time.monotonic() - when < 1.0, "the host read the flood while the socket closed"
+    sender.join(35.0)
+    sock.close()
+
+
 def test_a_flood_is_read_at_the_screens_rate_and_the_screen_is_told(nights) -> None:
     """Far more pings than RATE a second: the host answers at about RATE (after BURST), says
     'slow-down' once, and never closes an honest socket for it."""
