@@ -146,13 +146,12 @@ class _Connection:
             return
         self.closing = True
         self.outbox.put_nowait(_Close(code, reason))
-        asyncio.get_running_loop().call_later(CLOSE_GRACE, self.cut)
+        if self.transport is not None:  # the timer holds the transport, not what was read
+            asyncio.get_running_loop().call_later(CLOSE_GRACE, _cut, self.transport)
 
     def cut(self) -> None:
-        """End the connection without a goodbye (a deaf client never reads one), even one
-        still sending what was queued for it."""
         if self.transport is not None:
-            self.transport.abort()  # type: ignore[attr-defined]
+            _cut(self.transport)
 
     def hang_up(self, code: int, reason: str) -> None:
         """Send what is queued and the close frame, then close without reading on."""
@@ -176,6 +175,12 @@ class _Connection:
             text = "Too many messages at once: the host answers them more slowly."
             self.send(protocol.refused("slow-down", text))
         return -self.allowance / protocol.RATE
+
+
+def _cut(transport: asyncio.BaseTransport) -> None:
+    """End a connection without a goodbye (a deaf client never reads one), even one still
+    sending what was queued for it."""
+    transport.abort()  # type: ignore[attr-defined]
 
 
 class _Refused(asyncio.Protocol):
