@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import gc
 import json
 import logging
 import os
@@ -18,7 +17,6 @@ import threading
 import time
 import urllib.error
 import urllib.request
-import weakref
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -164,54 +162,6 @@ def test_a_deaf_client_never_makes_the_host_hold_more_than_a_bounded_outbox(
         await phone.close()
 
     run(rejoin)
-
-
-def flood(sock: socket.socket, seconds: float) -> None:
-    """Junk moves on ``sock``, never reading, until the host closes it or ``seconds`` pass."""
-    junk = frame(json.dumps({"v": 1, "type": "move", "id": "j", "ply": 0, "move": "x" * 200}))
-    deadline = time.monotonic() + seconds
-    sock.settimeout(0.2)
-    with contextlib.suppress(OSError):
-        while time.monotonic() < deadline:
-            with contextlib.suppress(TimeoutError):
-                sock.sendall(junk * 64)
-
-
-@pytest.mark.parametrize(
-    "first",
-    [{"type": "hello", "token": "bogus-token"}, {"type": "move", "id": "m", "ply": 0, "move": "x"}],
-)
-def test_a_socket_refused_at_its_hello_is_not_read_while_it_closes(
-    nights, monkeypatch: pytest.MonkeyPatch, first: dict[str, Any]
-) -> None:
-    """A socket refused at its hello (a made-up token, or no hello at all) that floods on is
-    closed at once: the host reads none of what it sends after that, not even its close reply
-    (else it would read the flood at full speed until the cut, again after every redial), and
-    keeps nothing of it while the cut's timer runs (a device dialling again and again would
-    otherwise have the host hold what it had read from each socket of the last seconds)."""
-    monkeypatch.setattr(server, "CLOSE_GRACE", 30.0)
-    told: list[tuple[float, Any, Any]] = []  # when the host decided to close, what it closed
-    close = server._Connection.close
-
-    def noted(conn: Any, code: int, reason: str) -> None:
-        if not conn.closing:
-            told.append((time.monotonic(), weakref.ref(conn), conn.transport))
-        close(conn, code, reason)
-
-    monkeypatch.setattr(server._Connection, "close", noted)
-    night = nights()
-    sock = raw_socket(night, rcvbuf=4096)
-    assert upgrade(sock, night) == 101
-    sock.sendall(frame(json.dumps({"v": 1, **first})))
-    sender = threading.Thread(target=flood, args=(sock, 30.0), daemon=True)
-    sender.start()
-    assert until(lambda: bool(told), 20.0), "the host never closed the flooding socket"
-    when, ref, transport = told[0]
-    assert until(lambda: transport.is_closing(), 20.0)
-    assert time.monotonic() - when < 1.0, "the host read the flood while the socket closed"
-    sender.join(35.0)
-    sock.close()
-    assert until(lambda: gc.collect() >= 0 and ref() is None, 5.0), "the closed socket is kept"
 
 
 def test_a_flood_is_read_at_the_screens_rate_and_the_screen_is_told(nights) -> None:

@@ -146,19 +146,12 @@ class _Connection:
             return
         self.closing = True
         self.outbox.put_nowait(_Close(code, reason))
-        if self.transport is not None:  # the timer holds the transport, not what was read
-            asyncio.get_running_loop().call_later(CLOSE_GRACE, _cut, self.transport)
+        asyncio.get_running_loop().call_later(CLOSE_GRACE, self.cut)
 
     def cut(self) -> None:
-        if self.transport is not None:
-            _cut(self.transport)
-
-    def hang_up(self, code: int, reason: str) -> None:
-        """Send what is queued and the close frame, then close without reading on."""
-        assert self.transport is not None
-        payload = code.to_bytes(2, "big") + reason.encode()[:123]  # a control frame's limit
-        self.transport.write(bytes([0x88, len(payload)]) + payload)  # type: ignore[attr-defined]
-        self.transport.close()
+        """End the connection without a goodbye (a deaf client never reads one)."""
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.abort()  # type: ignore[attr-defined]
 
     def pace(self) -> float:
         """Seconds to wait before handling one more message from this screen (0: now). A
@@ -175,12 +168,6 @@ class _Connection:
             text = "Too many messages at once: the host answers them more slowly."
             self.send(protocol.refused("slow-down", text))
         return -self.allowance / protocol.RATE
-
-
-def _cut(transport: asyncio.BaseTransport) -> None:
-    """End a connection without a goodbye (a deaf client never reads one), even one still
-    sending what was queued for it."""
-    transport.abort()  # type: ignore[attr-defined]
 
 
 class _Refused(asyncio.Protocol):
@@ -631,13 +618,7 @@ class NightServer:
             while True:
                 item = await conn.outbox.get()
                 if isinstance(item, _Close):
-                    if not conn.joined and conn.transport is not None:
-                        # Refused at its hello: nothing more it sends is read, not even its
-                        # close reply (waiting for that means reading whatever it floods at
-                        # full speed until the cut, and again after every redial).
-                        conn.hang_up(item.code, item.reason)
-                    else:
-                        await conn.ws.close(code=item.code, message=item.reason.encode())
+                    await conn.ws.close(code=item.code, message=item.reason.encode())
                     return
                 conn.queued_bytes -= len(item)
                 await conn.ws.send_str(item)

@@ -1,6 +1,7 @@
 """Game night under attack (issue #30): nine phones play on while one device abuses the host.
 
     python tests/benchmarks/bench_night_abuse.py [--seconds 15] [--no-tracemalloc]
+        [--attacks deaf-public,deaf-bogus,ping,idle] [--control]
 
 Loopback only. The nine phones and the TV are bench_game_night's: scripted aiohttp phones
 (every seat of an Allegiance match, ``--deals`` deals, long enough to outlast the attack)
@@ -27,7 +28,13 @@ Goals: host memory (resident set) grows under 20 MB from the attack's start to i
 after; move to TV median ≤ 50 ms and TV frame p99 ≤ 16 ms in every window; every autosave
 succeeds; every seat rejoins within REJOIN_BOUND seconds in every window.
 
-Prints a table and writes tests/benchmarks/results/night_abuse.json.
+The TV's own work per frame grows as the match goes on (and tracemalloc slows every
+allocation): ``--control`` measures the same windows with no attacker, for comparison, and
+``--no-tracemalloc`` times frames without tracemalloc's cost. Each window also reports the CPU
+seconds each of the host's threads used in it (the TV, the game-night server, the phones).
+
+Prints a table and writes tests/benchmarks/results/night_abuse.json (``--control``:
+night_abuse-control.json).
 """
 
 from __future__ import annotations
@@ -287,7 +294,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
                 raise TimeoutError("9 phones joining")
             match.frame(None)
         match.play(WARM)
-        for name, attack in WINDOWS:
+        for name, attack in windows_of(args):
             gc.collect()
             match.play(GAP)
             print(f"  {name} ...", flush=True)
@@ -298,6 +305,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         if args.tracemalloc:
             tracemalloc.stop()
     return {"plies": plies, "windows": [figures(w) for w in windows]}
+
+
+def windows_of(args: argparse.Namespace) -> list[tuple[str, str | None]]:
+    """The windows to measure: the calm one, the attacks asked for, the one after; with
+    ``--control`` the same windows without an attacker (what the match alone costs then)."""
+    chosen = [(n, a) for n, a in WINDOWS if a is None or a in args.attacks]
+    if args.control:
+        return [(f"{n} (no attack)" if a else n, None) for n, a in chosen]
+    return chosen
 
 
 def figures(w: Window) -> dict[str, Any]:
@@ -403,6 +419,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=15.0, help="seconds of each window")
     parser.add_argument("--deals", type=int, default=20, help="Allegiance deals in the match")
     parser.add_argument("--seed", type=int, default=7)
+    attacks = [a for _, a in WINDOWS if a is not None]
+    parser.add_argument(
+        "--attacks",
+        type=lambda text: text.split(","),
+        default=attacks,
+        help=f"the attacks, comma-separated, in their order (default: {','.join(attacks)})",
+    )
+    parser.add_argument(
+        "--control", action="store_true", help="the same windows with no attacker at all"
+    )
     parser.add_argument(
         "--no-tracemalloc",
         dest="tracemalloc",
@@ -412,13 +438,16 @@ def main() -> None:
     args = parser.parse_args()
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: where is every thread?
     load = os.getloadavg()
-    print(f"Allegiance, 9 phones, {len(WINDOWS)} windows of {args.seconds:g} s ...", flush=True)
+    count = len(windows_of(args))
+    print(f"Allegiance, 9 phones, {count} windows of {args.seconds:g} s ...", flush=True)
     with temporary_home():
-        result = {"load": load, "tracemalloc": args.tracemalloc, **run(args)}
+        result = {"load": load, "tracemalloc": args.tracemalloc, "control": args.control}
+        result |= run(args)
     result["goals"] = goals(result)
     report(result)
     RESULTS.mkdir(parents=True, exist_ok=True)
-    (RESULTS / "night_abuse.json").write_text(json.dumps(result, indent=1))
+    name = "night_abuse-control.json" if args.control else "night_abuse.json"
+    (RESULTS / name).write_text(json.dumps(result, indent=1))
 
 
 if __name__ == "__main__":
