@@ -1,7 +1,7 @@
 """Game night under attack (issue #30): nine phones play on while one device abuses the host.
 
     python tests/benchmarks/bench_night_abuse.py [--seconds 15] [--no-tracemalloc]
-        [--attacks deaf-public,deaf-bogus,ping,idle] [--control]
+        [--attacks deaf-public,deaf-bogus,ping,idle] [--control] [--profile]
 
 Loopback only. The nine phones and the TV are bench_game_night's: scripted aiohttp phones
 (every seat of an Allegiance match, ``--deals`` deals, long enough to outlast the attack)
@@ -31,7 +31,8 @@ succeeds; every seat rejoins within REJOIN_BOUND seconds in every window.
 The TV's own work per frame grows as the match goes on (and tracemalloc slows every
 allocation): ``--control`` measures the same windows with no attacker, for comparison, and
 ``--no-tracemalloc`` times frames without tracemalloc's cost. Each window also reports the CPU
-seconds each of the host's threads used in it (the TV, the game-night server, the phones).
+seconds each of the host's threads used in it (the TV, the game-night server, the phones);
+``--profile`` prints where each window's TV frames spent their time.
 
 Prints a table and writes tests/benchmarks/results/night_abuse.json (``--control``:
 night_abuse-control.json).
@@ -40,10 +41,12 @@ night_abuse-control.json).
 from __future__ import annotations
 
 import argparse
+import cProfile
 import faulthandler
 import gc
 import json
 import os
+import pstats
 import signal
 import subprocess
 import sys
@@ -104,6 +107,7 @@ class Window:
     drops: list[int] = field(default_factory=list)  # honest seats the host closed
     saves: list[str | None] = field(default_factory=list)  # None: written; else the error
     attacker: dict[str, Any] = field(default_factory=dict)
+    profile: cProfile.Profile | None = None  # the TV's frames (--profile)
     threads: dict[str, float] = field(default_factory=dict)  # CPU seconds used in the window
 
 
@@ -241,8 +245,8 @@ class Match:
             if seat not in pending:
                 pending[seat] = self.phones.rejoin(self.night, seat, REJOIN_BOUND)
 
-    def window(self, name: str, attack: str | None, seconds: float) -> Window:
-        window = Window(name)
+    def window(self, name: str, attack: str | None, seconds: float, profile: bool) -> Window:
+        window = Window(name, profile=cProfile.Profile() if profile else None)
         attacker = None
         deadline = time.monotonic() + 30
         if attack is not None:
@@ -250,11 +254,13 @@ class Match:
             while not attacker.ready and time.monotonic() < deadline:
                 self.frame(None)  # its imports, not counted
         saves, cpu = len(self.saves), thread_cpu()
+        self.pacer.profile = window.profile
         self.play(seconds, window)
         if attacker is not None:
             while not attacker.done and time.monotonic() < deadline + seconds:
                 self.frame(window)  # it stops by itself
             window.attacker = attacker.finish(5.0)
+        self.pacer.profile = None
         window.saves = self.saves[saves:]
         window.threads = {k: round(v - cpu.get(k, 0.0), 2) for k, v in thread_cpu().items()}
         return window
@@ -298,8 +304,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             gc.collect()
             match.play(GAP)
             print(f"  {name} ...", flush=True)
-            windows.append(match.window(name, attack, args.seconds))
+            windows.append(match.window(name, attack, args.seconds, args.profile))
         plies = match.seen
+        for window in windows:
+            if window.profile is not None:
+                print(f"\nThe TV's frames, {window.name}, most time first:")
+                pstats.Stats(window.profile).sort_stats("tottime").print_stats(12)
     finally:
         match.close()
         if args.tracemalloc:
@@ -429,6 +439,7 @@ def main() -> None:
     parser.add_argument(
         "--control", action="store_true", help="the same windows with no attacker at all"
     )
+    parser.add_argument("--profile", action="store_true", help="cProfile the TV's frames")
     parser.add_argument(
         "--no-tracemalloc",
         dest="tracemalloc",
