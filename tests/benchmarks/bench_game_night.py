@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import cProfile
 import faulthandler
 import gc
@@ -54,7 +55,8 @@ import tempfile
 import threading
 import time
 import tracemalloc
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -96,7 +98,7 @@ class Phones:
         self.images = images
         self.rng = random.Random(seed)
         self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
+        self.thread = threading.Thread(target=self.loop.run_forever, name="phones", daemon=True)
         self.thread.start()
         self.sent: dict[int, float] = {}  # ply (history length before the move) -> perf_counter
         self.refused: list[dict[str, Any]] = []
@@ -104,11 +106,15 @@ class Phones:
         self.images_fetched = 0
         self.image_failures: list[str] = []
         self.failures: list[str] = []  # phones whose socket failed
+        self.ended: list[int] = []  # seats whose socket the host closed (or the match ended)
         self.pause_at: int | None = None
         self.paused: set[int] = set()
         self._resume = self.run(self._event())
         self._clients: list[aiohttp.ClientSession] = []
         self._tasks: list[asyncio.Task[None]] = []
+        self._seat: dict[
+            int, tuple[aiohttp.ClientSession, aiohttp.ClientWebSocketResponse, Any]
+        ] = {}
         self._side: set[asyncio.Task[None]] = set()  # image fetches and answers under way
 
     async def _event(self) -> asyncio.Event:
@@ -125,14 +131,45 @@ class Phones:
         for seat in night.seats:
             client = aiohttp.ClientSession()
             self._clients.append(client)
-            # No receive timeout: a phone may hear nothing for long (the idle frames of (b)).
-            ws = await client.ws_connect(
-                night.url + "/ws", timeout=aiohttp.ClientWSTimeout(ws_close=STEP)
-            )
-            hello = {"v": protocol.VERSION, "type": "hello", "token": night.tokens[seat]}
-            await ws.send_str(json.dumps(hello))
-            rng = random.Random(self.rng.random())
-            self._tasks.append(asyncio.ensure_future(self._phone(night.url, seat, client, ws, rng)))
+            await self._connect(night, seat, client)
+
+    async def _connect(
+        self, night: GameNight, seat: int, client: aiohttp.ClientSession
+    ) -> asyncio.Event:
+        """Open ``seat``'s socket and play on it; the event is set at its first state."""
+        # No receive timeout: a phone may hear nothing for long (the idle frames of (b)).
+        ws = await client.ws_connect(
+            night.url + "/ws", timeout=aiohttp.ClientWSTimeout(ws_close=STEP)
+        )
+        hello = {"v": protocol.VERSION, "type": "hello", "token": night.tokens[seat]}
+        await ws.send_str(json.dumps(hello))
+        rng = random.Random(self.rng.random())
+        ready = asyncio.Event()
+        task = asyncio.ensure_future(self._phone(night.url, seat, client, ws, rng, ready))
+        self._tasks.append(task)
+        self._seat[seat] = (client, ws, task)
+        return ready
+
+    def rejoin(self, night: GameNight, seat: int, bound: float) -> Future[float]:
+        """Hang up ``seat``'s socket and open a new one with its token, as a phone whose page
+        reloads: the new socket's milliseconds from opening to the state (TimeoutError past
+        ``bound`` seconds)."""
+        return asyncio.run_coroutine_threadsafe(self._rejoin(night, seat, bound), self.loop)
+
+    async def _rejoin(self, night: GameNight, seat: int, bound: float) -> float:
+        client, ws, task = self._seat[seat]
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(ws.close(), bound)
+        start = time.perf_counter()
+
+        async def welcomed() -> None:
+            ready = await self._connect(night, seat, client)
+            await ready.wait()
+
+        await asyncio.wait_for(welcomed(), bound)
+        return (time.perf_counter() - start) * 1000
 
     async def _phone(
         self,
@@ -141,14 +178,16 @@ class Phones:
         client: aiohttp.ClientSession,
         ws: aiohttp.ClientWebSocketResponse,
         rng: random.Random,
+        ready: asyncio.Event,
     ) -> None:
         try:
-            await self._play(url, seat, client, ws, rng)
+            await self._play(url, seat, client, ws, rng, ready)
         except asyncio.CancelledError:
             raise
         except Exception as err:  # a phone that fails must show in the figures
             self.failures.append(f"seat {seat}: {err!r}")
             raise
+        self.ended.append(seat)
 
     async def _play(
         self,
@@ -157,6 +196,7 @@ class Phones:
         client: aiohttp.ClientSession,
         ws: aiohttp.ClientWebSocketResponse,
         rng: random.Random,
+        ready: asyncio.Event,
     ) -> None:
         latest: dict[str, Any] = {}
         answered: set[int] = set()
@@ -173,6 +213,7 @@ class Phones:
             elif kind == "closed":
                 break
             elif kind == "state":
+                ready.set()
                 latest.clear()
                 latest.update(msg)
                 hands = (msg.get("view") or {}).get("hands")
@@ -222,7 +263,7 @@ class Phones:
         if latest.get("ply") != ply or ws.closed:
             return
         move = rng.choice(state["moves"])["text"]
-        self.sent[ply] = time.perf_counter()
+        self.sent.setdefault(ply, time.perf_counter())  # a rejoined phone may send it again
         msg = {"v": protocol.VERSION, "type": "move", "id": f"s{seat}-{ply}", "ply": ply}
         await ws.send_str(json.dumps({**msg, "move": move}))
 
@@ -242,6 +283,7 @@ class Phones:
 
         self.run(shut())
         self._tasks.clear()
+        self._seat.clear()
         self._clients.clear()
         self.welcomed.clear()
         self.sent.clear()
@@ -294,6 +336,18 @@ def frames_until(pacer: Pacer, done: Callable[[], bool], limit: float, what: str
             raise TimeoutError(f"timed out: {what}")
         times.append(pacer.step()[0])
     return times
+
+
+@contextlib.contextmanager
+def temporary_home() -> Iterator[str]:
+    """Saves and settings go to a temporary folder, removed afterwards."""
+    home = tempfile.mkdtemp(prefix="bench-night-")
+    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
+        os.environ[var] = os.path.join(home, var.lower())
+    try:
+        yield home
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
 def new_app() -> App:
@@ -534,10 +588,7 @@ def main() -> None:
     args = parser.parse_args()
     faulthandler.register(signal.SIGUSR1)  # kill -USR1 <pid>: where is every thread?
     results: dict[str, Any] = {}
-    home = tempfile.mkdtemp(prefix="bench-night-")  # saves and settings go there
-    for var in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME"):
-        os.environ[var] = os.path.join(home, var.lower())
-    try:
+    with temporary_home():
         if not args.only_memory:
             print(f"(a, b) Allegiance, 9 phones, {args.deals} deals, 1920x1080 ...", flush=True)
         profile = cProfile.Profile() if args.profile else None
@@ -551,8 +602,6 @@ def main() -> None:
         if not args.skip_memory:
             print(f"(c) {args.games} Royal Houses games, 2 phones ...", flush=True)
             results["memory"] = memory(args.games, args.limit, args.seed)
-    finally:
-        shutil.rmtree(home, ignore_errors=True)
     report(results)
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / "game_night.json").write_text(json.dumps(results, indent=1))
