@@ -126,3 +126,23 @@ def test_labels_and_log_wait_a_frame_only_while_the_same_seat_looks(
         assert scene.log._cache[0][1] == scene.viewer
         return
     pytest.fail("Anna never handed the table to the public view")
+
+
+@pytest.mark.parametrize("game_id", ["allegiance", "machiavelli"])
+def test_the_log_grows_by_its_new_words_and_says_what_the_whole_log_says(
+    app: App, game_id: str
+) -> None:
+    """The log's words are added a move at a time; after any number of moves they are the
+    session's whole log as the viewer may read it (never another seat's secrets)."""
+    seats = [SeatConfig("Ada"), SeatConfig("Bo", "easy"), SeatConfig("Cy", "easy")]
+    session = Session(game_id, seats, seed=4)
+    scene = TableScene(app, session)
+    app.push(scene)
+    rng = random.Random(4)
+    for _ in range(60):
+        if session.game.over:
+            break
+        scene.play(rng.choice(session.game.legal_moves()))
+        app.step(1 / 60)
+        assert scene.drawing._log_lines() == session.log_lines(scene.viewer)
+    assert len(session.log) > 20

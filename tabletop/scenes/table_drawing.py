@@ -198,14 +198,25 @@ class TableDrawing:
             self._draw_tip(surface, pygame.mouse.get_pos())
 
     def _log_lines(self) -> list[str]:
-        """The log in words for the viewer, rendered again only when the log or the viewer
-        changed (every entry's words every frame cost 1-2 ms at 60 entries of Allegiance and
-        grew with the game: bench_game_night)."""
+        """The log in words for the viewer: a grown log adds only its new entries' words (all
+        of them anew cost a move ~2 ms by move 600, growing with the game: bench_night_abuse's
+        calm windows); another log or viewer renders them all again."""
         session = self.scene.session
         log, viewer = session.log, self.scene.viewer
         last = log[-1] if log else None
         cached = self._log_text
         if (
+            cached is not None
+            and cached[0] is log
+            and cached[3] == viewer
+            and len(log) > cached[1] > 0
+            and log[cached[1] - 1] is cached[2]  # the same log, grown: only the new words
+        ):
+            names = session.names
+            fresh = [e.event.render(names) for e in log[cached[1] :] if e.event.visible_to(viewer)]
+            cached = (log, len(log), last, viewer, cached[4] + fresh)
+            self._log_text = cached
+        elif (
             cached is None
             or cached[0] is not log
             or cached[1] != len(log)
