@@ -313,6 +313,25 @@ def test_a_resumed_table_shows_the_outlines_and_the_new_tag_again(app: App) -> N
     assert marks_shown(again) == (outlined, new, tags)
 
 
+def test_after_an_undo_the_marks_are_the_ones_load_shows(app: App) -> None:
+    """Undo goes back to a position: the table shows it as Load does, with the same outlines
+    of what the others laid, the same "new" card and the same last-move tags."""
+    seats = [SeatConfig("Sam"), SeatConfig("Nadia", "easy"), SeatConfig("Omar", "easy")]
+    scene = TableScene(app, Session("machiavelli", seats, seed=1))  # Nadia can lay at once
+    app.push(scene)
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "draw"))
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play"))
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "draw"))
+    shown = marks_shown(scene)
+    scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play"))  # Sam lays
+    scene.undo()
+    assert scene.game.to_move == 0 and len(scene.game.history) == 3
+    scene.refresh(animate=False)
+    loaded = TableScene(app, session_from_save(json.loads(save_text(scene.session))))
+    app.push(loaded)
+    assert marks_shown(scene) == marks_shown(loaded) == shown
+
+
 def test_the_hint_preview_keeps_melds_in_place_and_outlines_its_changes(app: App) -> None:
     """Issue #19: the Hint's preview, like an AI play, is matched onto the melds in place and
     its new and moved cards are outlined."""

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..autosave import Saver, shared
 from ..session import UndoRefused
 from ..storage import describe_os_error
+from .table_resume import resume_marks
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -103,7 +104,7 @@ class TableSaving:
         scene.moments.forget()
         if scene.working_area is not None:
             scene.working_area.forget()  # laid out afresh, as Load lays out this position
-        scene.last_moves.replay(scene.session)  # the marks of the position gone back to
+        resume_marks(scene)  # the marks of the position gone back to, as Load shows them
         scene.end_recap()  # what it explained is taken back
         scene.input.clear()
         scene.viewing.update()
