@@ -114,7 +114,10 @@ class AlliancesLayout(Layout):
             return None
         board = tiles[0].unionall(tiles)
         pad = display.frame_px(12)
-        panel = pygame.Rect(board.right, rect.y, rect.right - board.right, rect.h)
+        # Beside the map, below the strip over it: the strip says whose campaign it is.
+        panel = pygame.Rect(
+            board.right, board.top, rect.right - board.right, rect.bottom - board.top
+        )
         return RecapHold(held, panel.inflate(-pad, -2 * pad))
 
     def score_table(self, outcome: Outcome, names: list[str]) -> tuple[list[str], list[list[str]]]:
