@@ -371,17 +371,24 @@ def _paint(card: str, chosen: int | None, w: int, h: int, colorblind: bool) -> p
     return face
 
 
-@lru_cache(maxsize=16)
-def _back(w: int, h: int) -> pygame.Surface:
+def _framed_back(w: int, h: int, field: Colour, line: Colour) -> tuple[pygame.Surface, int]:
+    """A back's supersampled canvas: its field, rounded, and a thin framing line inside its
+    edge; and the supersampling factor."""
     s = kit.supersample(w)
     W, H = w * s, h * s
-    deep = (92, 22, 30)
-    big = kit.canvas(W, H, deep)
+    big = kit.canvas(W, H, field)
     radius = max(3, round(w * 0.07)) * s
-    pygame.draw.rect(big, deep, (0, 0, W, H), border_radius=radius)
+    pygame.draw.rect(big, field, (0, 0, W, H), border_radius=radius)
     frame = max(2, round(w * 0.05)) * s
-    field = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
-    pygame.draw.rect(big, GOLD, field, max(1, round(w * 0.012 * s)), border_radius=radius)
+    inner = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
+    pygame.draw.rect(big, line, inner, max(1, round(w * 0.012 * s)), border_radius=radius)
+    return big, s
+
+
+@lru_cache(maxsize=16)
+def _back(w: int, h: int) -> pygame.Surface:
+    big, s = _framed_back(w, h, (92, 22, 30), GOLD)
+    W, H = w * s, h * s
     # The Medici palle: six balls in a ring.
     cx, cy = W / 2, H / 2
     ring = W * 0.24
@@ -407,14 +414,8 @@ def _house_back(house: int, w: int, h: int, colorblind: bool) -> pygame.Surface:
     colour = house_colour(house, colorblind)
     field = kit.mix(colour, (40, 20, 4), 0.3)  # a shade darker, warm as the cards
     line = GOLD if house != 3 else (110, 70, 20)  # gold does not show on the yellow house
-    s = kit.supersample(w)
+    big, s = _framed_back(w, h, field, line)
     W, H = w * s, h * s
-    big = kit.canvas(W, H, field)
-    radius = max(3, round(w * 0.07)) * s
-    pygame.draw.rect(big, field, (0, 0, W, H), border_radius=radius)
-    frame = max(2, round(w * 0.05)) * s
-    inner = pygame.Rect(frame, frame, W - 2 * frame, H - 2 * frame)
-    pygame.draw.rect(big, line, inner, max(1, round(w * 0.012 * s)), border_radius=radius)
     # The crest on a paper roundel, a ring of the Medici palle's gold dots about it.
     cx, cy = W / 2, H / 2
     ring = W * 0.34
