@@ -1,4 +1,4 @@
-"""Game night under attack (issue #30): nine phones play on while one device abuses the host.
+"""Game night under attack: nine phones play on while one device abuses the host.
 
     python tests/benchmarks/bench_night_abuse.py [--seconds 15] [--no-tracemalloc]
         [--attacks deaf-public,deaf-bogus,ping,idle] [--control] [--profile]
