@@ -462,6 +462,75 @@ def _names_shown(where: str, hand: list[Piece]) -> int:
     return checked
 
 
+#: Where a full hand is tightest (the TV profile at 720p: bigger cards), and the larger sizes,
+#: where the Empire's 16 cards with 4 special actions had showed 41 px of each power card.
+CROWDED_SIZES = [
+    ((1280, 720), "tv"),
+    ((1280, 720), "desktop"),
+    ((1920, 1080), "tv"),
+    ((1920, 1080), "desktop"),
+    ((3840, 2160), "desktop"),
+]
+
+
+def _full_hands() -> Iterator[tuple[str, dict[str, Any], int]]:
+    """Views of a viewer holding 12 to 16 cards with 0 to 6 special actions: the seeded deals
+    of 2 to 4 players, then the same table with hands built to order (sorted, as views are)."""
+    for players in (2, 3, 4):
+        for seed in range(4):
+            game = rules.new_game("alliances", players, seed=seed)
+            viewer = game.to_move if game.to_move is not None else 0
+            yield f"{players}p/seed {seed}", game.view(viewer), viewer
+    game = rules.new_game("alliances", 4, seed=1)
+    viewer = game.to_move if game.to_move is not None else 0
+    rng = random.Random(7)
+    for size in range(12, 17):  # 16: the Empire's hand of 3 players
+        for count in range(7):
+            power = rng.sample(alliances_art.POWER_CARDS, size - count)
+            held = sorted(power + rng.sample(list(alliances_art.SPECIAL_CARDS), count))
+            if count and size == 12:  # a hand of 10, 11 and 12s: the widest ranks
+                held = sorted(
+                    [f"{s}{n}" for s in "MEP" for n in (10, 11, 12)][: size - count]
+                    + list(alliances_art.SPECIAL_CARDS[:count])
+                )
+            view = dict(game.view(viewer))
+            view["hands"] = [held if s == viewer else None for s in range(4)]
+            yield f"built {size} cards, {count} specials", view, viewer
+
+
+@pytest.mark.parametrize("size,profile", CROWDED_SIZES)
+def test_every_hand_card_shows_its_index_whole(size: tuple[int, int], profile: str) -> None:
+    """In a full hand every power card shows its whole rank ("12", not "1") and its suit
+    mark, uncovered by the cards after it, and every special action its suit mark (at 1280×720
+    on a TV, 7 power cards beside 5 special cards whole showed 22 px of each: the "1" alone)."""
+    pygame.init()
+    display = Display(*size, profile=profile)
+    rect = _area(display)
+    layout = AlliancesLayout()
+    checked = 0
+    for where, view, viewer in _full_hands():
+        held = view["hands"][viewer]
+        model = layout.build(view, viewer, rect, display, LONG_NAMES)
+        row = sorted((p for p in model.pieces if p.id in held), key=lambda p: p.z)
+        assert len(row) == len(held) and all(rect.contains(p.rect) for p in row), where
+        for i, piece in enumerate(row):
+            card, later = piece.id, [p.rect for p in row[i + 1 :]]
+            if card in alliances_art.POWER_CARDS:
+                face = alliances_art.power_layout(card, piece.rect.w)
+                parts = ["number", "symbol"]
+            else:
+                face = alliances_art.special_layout(card, piece.rect.w)
+                parts = ["suit"]
+            for part in parts:
+                spot = face.elements[part].move(piece.rect.topleft)
+                assert spot.collidelist(later) < 0, (where, card, part, piece.rect, later[:1])
+            if card in alliances_art.POWER_CARDS and later:  # the rank drawn at its own size
+                font = render.fonts.get_font(face.sizes["number"], "serif-bold")
+                assert later[0].x - piece.rect.x >= font.size(card[1:])[0], (where, card)
+                checked += 1
+    assert checked >= 300
+
+
 # ---- results -------------------------------------------------------------------------------------
 
 

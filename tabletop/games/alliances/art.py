@@ -783,6 +783,27 @@ def band_height(w: int) -> int:
     return _plain_band(w)
 
 
+@lru_cache(maxsize=64)
+def index_right(w: int) -> int:
+    """How far from its left edge a power card of width ``w`` is inked by its index (the rank,
+    "12" at the widest, and the suit mark under it): what an overlapped card must show."""
+    return max(
+        power_layout(card, w).elements[part].right
+        for card in POWER_CARDS
+        for part in ("number", "symbol")
+    )
+
+
+@lru_cache(maxsize=256)
+def special_reveal(card: str, w: int) -> tuple[int, int]:
+    """How much of special action ``card``'s left edge, at width ``w``, shows its suit mark
+    (and the start of its name band), and how much shows its name whole (``w`` when the card
+    prints no name): (least, named)."""
+    layout = special_layout(card, w)
+    names = [r.right for key, r in layout.elements.items() if key.startswith("name")]
+    return layout.elements["suit"].right, max(names, default=w)
+
+
 def _plain_band(w: int) -> int:
     return max(10, round(card_art.card_size(w)[1] * 0.2))
 
@@ -1306,6 +1327,8 @@ def clear_cache() -> None:
         symbol_surface,
         power_layout,
         special_layout,
+        index_right,
+        special_reveal,
         tile_layout,
         _back,
         _country_tile,

@@ -1578,7 +1578,8 @@ class AlliancesLayout(Layout):
                 model.texts.append(Text("Your hand is empty", area.center, fp(20), MUTED, "center"))
             return
         inner = area.inflate(-px(16), 0)
-        steps = _hand_steps(hand, cw, inner.w, px(8))
+        cw, steps = _hand_fit(hand, cw, inner.w, px(8))
+        ch = round(cw * 1.4)
         total = cw + sum(steps)
         x0 = inner.x + (inner.w - total) // 2
         y = area.y + top + (area.h - top - ch) // 2
@@ -1599,27 +1600,60 @@ class AlliancesLayout(Layout):
             )
 
 
-def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> list[int]:
-    """How far each hand card stands from the next in ``width``: side by side when they fit;
-    when crowded, a special action card keeps its whole face in view (its name and words are
-    what tell it apart, #19) and the power cards share what is left, each showing at least its
-    number; if even that is too tight, all alike."""
+def _hand_fit(hand: list[str], cw: int, width: int, gap: int) -> tuple[int, list[int]]:
+    """The card width and steps (:func:`_hand_steps`) for ``hand`` in ``width``: ``cw``, or
+    when a crowded hand cannot show every index and every special's name at it, a card a
+    little narrower that can (a tenth narrower at most, never under the width that prints the
+    names), or else the widest that shows the most."""
+    least = max(art_alliances.named_width(), cw * 9 // 10)
+    best, best_shown = cw, -1
+    for width_tried in range(cw, min(cw, least) - 1, -1):
+        shown = _hand_steps(hand, width_tried, width, gap)[1]
+        if shown > best_shown:
+            best, best_shown = width_tried, shown
+        if shown == 2:
+            break
+    return best, _hand_steps(hand, best, width, gap)[0]
+
+
+def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> tuple[list[int], int]:
+    """How far each hand card stands from the next in ``width``, and what shows: 2, every
+    index and every special action's name; 1, the indexes; 0, neither. Side by side when they
+    fit. When crowded, each power card shows at least its index (the whole rank, "12", and
+    its suit mark) and each special action card its suit mark; what is left goes to the
+    special cards: their whole faces if it can, else their names whole (the words are on
+    hover), else an equal share; the power cards take anything over. If even the indexes do
+    not fit, all alike."""
     n = len(hand)
     if n < 2:
-        return []
+        return [], 2
     room = width - cw  # the last card shows whole
-    if (n - 1) * (cw + gap) <= room:
-        return [cw + gap] * (n - 1)
-    special = [card in SPECIAL_ACTIONS for card in hand[:-1]]
-    wide = sum(special)
-    narrow = n - 1 - wide
-    rest = room - wide * (cw + gap)
-    least = cw // 5
-    if wide and narrow and rest >= narrow * least:
-        share = min(cw + gap, rest // narrow)
-        return [cw + gap if s else share for s in special]
-    even = max(least, room // (n - 1))
-    return [even] * (n - 1)
+    full = cw + gap
+    if (n - 1) * full <= room:
+        return [full] * (n - 1), 2
+    shown = hand[:-1]
+    edge = max(1, gap // 4)  # a sliver of face past the ink, so it never touches the next card
+    rank = min(full, art_alliances.index_right(cw) + edge)
+    specials = [c for c in shown if c in SPECIAL_ACTIONS]
+    narrow = len(shown) - len(specials)
+    if specials and narrow:
+        rest = room - len(specials) * full
+        if rest >= narrow * rank:  # whole specials; the power cards share what is left
+            share = min(full, rest // narrow)
+            return [full if c in SPECIAL_ACTIONS else share for c in shown], 2
+        reveal = {c: art_alliances.special_reveal(c, cw) for c in specials}
+        named = {c: min(full, r[1] + edge) for c, r in reveal.items()}
+        marked = {c: min(full, r[0] + edge) for c, r in reveal.items()}
+        for wants, says in ((named, 2), (marked, 1)):
+            spare = room - narrow * rank - sum(wants.values())
+            if spare >= 0:
+                extra = spare // len(specials)
+                steps = [min(full, wants[c] + extra) if c in wants else rank for c in shown]
+                return steps, says
+    even = max(cw // 5, room // (n - 1))
+    ranks = narrow == 0 or even >= rank
+    names = all(art_alliances.special_reveal(c, cw)[1] + edge <= even for c in specials)
+    return [even] * (n - 1), (2 if names else 1) if ranks else 0
 
 
 #: Shorter words for the info strip's phrases, tried in turn while a line is too wide for it
