@@ -25,7 +25,7 @@ import select
 import socket
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -66,19 +66,28 @@ def websocket(port: int, token: str | None, rcvbuf: int | None = None) -> socket
     return sock
 
 
-def deaf(port: int, deadline: float, token: str | None) -> Stats:
-    """Junk as fast as the host takes it, never a byte read; a closed socket is reopened."""
-    move = {"v": 1, "type": "move", "id": "junk", "ply": 0, "move": "x" * 200}
-    junk = b"".join(frame(json.dumps({**move, "id": f"j{i}"})) for i in range(64))
-    stats: Stats = {"sockets": 0, "refused": 0, "closed by host": 0, "bytes sent": 0}
+def dial(
+    port: int, token: str | None, deadline: float, stats: Stats, rcvbuf: int | None = None
+) -> Iterator[socket.socket]:
+    """Open sockets one after another (each when the last is done with), non-blocking,
+    until the deadline or MAX_SOCKETS; a refused one is counted and tried again shortly."""
     while time.monotonic() < deadline and stats["sockets"] < MAX_SOCKETS:
-        sock = websocket(port, token, rcvbuf=4096)
+        sock = websocket(port, token, rcvbuf=rcvbuf)
         if sock is None:
             stats["refused"] += 1
             time.sleep(0.05)
             continue
         stats["sockets"] += 1
         sock.setblocking(False)
+        yield sock
+
+
+def deaf(port: int, deadline: float, token: str | None) -> Stats:
+    """Junk as fast as the host takes it, never a byte read; a closed socket is reopened."""
+    move = {"v": 1, "type": "move", "id": "junk", "ply": 0, "move": "x" * 200}
+    junk = b"".join(frame(json.dumps({**move, "id": f"j{i}"})) for i in range(64))
+    stats: Stats = {"sockets": 0, "refused": 0, "closed by host": 0, "bytes sent": 0}
+    for sock in dial(port, token, deadline, stats, rcvbuf=4096):
         pending = memoryview(b"")
         with sock:
             while time.monotonic() < deadline:
@@ -103,14 +112,7 @@ def pings(port: int, deadline: float) -> Stats:
     burst = frame(json.dumps({"v": 1, "type": "ping"})) * 64
     stats: Stats = {"sockets": 0, "refused": 0, "closed by host": 0, "pings sent": 0}
     stats |= {"pongs": 0, "slow-down": 0, "bytes read": 0}
-    while time.monotonic() < deadline and stats["sockets"] < MAX_SOCKETS:
-        sock = websocket(port, None)
-        if sock is None:
-            stats["refused"] += 1
-            time.sleep(0.05)
-            continue
-        stats["sockets"] += 1
-        sock.setblocking(False)
+    for sock in dial(port, None, deadline, stats):
         pending = memoryview(b"")
         with sock:
             while time.monotonic() < deadline:
