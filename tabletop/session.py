@@ -151,9 +151,11 @@ class Session:
         turn = len(self.game.history)
         self.log.extend(LogEntry(e, turn) for e in events)
 
-    def log_lines(self, viewer: int | None) -> list[str]:
-        """The log in words, as ``viewer`` may read it (``None``: the public table)."""
-        return [e.event.render(self.names) for e in self.log if e.event.visible_to(viewer)]
+    def log_lines(self, viewer: int | None, start: int = 0) -> list[str]:
+        """The log in words, as ``viewer`` may read it (``None``: the public table), from its
+        entry ``start`` on."""
+        names = self.names
+        return [e.event.render(names) for e in self.log[start:] if e.event.visible_to(viewer)]
 
     # ---- undo -------------------------------------------------------------------------
     def undo_refusal(self, seat: int | None) -> str | None:

@@ -322,6 +322,7 @@ class NightServer:
         self._images: dict[str, bytes | None] = {}
         self._image_waiters: dict[str, asyncio.Future[bytes | None]] = {}
         self.port = 0
+        self._hosts: frozenset[str] = frozenset()  # the Host values our pages use, once listening
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._runner: web.AppRunner | None = None
@@ -449,6 +450,7 @@ class NightServer:
         self._runner = runner
         socks = bind_sockets(self._bind, self._wanted_port)
         self.port = socks[0].getsockname()[1]
+        self._hosts = self._served_hosts()  # once: a wildcard bind asks the network
         assert runner.server is not None
         doorman = _Doorman(runner.server, self.tcp_limit, self._in_request.__contains__)
         loop = asyncio.get_running_loop()
@@ -496,7 +498,7 @@ class NightServer:
         """Only our own pages: a request for another host name (a DNS-rebinding page) or a
         socket opened by a page from elsewhere is refused. Counts the requests each connection
         is in, so the doorman closes only idle ones."""
-        hosts = self._served_hosts()
+        hosts = self._hosts
         if request.host not in hosts:
             return web.Response(status=421, text="This is not a page of this game night.")
         origin = request.headers.get("Origin")

@@ -10,6 +10,7 @@ words and Dismiss. The banner stands where it covers nothing a player reads or p
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
@@ -64,7 +65,6 @@ class HintOverlay:
         self.button: pygame_gui.elements.UIButton | None = None
         self.play_button: pygame_gui.elements.UIButton | None = None
         self.dismiss_button: pygame_gui.elements.UIButton | None = None
-        self.panel: pygame.Rect | None = None
         self.banner: hint_spot.Banner | None = None
         #: The banner only tells (the working area shows the hint): no move, no Play it.
         self.note = False
@@ -76,7 +76,7 @@ class HintOverlay:
         self.button = pygame_gui.elements.UIButton(
             rect, "Hint", self.scene.app.ui, container=self.scene.container
         )
-        self.panel = None
+        self.banner = None
         self.play_button = self.dismiss_button = None
         if self.showing:
             self._show_preview()
@@ -181,6 +181,11 @@ class HintOverlay:
         return move is not None and self.scene.play(move)
 
     @property
+    def panel(self) -> pygame.Rect | None:
+        """Where the banner stands, if one shows."""
+        return self.banner.rect if self.banner is not None else None
+
+    @property
     def showing(self) -> bool:
         """A banner shows: a hinted move's, or a working area's note."""
         return self.move is not None or self.note
@@ -189,7 +194,6 @@ class HintOverlay:
         self.move = None
         self.note = False
         self.text = ""
-        self.panel = None
         self.banner = None
         for button in (self.play_button, self.dismiss_button):
             if button is not None:
@@ -218,11 +222,8 @@ class HintOverlay:
         parts = hint_spot.Parts(font, (bw, bh), len(labels), d.px(14), d.px(10))
         room = scene.banner_room(d.px(8))
         marks = [r.inflate(d.px(24), d.px(24)) for r in self.highlights()]  # and their outlines
-        room = hint_spot.Room(
-            room.felt, room.spare, [*room.keep_clear, *marks], room.avoid, room.margin
-        )
+        room = dataclasses.replace(room, keep_clear=[*room.keep_clear, *marks])
         self.banner = banner = hint_spot.place(self.text, parts, room)
-        self.panel = banner.rect
         if not self.note:
             self.play_button = pygame_gui.elements.UIButton(
                 banner.buttons[0],

@@ -644,9 +644,8 @@ class TableScene(Scene):
         """One job a move left, a frame: the felt and labels redrawn, then the autosave's text,
         then the log's new lines, then the phones' new state (once the save holds the move),
         then card faces the phones asked for; nothing in a move's own frame. No frame then does
-        two costly jobs
-        (bench_game_night: the TV's frame time p99 while nine phones play; bench_frames: the
-        frames of a table's animations)."""
+        two costly jobs (bench_game_night: the TV's frame time p99 while nine phones play;
+        bench_frames: the frames of a table's animations)."""
         if self._moved_frame == self._frame and self._follow_ups_waited < self.FOLLOW_UP_PATIENCE:
             self._follow_ups_waited += 1
             return

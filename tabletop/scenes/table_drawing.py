@@ -212,8 +212,7 @@ class TableDrawing:
             and len(log) > cached[1] > 0
             and log[cached[1] - 1] is cached[2]  # the same log, grown: only the new words
         ):
-            names = session.names
-            fresh = [e.event.render(names) for e in log[cached[1] :] if e.event.visible_to(viewer)]
+            fresh = session.log_lines(viewer, start=cached[1])
             cached = (log, len(log), last, viewer, cached[4] + fresh)
             self._log_text = cached
         elif (
