@@ -477,30 +477,6 @@ class MediciLayout(Layout):
         model.zones.append(Zone("inner", inner_box, "the Inner Circle"))
         model.zones.append(Zone("outer", area, "the Outer Court"))
 
-    @staticmethod
-    def _spot(
-        bottoms: list[int],
-        columns: list[int],
-        cw: int,
-        centre: int,
-        stack: dict,
-        height: Callable[[dict, int], int],
-        limit: int,
-    ) -> tuple[int, int] | None:
-        """Where ``stack`` goes among columns ending at ``bottoms``: (first column, how many
-        it runs over), the fewest columns it fits in ending above ``limit``, the highest spot
-        there, nearest ``centre`` on a tie; None if it fits nowhere."""
-        count = len(columns)
-        for wide in range(1, min(count, max(1, len(stack["cards"]))) + 1):
-            fits = [
-                (max(bottoms[j : j + wide]), abs(columns[j] + (wide * cw) // 2 - centre), j)
-                for j in range(count - wide + 1)
-                if max(bottoms[j : j + wide]) + height(stack, wide) <= limit
-            ]
-            if fits:
-                return min(fits)[2], wide
-        return None
-
     def _widest(
         self,
         inner: list[dict],
