@@ -270,23 +270,7 @@ class MachiavelliLayout(Layout):
         ch = round(cw * ASPECT)
         if working:  # how to move several cards, where the rows leave room for it
             bottom = max(y for _, y, _ in spots) + ch if spots else inner.y
-            font = get_font(fp(16))
-            lines = _help_lines(font, inner.w)
-            line_h = font.get_linesize()
-            if bottom + line_h * (len(lines) + 1) <= inner.bottom:
-                for k, words in enumerate(reversed(lines)):
-                    at = (inner.right, inner.bottom - k * line_h)
-                    model.texts.append(
-                        Text(
-                            words,
-                            at,
-                            fp(16),
-                            MUTED,
-                            "bottomright",
-                            max_width=inner.w,
-                            smallest=_label_floor(display, fp(16)),
-                        )
-                    )
+            _add_help(model, display, inner, bottom)
         start = self.area.work.start_table if self.area.work is not None else melds
         start_cards = {c for m in start for c in m}
         marks = self.area.marks
@@ -460,6 +444,30 @@ GESTURES_HELP = (
     "Shift+click, or drag a box from an empty spot, to pick several cards · "
     "click a meld to put them on it · Space / Enter with the keyboard"
 )
+
+
+def _add_help(model: TableModel, display: Display, inner: pygame.Rect, bottom: int) -> None:
+    """How to move several cards, in the table's bottom right corner, if the rows (ending at
+    ``bottom``) leave room for it."""
+    size = display.font_px(16)
+    font = get_font(size)
+    lines = _help_lines(font, inner.w)
+    line_h = font.get_linesize()
+    if bottom + line_h * (len(lines) + 1) > inner.bottom:
+        return
+    for k, words in enumerate(reversed(lines)):
+        at = (inner.right, inner.bottom - k * line_h)
+        model.texts.append(
+            Text(
+                words,
+                at,
+                size,
+                MUTED,
+                "bottomright",
+                max_width=inner.w,
+                smallest=_label_floor(display, size),
+            )
+        )
 
 
 def _help_lines(font: pygame.font.Font, width: int) -> list[str]:
