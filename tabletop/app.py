@@ -14,11 +14,13 @@ import pygame
 import pygame_gui
 
 from . import autosave, fonts
+from .ai.worker import shutdown_shared
 from .audio.player import SoundBoard, start_pygame
 from .display import MIN_SIZE, Display
 from .names import typed_text
 from .resources import asset_path
 from .scenes.base import Scene
+from .scenes.navigation import Navigation
 from .setup_memory import SetupMemory
 from .storage import (
     Settings,
@@ -97,6 +99,8 @@ class App:
         self.display = Display(*self.screen.get_size(), profile=self.settings.profile)
         self.ui = UIManager(self.display.size, theme_for(self.display))
         self.scenes: list[Scene] = []
+        #: Where the scenes go from one to the next (a scene never imports another).
+        self.go = Navigation(self)
         self.clock = pygame.time.Clock()
         self.running = True
         self.terminated = False  # set by SIGTERM: the games open are saved, the app ends
@@ -377,7 +381,8 @@ class App:
             scene.leave()
         self.scenes.clear()
         autosave.flush()
-        from .ai.worker import shutdown_shared
+        # Here, not at the top: the painter's module brings game night's aiohttp server
+        # (about 0.2 s), which the title screen should not wait for.
         from .table import card_painter
 
         shutdown_shared()

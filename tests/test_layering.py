@@ -9,7 +9,9 @@ The contracts live in pyproject.toml under ``[tool.importlinter]``:
   ``tabletop.games.<game>``): a game's parts are found through :mod:`tabletop.games` by name;
 - the discovery module and every game's bots and search settings import no pygame (the AI
   worker loads them);
-- layouts, and everything in the game packages, import no scenes.
+- layouts, and everything in the game packages, import no scenes;
+- a scene opens another through the app's navigation, which alone imports the scenes it
+  opens; the scenes import each other without a cycle, and so do the AI's modules.
 
 Imports inside functions count, and indirect imports count (a module that imports pygame
 through another module breaks the contract too); imports for type hints only do not.
@@ -34,6 +36,8 @@ CONTRACTS = {
     "generic-ai",
     "headless-game-parts",
     "layouts-no-scenes",
+    "acyclic-scenes-ai",
+    "scenes-through-navigation",
 }
 
 

@@ -13,8 +13,8 @@ from collections.abc import Callable
 
 from rules import Move
 
-from .. import games
-from .base import Bot, HeuristicFactory, SeatView
+from .base import Bot, SeatView
+from .heuristics import heuristic_for
 from .ismcts import ISMCTSBot
 
 #: Search levels: (seconds per decision, iteration cap, playout policy).
@@ -40,15 +40,6 @@ class RandomBot:
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
-
-
-def heuristic_for(game_id: str, kind: str = "heuristic") -> HeuristicFactory | None:
-    """The factory of ``game_id``'s heuristic bot (``kind="easy"``: its Easy bot, where that
-    is not the heuristic with noise), or None for a game without one."""
-    bots = games.bots_for(game_id)
-    if bots is None:
-        return None
-    return (bots.easy if kind == "easy" else None) or bots.heuristic
 
 
 def make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) -> Bot:

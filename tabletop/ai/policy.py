@@ -22,7 +22,9 @@ from typing import Any
 
 from rules import Game, Move
 
+from .. import games
 from .base import Bot
+from .heuristics import heuristic_for
 
 #: Picks one of ``game.legal_moves()`` for ``game.to_move`` (the game is a search copy).
 PlayoutPolicy = Callable[[Game, random.Random], Move]
@@ -153,9 +155,6 @@ def game_ai(game_id: str) -> GameAI:
     bot (if any) for playouts with default judgement, else random playouts."""
     ai = GAME_AI.get(game_id)
     if ai is None:
-        from .. import games
-        from .bots import heuristic_for  # here: bots imports the search, which imports us
-
         ai = games.search_for(game_id)
         if ai is None:
             factory = heuristic_for(game_id)

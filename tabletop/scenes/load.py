@@ -16,6 +16,7 @@ from pygame_gui.elements import UIButton, UIPanel, UISelectionList, UITextEntryL
 
 from .. import locks
 from ..names import UNDRAWABLE
+from ..replay import export_text
 from ..saves import (
     SaveError,
     SaveInfo,
@@ -251,36 +252,28 @@ class LoadScene(Scene):
             return None
 
     def resume(self, info: SaveInfo) -> None:
-        from .table import TableScene
-
         session = self._open(info)
         if session is None:
             return
         if locks.open_elsewhere(session.save_id):
             self.copy_offer = (offer_copy(self.app, self.open_copy), session)
             return
-        self.app.reset_to(TableScene(self.app, session))
+        self.app.go.table(session, alone=True)
 
     def open_copy(self) -> None:
         """The player chose to open a copy of a game another window has open."""
-        from .table import TableScene
-
         if self.copy_offer is not None:
             session = as_copy(self.copy_offer[1])
             self.copy_offer = None
-            self.app.reset_to(TableScene(self.app, session))
+            self.app.go.table(session, alone=True)
 
     def replay(self, info: SaveInfo) -> None:
-        from .replay import ReplayScene
-
         session = self._open(info)
         if session is not None:
-            self.app.push(ReplayScene(self.app, session))
+            self.app.go.replay(session)
 
     def export(self, info: SaveInfo) -> Path | None:
         """Write the game's move list as text; the toast says where."""
-        from ..replay import export_text
-
         session = self._open(info)
         if session is None:
             return None
@@ -329,8 +322,6 @@ class LoadScene(Scene):
 
     def import_file(self, path: Path) -> None:
         """Open a move list or save the player picked; it is left where it is even if bad."""
-        from .table import TableScene
-
         try:
             session = load_any(path)
         except SaveError as err:
@@ -340,7 +331,7 @@ class LoadScene(Scene):
             write_save(session)  # now one of ours: listed here, and resumed by Continue
         except OSError as err:
             self.app.toast(f"The game could not be saved: {describe_os_error(err)}.", kind="error")
-        self.app.reset_to(TableScene(self.app, session))
+        self.app.go.table(session, alone=True)
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

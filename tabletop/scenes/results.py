@@ -16,6 +16,7 @@ from rules import Outcome
 
 from .. import fonts
 from ..layouts import get_layout
+from ..stats import record_game
 from ..storage import describe_os_error
 from ..ui.grid import CHIP_BG, render_grid
 from ..ui.menu import Backdrop, add_wrapped, line_height, text_width, wrap_for
@@ -101,8 +102,6 @@ class ResultsScene(Scene):
         """Count the finished game once (showing the results again does not count it twice)."""
         if not self.session.humans:
             return  # AI-only games are nobody's statistics
-        from ..stats import record_game
-
         try:
             record_game(self.session)
         except OSError as err:
@@ -247,20 +246,10 @@ class ResultsScene(Scene):
 
     def rematch(self) -> None:
         """The same seats, names and options; a new deal."""
-        from .table import TableScene  # imported late: the table is heavy and optional here
-
-        scenes = self.app.scenes
-        if len(scenes) >= 2 and scenes[-1] is self:
-            below = scenes[-2]
-            if getattr(below, "session", None) is self.session:
-                # Take the finished table away too, so old tables do not pile up below.
-                self.app.pop()
-        self.app.replace(TableScene(self.app, self.session.rematch()))
+        self.app.go.rematch(self, self.session)
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.reset_to(TitleScene(self.app))
+        self.app.go.title()
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -7,6 +7,7 @@ own on the Load screen; the game's autosave goes on as before.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from pygame_gui.elements import UIButton, UITextEntryLine
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 
 def suggested_name(session: Session) -> str:
-    from datetime import datetime
-
     return f"{session.title} – {datetime.now():%d %b %H:%M}"[:MAX_NAME]
 
 

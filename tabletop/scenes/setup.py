@@ -771,9 +771,7 @@ class SetupScene(Scene):
         except SetupError as err:
             self.app.toast(str(err), kind="error")
             return
-        from .table import TableScene  # the table is heavy: import it only when a game starts
-
-        self.app.replace(TableScene(self.app, session))
+        self.app.go.table(session)
 
     # ---- drawing --------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

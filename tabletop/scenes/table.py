@@ -31,6 +31,7 @@ from rules import Move
 from .. import locks
 from ..ai.worker import AIWorker
 from ..layouts import get_gestures, get_layout
+from ..saves import fresh_save_id
 from ..session import Session
 from ..table.gestures import WorkingArea
 from ..table.model import Piece, Recap, RecapHold, TableModel
@@ -134,8 +135,6 @@ class TableScene(Scene):
         if not locks.hold(self.session.save_id):
             if not locks.open_elsewhere(self.session.save_id):
                 return  # the folder cannot hold a lock: play on, unlocked
-            from ..saves import fresh_save_id
-
             self.session.save_id = fresh_save_id()
             self.app.toast(f"{locks.IN_USE} This is a copy of it, saved as a new game.")
             if not locks.hold(self.session.save_id):
@@ -590,9 +589,7 @@ class TableScene(Scene):
         self.saving.undo()
 
     def _leave(self) -> None:
-        from .title import TitleScene
-
-        self.app.reset_to(TitleScene(self.app))
+        self.app.go.title()
 
     # ---- time -------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -672,11 +669,9 @@ class TableScene(Scene):
         self._follow_up()  # the phones hear of them (and of a move made before the cover)
 
     def _show_results(self) -> None:
-        from .results import ResultsScene
-
         self.results_shown = True
         self.night.stop()  # the game is over: the phones are told and the port is free
-        self.app.push(ResultsScene(self.app, self.session))
+        self.app.go.results(self.session)
 
     # ---- drawing (table_drawing) ------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

@@ -210,9 +210,7 @@ class TableButtons:
         if element is self.menu_button:
             scene.ask_leave()
         elif element is self.rules_button:
-            from .rules_screen import RulesScene
-
-            scene.app.push(RulesScene(scene.app, scene.session.game_id))
+            scene.app.go.rules(scene.session.game_id)
         elif element is self.results_button:
             scene._show_results()
         elif element is self.undo_button:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..autosave import Saver, shared
+from ..saves import save_path, save_text
 from ..session import UndoRefused
 from ..storage import describe_os_error
 from .table_resume import resume_marks
@@ -32,16 +33,12 @@ class TableSaving:
         if not session.humans:
             night.saved(ply)
             return  # AI-only games (the self-test, demos) are nobody's to resume
-        from ..saves import save_path, save_text
-
         self.report()
         text = save_text(session)
         shared().submit(save_path(session), text, lambda _error: night.saved(ply))
 
     def report(self) -> None:
         """Tell the player about the autosaves that finished (a failure once, until one works)."""
-        from ..saves import save_path
-
         if self._saver is None:
             return
         for _path, err in self._saver.outcomes(save_path(self.scene.session)):
@@ -79,9 +76,7 @@ class TableSaving:
 
     def save_as(self) -> None:
         """Ask for a name and keep a copy of the game as it is now (Load lists it)."""
-        from .save_as import SaveAsScene
-
-        self.scene.app.push(SaveAsScene(self.scene.app, self.scene.session))
+        self.scene.app.go.save_as(self.scene.session)
 
     def undo_offered(self) -> bool:
         """Undo is for one human against AI seats, while the game is on."""

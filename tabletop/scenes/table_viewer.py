@@ -88,8 +88,6 @@ class TableViewer:
 
     def hand_over(self, seat: int) -> None:
         """Cover the table until ``seat``'s player says they are the one looking."""
-        from .handover import HandOverScene
-
         scene = self.scene
         self.set(None)
         scene.handing_over = True
@@ -99,7 +97,7 @@ class TableViewer:
             scene.handing_over = False
             self.set(seat)
 
-        scene.app.push(HandOverScene(scene.app, scene.session.names[seat], ready))
+        scene.app.go.hand_over(scene.session.names[seat], ready)
 
     def set(self, seat: int | None) -> None:
         """Show the table as ``seat`` sees it (None: the public table)."""

@@ -15,8 +15,9 @@ from pygame_gui.elements import UIButton, UILabel, UIPanel, UIScrollingContainer
 import rules
 from rules.core import GameSpec
 
-from .. import __version__
+from .. import __version__, locks
 from ..fonts import get_font
+from ..saves import SaveError, SaveInfo, list_saves, read_save
 from ..ui.focus import MenuKeys
 from ..ui.menu import (
     Backdrop,
@@ -30,12 +31,12 @@ from ..ui.menu import (
 from ..ui.palette import MUTED
 from ..ui.text import ellipsize
 from .base import Scene
+from .in_use import as_copy, offer_copy
 
 if TYPE_CHECKING:
     from pygame_gui.core.interfaces import IContainerLikeInterface
 
     from ..app import App
-    from ..saves import SaveInfo
     from ..session import Session
     from ..ui.dialogs import Question
 
@@ -242,8 +243,6 @@ class TitleScene(Scene):
 
     def _find_resume(self) -> None:
         """The last unfinished game, for Continue; bad save files are reported once."""
-        from ..saves import list_saves
-
         infos, problems = list_saves()
         self.resume = next((i for i in infos if not i.finished), None)
         if problems and not self._saves_checked:
@@ -283,27 +282,16 @@ class TitleScene(Scene):
         if element is self.continue_button:
             self.continue_game()
         elif element is self.load_button:
-            from .load import LoadScene
-
-            self.app.push(LoadScene(self.app))
+            self.app.go.load()
         elif element is self.stats_button:
-            from .stats import StatsScene
-
-            self.app.push(StatsScene(self.app))
+            self.app.go.stats()
         elif element is self.settings_button:
-            from .settings import SettingsScene
-
-            self.app.push(SettingsScene(self.app))
+            self.app.go.settings()
         elif element is self.quit_button:
             self.app.request_quit()
 
     def continue_game(self) -> None:
         """Resume the last unfinished game exactly where it was left."""
-        from .. import locks
-        from ..saves import SaveError, read_save
-        from .in_use import offer_copy
-        from .table import TableScene
-
         if self.resume is None:
             return
         try:
@@ -315,27 +303,20 @@ class TitleScene(Scene):
         if locks.open_elsewhere(session.save_id):
             self.copy_offer = (offer_copy(self.app, self.open_copy), session)
             return
-        self.app.replace(TableScene(self.app, session))
+        self.app.go.table(session)
 
     def open_copy(self) -> None:
         """The player chose to open a copy of a game another window has open."""
-        from .in_use import as_copy
-        from .table import TableScene
-
         if self.copy_offer is not None:
             session = as_copy(self.copy_offer[1])
             self.copy_offer = None
-            self.app.replace(TableScene(self.app, session))
+            self.app.go.table(session)
 
     def open_setup(self, game_id: str) -> None:
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app, game_id))
+        self.app.go.setup(game_id)
 
     def open_rules(self, game_id: str) -> None:
-        from .rules_screen import RulesScene
-
-        self.app.push(RulesScene(self.app, game_id))
+        self.app.go.rules(game_id)
 
     def back(self) -> None:
         """Esc on the title screen quits (the app asks first if a game is in progress)."""
