@@ -23,6 +23,7 @@ import pytest
 import rules
 from tabletop.net import GameNight, protocol, qr_matrix, qr_png, server
 from tabletop.net.server import bind_sockets
+from tabletop.outcome_words import detail, headline
 from tabletop.session import SeatConfig, Session
 
 LOOPBACK = "127.0.0.1"
@@ -646,8 +647,20 @@ def test_a_whole_game_through_the_socket_leaks_nothing(nights, game_id: str, pla
         assert check_received(phone, truth) > 0
         accepted += sum(json.loads(t)["type"] == "accepted" for t in phone.received)
     assert accepted == len(session.game.history)  # every move applied once, and only once
-    last = [m for m in map(json.loads, phones[0].received) if m["type"] == "state"][-1]
-    assert last["outcome"]["winners"] == list(session.game.outcome().winners)
+    outcome = session.game.outcome()
+    for phone in phones[:players]:
+        last = [m for m in map(json.loads, phone.received) if m["type"] == "state"][-1]
+        said = last["outcome"]
+        assert said["winners"] == list(outcome.winners)
+        # the result in words, with names (the TV's sentence), and said to its own player
+        assert "{p" not in said["detail"] and said["detail"] == detail(outcome, session.names)
+        if phone.seat in outcome.winners:
+            assert said["headline"] in ("You won!", "Your team won!") or said[
+                "headline"
+            ].startswith("You share the win")
+        else:
+            assert said["headline"] == headline(outcome, session.names)
+        assert said["table"]["rows"], said["table"]
 
 
 def test_phones_beside_a_seat_the_host_plays(nights) -> None:

@@ -30,12 +30,16 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Event, IllegalMove, Move
+from rules import Event, IllegalMove, Move, Outcome
+from tabletop.outcome_words import detail, headline
 from tabletop.session import Session
 
 from . import protocol
 from .png import Pixels
 from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
+
+#: A game's score table for its results: a header row and rows of cells, all text.
+ScoreTable = Callable[[Outcome, list[str]], tuple[list[str], list[list[str]]]]
 
 TOKEN_BYTES = 24
 """Random bytes in a seat's token (192 bits; the issue asks for at least 128)."""
@@ -105,6 +109,9 @@ class GameNight:
     asks for a face the server has not cached yet; without it the phones get a simple card
     naming the id. ``card_painter``: paints one card id as PNG in another process (a future);
     the faces are then painted there, ``card_image`` only if it fails.
+
+    ``score_table``: the game's score table for its results (the TV's, from its layout),
+    sent to the phones once the game is over; without it, one row of scores.
     """
 
     def __init__(
@@ -118,6 +125,7 @@ class GameNight:
         card_image: Callable[[str], bytes | Pixels | None] | None = None,
         card_painter: Callable[[str], Future[bytes | None]] | None = None,
         hold_accepted: bool = False,
+        score_table: ScoreTable | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -132,6 +140,7 @@ class GameNight:
         self._log_count = 0
         self._publish_due = False  # poll() applied a move: publish at the next poll()
         self._card_image = card_image
+        self._score_table = score_table
         # Accepted moves not yet told, while they wait for the save that holds them.
         self._hold = hold_accepted
         self._held: list[tuple[int, str, int]] = []  # (seat, message id, ply after)
@@ -333,6 +342,22 @@ class GameNight:
             updates[seat] = SeatUpdate(state, events, reset)
         self.server.push(updates, ply)
 
+    def _outcome(self, result: Outcome, seat: int | None) -> dict[str, Any]:
+        """The finished game as ``seat``'s phone says it: in words, with the players' names,
+        and the score table the TV's results show (the game's own, when the host has it)."""
+        names = self.session.names
+        if self._score_table is not None:
+            head, rows = self._score_table(result, names)
+        else:
+            head, rows = ["", *names], [["Score", *(f"{s:g}" for s in result.scores)]]
+        return {
+            "scores": list(result.scores),
+            "winners": list(result.winners),
+            "headline": headline(result, names, seat),
+            "detail": detail(result, names),
+            "table": {"head": list(head), "rows": [list(r) for r in rows]},
+        }
+
     def _state(self, seat: int | None, ply: int) -> dict[str, Any]:
         session, game = self.session, self.session.game
         names = session.names
@@ -352,12 +377,7 @@ class GameNight:
                 moves.append(entry)
         outcome = None
         if game.over:
-            result = game.outcome()
-            outcome = {
-                "scores": list(result.scores),
-                "winners": list(result.winners),
-                "detail": result.detail,
-            }
+            outcome = self._outcome(game.outcome(), seat)
         return {
             "ply": ply,
             "seat": seat,

@@ -20,6 +20,7 @@ import pygame
 
 from .. import fonts
 from ..display import Display
+from ..layouts import get_layout
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
 from ..net.png import Pixels
 from ..session import Session
@@ -96,6 +97,7 @@ class NightHost:
         if not seats or self.night is not None:
             return None
         kwargs: dict[str, Any] = {"bind": BIND, "port": PORT, "hold_accepted": True}
+        kwargs["score_table"] = get_layout(self.session.game_id).score_table
         if "card_image" in inspect.signature(GameNight).parameters:
             kwargs["card_image"] = self.card_image
         if PAINT_IN_PROCESS and "card_painter" in inspect.signature(GameNight).parameters:

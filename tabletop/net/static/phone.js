@@ -477,11 +477,39 @@
     const st = S.state;
     const out = st && st.outcome;
     $("outcome-sec").hidden = !out;
+    document.body.classList.toggle("won", !!out && out.winners.includes(S.seat));
     if (!out) return;
-    const won = out.winners.map((i) => S.names[i] || "seat " + (i + 1));
-    const scores = out.scores.map((s, i) => (S.names[i] || i) + " " + s).join(", ");
-    $("outcome").textContent = (won.length ? "Won by " + won.join(" and ") + ". " : "") +
-      "Scores: " + scores + "." + (out.detail ? " " + out.detail : "");
+    $("headline").textContent = out.headline;
+    $("outcome").textContent = out.detail;
+    const table = $("scores");
+    const stacked = $("scores-stacked");
+    table.replaceChildren();
+    stacked.replaceChildren();
+    const { head, rows } = out.table;
+    if (head.length <= 4) {
+      // few columns: the TV's table as it is
+      const tr = el("tr");
+      for (const cell of head) tr.appendChild(el("th", {}, cell));
+      table.appendChild(el("thead")).appendChild(tr);
+      const body = table.appendChild(el("tbody"));
+      for (const row of rows) {
+        const line = body.appendChild(el("tr"));
+        row.forEach((cell, i) => line.appendChild(el(i ? "td" : "th", {}, cell)));
+      }
+    } else {
+      // too wide for a phone: each row a block of "column: value" lines
+      for (const row of rows) {
+        const block = stacked.appendChild(el("div", { class: "row" }));
+        block.appendChild(el("h3", {}, row[0]));
+        const dl = block.appendChild(el("dl"));
+        row.slice(1).forEach((cell, i) => {
+          if (cell === "") return;
+          dl.append(el("dt", {}, head[i + 1]), el("dd", {}, cell));
+        });
+      }
+    }
+    table.hidden = !table.children.length;
+    stacked.hidden = !stacked.children.length;
   }
 
   function renderLog() {
