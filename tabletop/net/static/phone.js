@@ -119,8 +119,8 @@
     S.stop = true; setStatus(status);
     clearTimeout(S.timer);
     S.selected = null; S.picks = []; S.proposal = null;
-    $("turn").textContent = text;
-    notice(text, "info");
+    $("turn").textContent = text;  // said once, in the banner (not again as a notice)
+    notice("");
     render();
   }
 
