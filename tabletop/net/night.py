@@ -36,6 +36,7 @@ from tabletop.session import Session
 
 from . import protocol
 from .png import Pixels
+from .second_person import said_to
 from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
 
 #: A game's score table for its results: a header row and rows of cells, all text.
@@ -330,7 +331,10 @@ class GameNight:
                 {
                     "turn": e.turn,
                     "kind": e.event.kind,
-                    "text": e.event.render(names),
+                    # a player's own moves said to them: "You play …" beside "Sam plays …"
+                    "text": e.event.render(names)
+                    if seat is None
+                    else said_to(e.event.text, seat, names),
                     "data": dict(e.event.data),
                 }
                 for e in fresh
