@@ -25,12 +25,13 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Event, IllegalMove, Move, Outcome
+from tabletop.games import phone_table_for
 from tabletop.outcome_words import detail, headline
 from tabletop.session import Session
 
@@ -112,7 +113,9 @@ class GameNight:
     the faces are then painted there, ``card_image`` only if it fails.
 
     ``score_table``: the game's score table for its results (the TV's, from its layout),
-    sent to the phones once the game is over; without it, one row of scores.
+    sent to the phones once the game is over; without it, one row of scores. ``card_text``:
+    a face-up card's full name and words (the TV's hover tip), shown when a phone's player
+    taps a card to see it large; without it, the card's picture alone.
     """
 
     def __init__(
@@ -127,6 +130,7 @@ class GameNight:
         card_painter: Callable[[str], Future[bytes | None]] | None = None,
         hold_accepted: bool = False,
         score_table: ScoreTable | None = None,
+        card_text: Callable[[str], str | None] | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -142,6 +146,9 @@ class GameNight:
         self._publish_due = False  # poll() applied a move: publish at the next poll()
         self._card_image = card_image
         self._score_table = score_table
+        self._phone_table = phone_table_for(session.game_id)
+        self._card_text = card_text
+        self._words: dict[str, str] = {}  # card id -> its full words, once asked
         # Accepted moves not yet told, while they wait for the save that holds them.
         self._hold = hold_accepted
         self._held: list[tuple[int, str, int]] = []  # (seat, message id, ply after)
@@ -379,6 +386,7 @@ class GameNight:
                     "description": game.describe_move(move, seat, names),
                 }
                 moves.append(entry)
+        table = self._phone_table(view, names) if self._phone_table is not None else None
         outcome = None
         if game.over:
             outcome = self._outcome(game.outcome(), seat)
@@ -395,4 +403,28 @@ class GameNight:
             "moves": moves,
             "moves_complete": game.LEGAL_MOVES_COMPLETE,
             "outcome": outcome,
+            # what the phone shows of the table, from the seat's own view only
+            "table": table,
+            "words": self._words_for(view, seat, table),
         }
+
+    def _words_for(
+        self, view: Mapping[str, Any], seat: int | None, table: dict[str, Any] | None
+    ) -> dict[str, str]:
+        """The full words of every card this phone shows face up: its hand and the table."""
+        if self._card_text is None:
+            return {}
+        hands = view.get("hands")
+        cards: list[str] = []
+        if seat is not None and isinstance(hands, list) and isinstance(hands[seat], list):
+            cards += hands[seat]
+        for part in (table or {}).get("sections", []):
+            for row in part["items"]:
+                cards += row["cards"]
+        words = {}
+        for card in cards:
+            if card not in self._words:
+                self._words[card] = self._card_text(card) or ""
+            if self._words[card]:
+                words[card] = self._words[card]
+        return words

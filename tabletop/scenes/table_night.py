@@ -14,6 +14,7 @@ import inspect
 import math
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -24,7 +25,7 @@ from ..layouts import get_layout
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
 from ..net.png import Pixels
 from ..session import Session
-from ..table import card_painter, render
+from ..table import card_art, card_painter, render
 from ..table.card_png import card_pixels
 from ..ui.palette import CREAM, GOLD, MUTED
 from ..ui.text import fit_size, wrap_text
@@ -107,6 +108,7 @@ class NightHost:
             return None
         kwargs: dict[str, Any] = {"bind": BIND, "port": PORT, "hold_accepted": True}
         kwargs["score_table"] = get_layout(self.session.game_id).score_table
+        kwargs["card_text"] = partial(card_art.card_text, self.session.game_id)
         if "card_image" in inspect.signature(GameNight).parameters:
             kwargs["card_image"] = self.card_image
         if PAINT_IN_PROCESS and "card_painter" in inspect.signature(GameNight).parameters:
