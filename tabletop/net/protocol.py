@@ -35,9 +35,10 @@ Server → client
     ``null`` for the public table).
 ``state``    ``{ply, seat, names, to_move, your_turn, over, prompt, waiting, view, moves,
     moves_complete, events, log_reset, outcome, table, words}``: the seat's own
-    ``view(seat)``, and while it is that seat's turn the prompt and its legal moves (``{text, kind, cards, target}`` and
-    ``description`` when the host has one; ``moves_complete`` false when the game, like
-    Machiavelli, lists only representative moves). ``events`` are the log entries that seat
+    ``view(seat)``, and while it is that seat's turn the prompt and its legal moves
+    (``{text, kind, cards, target}`` and ``description`` when the host has one;
+    ``moves_complete`` false when the game, like Machiavelli, lists only representative
+    moves). ``events`` are the log entries that seat
     may see (``{turn, kind, text, data}``): the new ones since the previous ``state``, or, with
     ``log_reset`` true, the whole recent log (sent on every join and after an undo). ``waiting``
     names whoever is to move when it is not this seat. ``outcome`` is ``{scores, winners,
