@@ -300,7 +300,7 @@ class Allegiance(Game):
             events += private_event(
                 s,
                 "hand",
-                "You are dealt %s." % ", ".join(hand),
+                "You are dealt %s." % ", ".join(card_name(c) for c in hand),
                 {"seat": s, "cards": hand},
                 "{p%d} is dealt %d cards." % (s, len(hand)),
                 {"seat": s, "count": len(hand)},

@@ -139,11 +139,11 @@ MISTRESS_VALUES = tuple(range(-1, -11, -1))
 
 
 def card_name(card: str) -> str:
-    """``"the Gonzaga Cardinal (9)"``, ``"a Pazzi Jester"``."""
+    """``"the Gonzaga Cardinal (9)"``, ``"a Pazzi Jester"``, ``"an Orsini Mistress"``."""
     house, code = HOUSES[HOUSE_OF[card]], CODE_OF[card]
     if code.isdigit():
         return f"the {house} {TITLES[house][int(code) - 2]} ({code})"
-    article = "the" if code == "D" else "a"
+    article = "the" if code == "D" else "an" if house[0] in "AEIOU" else "a"
     return f"{article} {house} {SPECIAL_NAMES[code]}"
 
 
@@ -357,7 +357,9 @@ class Medici(Game):
 
     def _describe_inner(self) -> str:
         return "; ".join(
-            " + ".join(self.stacks[sid]) for sid in self.stacks if self.area[sid] == "inner"
+            " + ".join(card_name(c) for c in self.stacks[sid])
+            for sid in self.stacks
+            if self.area[sid] == "inner"
         )
 
     def _first_player(self) -> tuple[int, str]:
@@ -689,7 +691,8 @@ class Medici(Game):
             events.append(
                 Event(
                     "minister",
-                    "The Minister dismisses %s from stack %d." % (", ".join(gone), sid),
+                    "The Minister dismisses %s from stack %d."
+                    % (", ".join(card_name(c) for c in gone), sid),
                     {"seat": me, "stack": _stack_zone(sid), "cards": gone},
                 )
             )
@@ -718,7 +721,12 @@ class Medici(Game):
         event = Event(
             "conspire",
             "{p%d} conspires and eliminates stack %d of the %s (%s)."
-            % (me, sid, "Inner Circle" if area == "inner" else "Outer Court", ", ".join(cards)),
+            % (
+                me,
+                sid,
+                "Inner Circle" if area == "inner" else "Outer Court",
+                ", ".join(card_name(c) for c in cards),
+            ),
             {"seat": me, "stack": _stack_zone(sid), "cards": cards, "area": area},
         )
         return [event, *self._end_action(me)]

@@ -591,7 +591,7 @@ class RoyalHouses(Game):
             events += private_event(
                 seat,
                 "deal",
-                "You are dealt %s." % ", ".join(hand),
+                "You are dealt %s." % ", ".join(card_name(c) for c in hand),
                 {"seat": seat, "cards": hand},
                 "{p%d} is dealt %d cards." % (seat, len(hand)),
                 {"seat": seat, "count": len(hand)},

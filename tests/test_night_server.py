@@ -22,10 +22,22 @@ import pytest
 
 import rules
 from tabletop.net import GameNight, protocol, qr_matrix, qr_png, server
+from tabletop.net.second_person import said_to
 from tabletop.net.server import bind_sockets
+from tabletop.outcome_words import detail, headline
 from tabletop.session import SeatConfig, Session
 
 LOOPBACK = "127.0.0.1"
+
+
+def phone_log(session: Session, seat: int) -> list[str]:
+    """The log as a seat's phone reads it: its player's own moves said to them ("You win the
+    coin toss …"), the others' by name."""
+    return [
+        said_to(e.event.text, seat, session.names) for e in session.log if e.event.visible_to(seat)
+    ]
+
+
 NAMES = ["Ann", "Bob", "Cleo", "Dev", "Eve", "Finn", "Gus", "Hana", "Ivo"]
 STEP = 10.0  # seconds any single expected message may take before a test fails
 
@@ -447,7 +459,7 @@ def test_a_phone_that_reconnects_mid_turn_gets_the_state_and_nothing_is_applied_
         assert state["ply"] == 1 and state["your_turn"]
         assert state["view"] == normal(game.view(0))
         assert [m["text"] for m in state["moves"]] == [str(m) for m in game.legal_moves()]
-        assert state["log_reset"] and [e["text"] for e in state["events"]] == session.log_lines(0)
+        assert state["log_reset"] and [e["text"] for e in state["events"]] == phone_log(session, 0)
         # unsure whether its move arrived, the phone sends it again: refused, not replayed
         await ann.move(str(game.history[0]), 0, msg_id="a1")
         task = asyncio.create_task(hosting(night))
@@ -646,8 +658,20 @@ def test_a_whole_game_through_the_socket_leaks_nothing(nights, game_id: str, pla
         assert check_received(phone, truth) > 0
         accepted += sum(json.loads(t)["type"] == "accepted" for t in phone.received)
     assert accepted == len(session.game.history)  # every move applied once, and only once
-    last = [m for m in map(json.loads, phones[0].received) if m["type"] == "state"][-1]
-    assert last["outcome"]["winners"] == list(session.game.outcome().winners)
+    outcome = session.game.outcome()
+    for phone in phones[:players]:
+        last = [m for m in map(json.loads, phone.received) if m["type"] == "state"][-1]
+        said = last["outcome"]
+        assert said["winners"] == list(outcome.winners)
+        # the result in words, with names (the TV's sentence), and said to its own player
+        assert "{p" not in said["detail"] and said["detail"] == detail(outcome, session.names)
+        if phone.seat in outcome.winners:
+            assert said["headline"] in ("You won!", "Your team won!") or said[
+                "headline"
+            ].startswith("You share the win")
+        else:
+            assert said["headline"] == headline(outcome, session.names)
+        assert said["table"]["rows"], said["table"]
 
 
 def test_phones_beside_a_seat_the_host_plays(nights) -> None:
@@ -696,7 +720,7 @@ def test_after_an_undo_the_phone_log_is_replaced(nights) -> None:
         night.publish()
         state = await phone.expect("state")
         assert state["ply"] == 1 and state["log_reset"]
-        assert [e["text"] for e in state["events"]] == session.log_lines(0)
+        assert [e["text"] for e in state["events"]] == phone_log(session, 0)
         await phone.close()
 
     run(body)

@@ -211,6 +211,17 @@ def test_the_tv_shows_the_public_table_and_a_code_for_each_phone(app: App) -> No
     assert "Waiting for Ann's phone" in scene.status_text()
 
 
+def test_the_tv_speaks_of_phones_only_when_every_player_holds_one(app: App) -> None:
+    """Played on phones only, the TV's table says what to do on a phone, not with a mouse
+    (tests/test_night_words.py checks the words); beside a player at the desktop, the mouse
+    prompts stay for that player."""
+    scene = night_table(app, "alliances", [PHONE, PHONE, PHONE, PHONE])
+    assert scene.layout.on_phones
+    app.pop()
+    mixed = night_table(app, "alliances", [HUMAN, PHONE, PHONE, PHONE])
+    assert not mixed.layout.on_phones
+
+
 def test_the_panel_folds_once_every_phone_has_joined(app: App, phones: Phones) -> None:
     scene = night_table(app, "royal_houses", [PHONE, PHONE])
     host = scene.night
@@ -355,6 +366,56 @@ def test_the_phones_strip_shows_every_phone_whole_at_both_profiles(
         for name in names:
             assert f"{name} · not joined" in shown
         assert not [text for text in shown if text.endswith("…")]
+    finally:
+        application.quit()
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+@pytest.mark.parametrize("profile", ["desktop", "tv"])
+@pytest.mark.parametrize(
+    ("game_id", "phones"),
+    [("royal_houses", 2), ("medici", 4), ("allegiance", 6), ("allegiance", 9)],
+)
+def test_the_join_panel_keeps_its_heading_whole_and_the_log_in_sight(
+    tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
+    size: tuple[int, int],
+    profile: str,
+    game_id: str,
+    phones: int,
+) -> None:
+    """A first-time guest reads the panel's heading first: it is never cut (it wraps), and
+    the panel covers neither the game log nor the phones strip under it, with 2 to 9
+    phones, at both profiles."""
+    use_private_home(tmp_path, monkeypatch)
+    monkeypatch.setattr(table_night, "BIND", [LOOPBACK])
+    monkeypatch.setattr(table_night, "PORT", 0)
+    application = make_app(size, profile=profile)
+    try:
+        names = ["Anna", "Bruno", "Clara", "Dmitri", "Eve", "Felix", "Gus", "Hal", "Ivy"]
+        seats = [SeatConfig(n, PHONE) for n in names[:phones]]
+        application.push(TitleScene(application))
+        scene = TableScene(application, Session(game_id, seats, 3))
+        application.push(scene)
+        shown: list[str] = []
+        real = table_night.render.draw_text
+
+        def draw_text(surface: pygame.Surface, item: Any) -> pygame.Rect:
+            shown.append(table_night.render.shown_text(item)[0])
+            return real(surface, item)
+
+        monkeypatch.setattr(table_night.render, "draw_text", draw_text)
+        pump(application, 2)
+        host = scene.night
+        panel = host.panel_rect
+        assert host.show_codes and panel.w > 0
+        assert not panel.colliderect(scene.log.rect) and not panel.colliderect(host.strip_rect)
+        title, note = host.heading
+        assert " ".join(title) == table_night.TITLE and " ".join(note) == table_night.NOTE
+        for line in title + note:
+            assert line in shown  # drawn as it is: not cut with "…"
+        assert all(panel.contains(cell.rect) for cell in host.cells)
+        assert len(host.cells) == phones
     finally:
         application.quit()
 

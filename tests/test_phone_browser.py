@@ -245,11 +245,12 @@ def test_a_phone_plays_by_tapping_is_refused_reloads_and_never_sees_another_hand
     # a second device on Ann's link takes the seat over; the first one stops
     ann2 = open_phone(browser, night.link(0))
     wait_data(ann, "status", "taken-over")
-    assert "another device" in ann.inner_text("#notice")
+    assert "another device" in ann.inner_text("#turn")
+    assert not ann.is_visible("#notice")  # said once, not twice
     tap_a_legal_move(ann2)
     night.stop()
     wait_data(ann2, "status", "closed")
-    assert "over" in ann2.inner_text("#turn")
+    assert "over" in ann2.inner_text("#turn") and not ann2.is_visible("#notice")
     for page in (ann, ann2, bob):
         page.context.close()
 

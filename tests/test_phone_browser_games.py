@@ -217,15 +217,20 @@ def tap_machiavelli(page: Any, rng: random.Random) -> str:
     return buttons[pick].split()[0]
 
 
-def result_shown(page: Any, names: list[str], winners: list[int]) -> None:
-    """The page shows that the game is over, the winners and the scores, and offers nothing."""
+def result_shown(page: Any, seat: int, names: list[str], winners: list[int]) -> None:
+    """The page shows that the game is over, who won in words (to a winner: "You won!"), the
+    players' names in the sentence, the score table, and offers nothing."""
     assert data(page, "yourTurn") == "0"
     assert page.inner_text("#turn") == "The game is over."
     assert page.is_visible("#outcome-sec")
-    text = page.inner_text("#outcome")
-    assert "Scores:" in text
-    for seat in winners:
-        assert re.search(rf"\b{names[seat]}\b", text.split("Scores:")[0]), text
+    said = page.inner_text("#headline")
+    if seat in winners:
+        assert said in ("You won!", "Your team won!") or said.startswith("You share"), said
+    else:
+        for winner in winners:
+            assert re.search(rf"\b{names[winner]}\b", said), said
+    assert "{p" not in page.inner_text("#outcome")
+    assert page.eval_on_selector_all("#scores tbody tr, #scores-stacked .row", "r => r.length") > 0
     assert not page.is_visible("#decisions-sec") and not page.query_selector(".card.playable")
 
 
@@ -269,7 +274,7 @@ def test_a_whole_game_night_played_by_tapping_phones_only(
     assert [a.seat for a in applied] == taps
     assert [a.ply for a in applied] == list(range(len(history)))
     for seat, page in enumerate(pages):
-        result_shown(page, list(session.names), winners)
+        result_shown(page, seat, list(session.names), winners)
         assert data(page, "seat") == str(seat) and data(page, "status") == "open"
         assert page.card_requests, f"seat {seat} showed no card"
         # the leak check was not empty: the page showed card ids, its seat had hidden cards

@@ -33,9 +33,10 @@ import rules
 from rules import Outcome
 from rules.core import GameSpec, OptionSpec
 from tabletop.app import App
+from tabletop.outcome_words import headline
 from tabletop.scenes.base import Scene
 from tabletop.scenes.handover import HandOverScene
-from tabletop.scenes.results import ResultsScene, headline
+from tabletop.scenes.results import ResultsScene
 from tabletop.scenes.rules_screen import RulesScene
 from tabletop.scenes.settings import SettingsScene
 from tabletop.scenes.setup import SetupScene

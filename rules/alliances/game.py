@@ -1418,7 +1418,12 @@ class Alliances(Game):
             self.campaign_wins[side],
             self.campaign_wins[1 - side],
         )
-        breakdown = {"campaign_wins": list(self.campaign_wins), "campaigns": self.results}
+        breakdown = {
+            "campaign_wins": list(self.campaign_wins),
+            "campaigns": self.results,
+            # The sides as teams: the winners are one side, not a tie between players.
+            "teams": [list(self.side_seats(0)), list(self.side_seats(1))],
+        }
         return Outcome(scores, tuple(seats), detail, breakdown)
 
     # ---- what each seat sees --------------------------------------------------------------------

@@ -27,6 +27,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..ai.base import GameBots
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
+    from ..net.phone_table import TableForPhone
     from ..table.card_art import GameArt
     from ..table.gestures import Gestures
 
@@ -42,7 +43,8 @@ class GameApp:
     ``gestures``: what drags and clicks mean at a table drawn by the given layout (pygame-free),
     where they are not the usual ones. ``sound_cues``: which sound each of its rules' event
     kinds calls for ("deal", "play", "win", "end"…, or "" for none), beyond the common kinds
-    every game shares (:data:`tabletop.audio.cues.DEFAULT_CUES`).
+    every game shares (:data:`tabletop.audio.cues.DEFAULT_CUES`). ``phone``: what a phone
+    shows of the table at a game night, from its seat's view (no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target).
     """
@@ -53,6 +55,7 @@ class GameApp:
     bots: Callable[[], GameBots] | None = None
     search: Callable[[], GameAI] | None = None
     gestures: Callable[[Layout], Gestures] | None = None
+    phone: Callable[[], TableForPhone] | None = None
     sound_cues: Mapping[str, str] = field(default_factory=dict, hash=False)
 
 
@@ -87,6 +90,12 @@ def gestures_for(game_id: str, layout: Layout) -> Gestures | None:
     """New gestures of ``game_id``'s own for a table drawn by ``layout``, or None."""
     app = app_for(game_id)
     return app.gestures(layout) if app is not None and app.gestures is not None else None
+
+
+def phone_table_for(game_id: str) -> TableForPhone | None:
+    """What a phone shows of ``game_id``'s table (pygame-free), or None if it has none."""
+    app = app_for(game_id)
+    return app.phone() if app is not None and app.phone is not None else None
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:

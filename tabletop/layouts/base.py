@@ -25,11 +25,19 @@ class Layout:
     #: False when the table is replayed: no one acts on it, so it shows no prompt to act
     #: ("click a bid", "drag a card here") but a neutral description (:meth:`instruct`).
     live = True
+    #: True at a game night where every player plays from a phone: nobody acts on the TV's
+    #: table with a mouse, so it tells what to do on the phones instead (:meth:`instruct`).
+    on_phones = False
 
-    def instruct(self, prompt: str, neutral: str = "") -> str:
+    def instruct(self, prompt: str, neutral: str = "", phones: str | None = None) -> str:
         """``prompt`` (words telling a player what to do) at a live table; ``neutral`` (what
-        the position is, or nothing) in a replay."""
-        return prompt if self.live else neutral
+        the position is, or nothing) in a replay; at a game night played on phones,
+        ``phones`` (what to do there), or ``neutral`` when the phones need no word."""
+        if not self.live:
+            return neutral
+        if self.on_phones:
+            return neutral if phones is None else phones
+        return prompt
 
     def build(
         self,

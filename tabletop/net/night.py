@@ -25,17 +25,23 @@ import secrets
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Event, IllegalMove, Move
+from rules import Event, IllegalMove, Move, Outcome
+from tabletop.games import phone_table_for
+from tabletop.outcome_words import detail, headline
 from tabletop.session import Session
 
 from . import protocol
 from .png import Pixels
+from .second_person import said_to
 from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
+
+#: A game's score table for its results: a header row and rows of cells, all text.
+ScoreTable = Callable[[Outcome, list[str]], tuple[list[str], list[list[str]]]]
 
 TOKEN_BYTES = 24
 """Random bytes in a seat's token (192 bits; the issue asks for at least 128)."""
@@ -105,6 +111,11 @@ class GameNight:
     asks for a face the server has not cached yet; without it the phones get a simple card
     naming the id. ``card_painter``: paints one card id as PNG in another process (a future);
     the faces are then painted there, ``card_image`` only if it fails.
+
+    ``score_table``: the game's score table for its results (the TV's, from its layout),
+    sent to the phones once the game is over; without it, one row of scores. ``card_text``:
+    a face-up card's full name and words (the TV's hover tip), shown when a phone's player
+    taps a card to see it large; without it, the card's picture alone.
     """
 
     def __init__(
@@ -118,6 +129,8 @@ class GameNight:
         card_image: Callable[[str], bytes | Pixels | None] | None = None,
         card_painter: Callable[[str], Future[bytes | None]] | None = None,
         hold_accepted: bool = False,
+        score_table: ScoreTable | None = None,
+        card_text: Callable[[str], str | None] | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -132,6 +145,10 @@ class GameNight:
         self._log_count = 0
         self._publish_due = False  # poll() applied a move: publish at the next poll()
         self._card_image = card_image
+        self._score_table = score_table
+        self._phone_table = phone_table_for(session.game_id)
+        self._card_text = card_text
+        self._words: dict[str, str] = {}  # card id -> its full words, once asked
         # Accepted moves not yet told, while they wait for the save that holds them.
         self._hold = hold_accepted
         self._held: list[tuple[int, str, int]] = []  # (seat, message id, ply after)
@@ -321,7 +338,10 @@ class GameNight:
                 {
                     "turn": e.turn,
                     "kind": e.event.kind,
-                    "text": e.event.render(names),
+                    # a player's own moves said to them: "You play …" beside "Sam plays …"
+                    "text": e.event.render(names)
+                    if seat is None
+                    else said_to(e.event.text, seat, names),
                     "data": dict(e.event.data),
                 }
                 for e in fresh
@@ -332,6 +352,22 @@ class GameNight:
             state, events = json.loads(json.dumps([state, events]))
             updates[seat] = SeatUpdate(state, events, reset)
         self.server.push(updates, ply)
+
+    def _outcome(self, result: Outcome, seat: int | None) -> dict[str, Any]:
+        """The finished game as ``seat``'s phone says it: in words, with the players' names,
+        and the score table the TV's results show (the game's own, when the host has it)."""
+        names = self.session.names
+        if self._score_table is not None:
+            head, rows = self._score_table(result, names)
+        else:
+            head, rows = ["", *names], [["Score", *(f"{s:g}" for s in result.scores)]]
+        return {
+            "scores": list(result.scores),
+            "winners": list(result.winners),
+            "headline": headline(result, names, seat),
+            "detail": detail(result, names),
+            "table": {"head": list(head), "rows": [list(r) for r in rows]},
+        }
 
     def _state(self, seat: int | None, ply: int) -> dict[str, Any]:
         session, game = self.session, self.session.game
@@ -350,14 +386,10 @@ class GameNight:
                     "description": game.describe_move(move, seat, names),
                 }
                 moves.append(entry)
+        table = self._phone_table(view, names) if self._phone_table is not None else None
         outcome = None
         if game.over:
-            result = game.outcome()
-            outcome = {
-                "scores": list(result.scores),
-                "winners": list(result.winners),
-                "detail": result.detail,
-            }
+            outcome = self._outcome(game.outcome(), seat)
         return {
             "ply": ply,
             "seat": seat,
@@ -371,4 +403,28 @@ class GameNight:
             "moves": moves,
             "moves_complete": game.LEGAL_MOVES_COMPLETE,
             "outcome": outcome,
+            # what the phone shows of the table, from the seat's own view only
+            "table": table,
+            "words": self._words_for(view, seat, table),
         }
+
+    def _words_for(
+        self, view: Mapping[str, Any], seat: int | None, table: dict[str, Any] | None
+    ) -> dict[str, str]:
+        """The full words of every card this phone shows face up: its hand and the table."""
+        if self._card_text is None:
+            return {}
+        hands = view.get("hands")
+        cards: list[str] = []
+        if seat is not None and isinstance(hands, list) and isinstance(hands[seat], list):
+            cards += hands[seat]
+        for part in (table or {}).get("sections", []):
+            for row in part["items"]:
+                cards += row["cards"]
+        words = {}
+        for card in cards:
+            if card not in self._words:
+                self._words[card] = self._card_text(card) or ""
+            if self._words[card]:
+                words[card] = self._words[card]
+        return words

@@ -34,14 +34,20 @@ Server → client
 ``welcome``  ``{seat, name, names, game, title, players}`` after a good hello (``seat``/``name``
     ``null`` for the public table).
 ``state``    ``{ply, seat, names, to_move, your_turn, over, prompt, waiting, view, moves,
-    moves_complete, events, log_reset, outcome}``: the seat's own ``view(seat)``, and while it
-    is that seat's turn the prompt and its legal moves (``{text, kind, cards, target}`` and
-    ``description`` when the host has one; ``moves_complete`` false when the game, like
-    Machiavelli, lists only representative moves). ``events`` are the log entries that seat
+    moves_complete, events, log_reset, outcome, table, words}``: the seat's own
+    ``view(seat)``, and while it is that seat's turn the prompt and its legal moves
+    (``{text, kind, cards, target}`` and ``description`` when the host has one;
+    ``moves_complete`` false when the game, like Machiavelli, lists only representative
+    moves). ``events`` are the log entries that seat
     may see (``{turn, kind, text, data}``): the new ones since the previous ``state``, or, with
     ``log_reset`` true, the whole recent log (sent on every join and after an undo). ``waiting``
     names whoever is to move when it is not this seat. ``outcome`` is ``{scores, winners,
-    detail}`` once the game is over.
+    headline, detail, table}`` once the game is over: the result said to this seat ("You
+    won!"), the sentence with the players' names, and the game's score table (``{head,
+    rows}``, text). ``table`` is what the phone shows of the table, from this seat's view
+    (``{sections: [{title, note, items: [{label, text, cards, mark, key}]}], score}``, see
+    :mod:`tabletop.net.phone_table`), or ``null`` for a game without one; ``words`` the full
+    words of each face-up card it shows (hand and table), for a card seen large.
 ``accepted`` ``{id, ply}``: the move with that id was applied (``ply``: history length after).
 ``refused``  ``{code, message, id?, ply}``: nothing changed. Codes:
 

@@ -16,6 +16,7 @@ from rules import Outcome
 
 from .. import fonts
 from ..layouts import get_layout
+from ..outcome_words import detail, headline
 from ..stats import record_game
 from ..storage import describe_os_error
 from ..ui.grid import CHIP_BG, render_grid
@@ -28,33 +29,6 @@ if TYPE_CHECKING:
     from ..session import Session
 
 WIN_BG = (62, 50, 20, 235)
-
-
-class _Names(dict[str, str]):
-    """Seat names for an outcome template; an unknown field stays as written (never a crash)."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
-def join_names(names: list[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def headline(outcome: Outcome, names: list[str]) -> str:
-    """ "Nadia wins!", "Nadia and Bo win!" (a team), "Shared win: A and B" or "A draw"."""
-    winners = [names[i] for i in outcome.winners if 0 <= i < len(names)]
-    if not winners:
-        return "A draw"
-    if len(winners) == 1:
-        return "You win!" if winners[0] == "You" else f"{winners[0]} wins!"
-    teams = outcome.breakdown.get("teams") or []
-    if sorted(outcome.winners) in [sorted(t) for t in teams if isinstance(t, list)]:
-        return f"{join_names(winners)} win!"  # one team, not a tie
-    return f"Shared win: {join_names(winners)}"
 
 
 #: Lines for the sentence under the headline: why the game ended, then who won and why.
@@ -76,8 +50,7 @@ class ResultsScene(Scene):
         if session.game.over:
             self.outcome: Outcome | None = session.game.outcome()
             self.headline = headline(self.outcome, names)
-            mapping = _Names({f"p{i}": name for i, name in enumerate(names)})
-            self.detail = self.outcome.detail.format_map(mapping)
+            self.detail = detail(self.outcome, names)
             layout = get_layout(session.game_id)
             self.table = layout.score_table(self.outcome, names)
             self.labels = [layout.score_label(self.outcome, s) for s in range(len(names))]

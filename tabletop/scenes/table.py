@@ -144,6 +144,10 @@ class TableScene(Scene):
     # ---- game night ------------------------------------------------------------------
     def enter(self) -> None:
         problem = self.night.start()  # a game night's server listens while this table is open
+        # Played on phones only: the TV's table says what to do on them, not with a mouse.
+        self.layout.on_phones = self.night.active and set(self.session.humans) <= set(
+            self.night.seats
+        )
         super().enter()
         self.sounds.begin()
         if problem is not None:

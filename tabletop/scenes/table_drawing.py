@@ -227,10 +227,11 @@ class TableDrawing:
         return cached[4]
 
     def _night_area(self) -> pygame.Rect:
-        """Where a game night's join panel may spread: everything under the status bar."""
+        """Where a game night's join panel may spread: everything under the status bar and
+        left of the log, so the log and the phones strip under it stay in sight."""
         d = self.scene.app.display
         top = self.scene.status.rect.bottom
-        return pygame.Rect(0, top, d.width, d.height - top)
+        return pygame.Rect(0, top, self.scene.log.rect.x, d.height - top)
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         """What a hover tip at ``pos`` says: the layout's explanation of what is there (e.g.

@@ -14,19 +14,21 @@ import inspect
 import math
 from concurrent.futures import Future
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
 
 from .. import fonts
 from ..display import Display
+from ..layouts import get_layout
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
 from ..net.png import Pixels
 from ..session import Session
-from ..table import card_painter, render
+from ..table import card_art, card_painter, render
 from ..table.card_png import card_pixels
 from ..ui.palette import CREAM, GOLD, MUTED
-from ..ui.text import fit_size
+from ..ui.text import fit_size, wrap_text
 
 #: Where the server listens (None: the LAN address and loopback) and on which port; tests
 #: point these at loopback and port 0.
@@ -35,6 +37,13 @@ PORT: int = DEFAULT_PORT
 #: Card pictures for the phones are painted in a process of their own (card_painter); False:
 #: on the UI thread between moves (tests that count what the UI thread paints).
 PAINT_IN_PROCESS = True
+
+#: The join panel's heading: what to do, then how (the note).
+TITLE = "Game night: scan your seat's code with your phone's camera"
+NOTE = (
+    "Phones on the same wifi as this computer · nothing to install · the codes fold away "
+    "once everyone has joined (or click here)"
+)
 
 CONNECTED = (112, 200, 120)
 AWAY = (226, 150, 84)
@@ -82,6 +91,8 @@ class NightHost:
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
         self.strip_rect = pygame.Rect(0, 0, 0, 0)
         self.cells: list[_Cell] = []
+        #: The join panel's title and note, in lines (:meth:`layout_panel`).
+        self.heading: tuple[list[str], list[str]] = ([], [])
         self._qr: dict[tuple[int, int], pygame.Surface] = {}
         self._matrices: dict[int, list[list[bool]]] = {}
 
@@ -96,6 +107,8 @@ class NightHost:
         if not seats or self.night is not None:
             return None
         kwargs: dict[str, Any] = {"bind": BIND, "port": PORT, "hold_accepted": True}
+        kwargs["score_table"] = get_layout(self.session.game_id).score_table
+        kwargs["card_text"] = partial(card_art.card_text, self.session.game_id)
         if "card_image" in inspect.signature(GameNight).parameters:
             kwargs["card_image"] = self.card_image
         if PAINT_IN_PROCESS and "card_painter" in inspect.signature(GameNight).parameters:
@@ -318,18 +331,21 @@ class NightHost:
             )
 
     def layout_panel(self, d: Display, area: pygame.Rect) -> None:
-        """Place the join panel and its cells in ``area`` (all the window under the status
+        """Place the join panel and its cells in ``area`` (the play area under the status
         bar): the arrangement of columns that gives the largest QR codes, in whole pixels a
-        module."""
+        module, in a panel wide enough for its heading where the area allows."""
         assert self.night is not None
         n = len(self.seats)
         modules = max(len(m) for m in self._matrices.values())
         pad, gap, cpad = d.px(28), d.px(20), d.px(10)
-        head_h = d.font_px(34) + d.px(8) + d.font_px(20) + d.px(18)
+        margin = d.px(16)
+        most_w = area.w - 2 * margin  # the widest panel
+        self.heading = self._heading(d, most_w - 2 * pad)
+        head_h = self._heading_height(d)
         name_h = d.font_px(26) + d.px(6)
         addr_h = d.px(6) + d.font_px(17)
-        avail_w = area.w - 2 * d.px(16) - 2 * pad
-        avail_h = area.h - 2 * d.px(16) - 2 * pad - head_h
+        avail_w = most_w - 2 * pad
+        avail_h = area.h - 2 * margin - 2 * pad - head_h
         best: tuple[int, int] | None = None
         for cols in range(1, n + 1):
             rows = math.ceil(n / cols)
@@ -345,7 +361,8 @@ class NightHost:
         qr = module * modules
         cell_w = max(qr + 2 * cpad, min(d.px(360), (avail_w - (cols - 1) * gap) // cols))
         cell_h = qr + 2 * cpad + name_h + addr_h
-        width = cols * cell_w + (cols - 1) * gap + 2 * pad
+        heading_w = max(self._line_widths(d)) + 2 * pad
+        width = min(most_w, max(cols * cell_w + (cols - 1) * gap + 2 * pad, heading_w))
         height = head_h + rows * cell_h + (rows - 1) * gap + 2 * pad
         panel = pygame.Rect(0, 0, width, height)
         panel.center = area.center
@@ -363,6 +380,28 @@ class NightHost:
             code = pygame.Rect(0, 0, qr, qr)
             code.midtop = (cell.centerx, cell.y + cpad + name_h)
             self.cells.append(_Cell(seat, cell, code))
+
+    def _heading(self, d: Display, width: int) -> tuple[list[str], list[str]]:
+        """The panel's title and its note, each in as many lines as ``width`` needs (never
+        cut: the title is what a guest reads first)."""
+        title_font = fonts.get_font(d.font_px(34), "serif-bold")
+        note_font = fonts.get_font(d.font_px(20))
+        title = wrap_text(TITLE, title_font, width) or [TITLE]
+        note = wrap_text(NOTE, note_font, width) or [NOTE]
+        return title, note
+
+    def _heading_height(self, d: Display) -> int:
+        title, note = self.heading
+        title_h = fonts.get_font(d.font_px(34), "serif-bold").get_linesize()
+        note_h = fonts.get_font(d.font_px(20)).get_linesize()
+        return len(title) * title_h + d.px(8) + len(note) * note_h + d.px(18)
+
+    def _line_widths(self, d: Display) -> list[int]:
+        """How wide each line of the heading is, at its size."""
+        title, note = self.heading
+        title_font = fonts.get_font(d.font_px(34), "serif-bold")
+        note_font = fonts.get_font(d.font_px(20))
+        return [title_font.size(t)[0] for t in title] + [note_font.size(t)[0] for t in note]
 
     def short_link(self, seat: int) -> str:
         """The address shown under a code: the link with its token cut short
@@ -396,30 +435,17 @@ class NightHost:
         render.draw_box(surface, render.Box(panel, (12, 20, 16, 240), GOLD, d.px(16), 2))
         pad = d.px(28)
         y = panel.y + pad
-        title = render.draw_text(
-            surface,
-            render.Text(
-                "Game night: scan your seat's code with your phone's camera",
-                (panel.centerx, y),
-                d.font_px(34),
-                GOLD,
-                "midtop",
-                "serif-bold",
-                max_width=panel.w - 2 * pad,
-            ),
-        )
-        render.draw_text(
-            surface,
-            render.Text(
-                "Phones on the same wifi as this computer · nothing to install · the codes "
-                "fold away once everyone has joined (or click here)",
-                (panel.centerx, title.bottom + d.px(8)),
-                d.font_px(20),
-                MUTED,
-                "midtop",
-                max_width=panel.w - 2 * pad,
-            ),
-        )
+        title, note = self.heading
+        for line in title:
+            y = render.draw_text(
+                surface,
+                render.Text(line, (panel.centerx, y), d.font_px(34), GOLD, "midtop", "serif-bold"),
+            ).bottom
+        y += d.px(8)
+        for line in note:
+            y = render.draw_text(
+                surface, render.Text(line, (panel.centerx, y), d.font_px(20), MUTED, "midtop")
+            ).bottom
         now = self.connected()
         for cell in self.cells:
             self._draw_cell(surface, d, cell, now)

@@ -1046,11 +1046,13 @@ class AlliancesLayout(Layout):
             self.instruct(
                 "Declare exactly how many countries you will control, and the suit",
                 "The declaration: how many countries, and the suit",
+                "The declaration: declare on your phone",
             )
             if declaring
             else self.instruct(
                 "State of the Nations: click a bid (countries, then suit)",
                 "State of the Nations: the bidding (countries, then suit)",
+                "State of the Nations: bid on your phone (countries, then suit)",
             )
         )
         bid = None if declaring else view.get("bid")
@@ -1062,7 +1064,9 @@ class AlliancesLayout(Layout):
         short = (
             self.instruct("Declare countries and suit", "The declaration")
             if declaring
-            else self.instruct("Click a bid: countries, then suit", "State of the Nations")
+            else self.instruct(
+                "Click a bid: countries, then suit", "State of the Nations", "Bid on your phone"
+            )
         )
         titled, y, per_row, face, margin, least = self._grid_shape(
             area, display, (title, short), gap, size, label_h
@@ -1359,6 +1363,7 @@ class AlliancesLayout(Layout):
             self.instruct(
                 "Drafting: drag the 2 cards you keep onto your hand",
                 "Drafting: each player keeps 2 cards of the packet",
+                "Drafting: keep 2 cards of your packet on your phone",
             ),
             area,
             display,
@@ -1402,6 +1407,7 @@ class AlliancesLayout(Layout):
             self.instruct(
                 f"Secret meeting: drag 2 cards here to show them to {who}",
                 f"Secret meeting: 2 cards shown to {who}",
+                "Secret meeting: choose the 2 cards to show on your phone",
             ),
             area,
             display,
@@ -1448,7 +1454,9 @@ class AlliancesLayout(Layout):
                 notes.append(("* raised by a special action for this conflict", MUTED))
         else:
             title = self.instruct(
-                "Choose the country to target: click a lit tile", "The country to target"
+                "Choose the country to target: click a lit tile",
+                "The country to target",
+                "The country to target: choose it on your phone",
             )
         lead, dom = view.get("leading"), view.get("dominant")
         if lead or dom:
@@ -1493,8 +1501,10 @@ class AlliancesLayout(Layout):
                 else self.instruct("click a lit card on the table", "which card it takes")
             )
             lines.insert(0, (f"{name}: {ask}", GOLD))
-        elif phase in ("play", "duel") and not view["over"] and self.live:
-            notes.append(("Drag a card onto the players to play it.", MUTED))
+        elif phase in ("play", "duel") and not view["over"]:
+            note = self.instruct("Drag a card onto the players to play it.")
+            if note:
+                notes.append((note, MUTED))
         lines += notes
         y = self._title(model, title, area, display)
         font = render.fonts.get_font(fp(17))

@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from tabletop.ai.base import GameBots
     from tabletop.ai.policy import GameAI
     from tabletop.layouts.base import Layout
+    from tabletop.net.phone_table import TableForPhone
     from tabletop.table.card_art import GameArt
     from tabletop.table.gestures import Gestures
 
@@ -44,6 +45,12 @@ def _bots() -> GameBots:
     return GameBots(heuristic=MediciBot)
 
 
+def _phone() -> TableForPhone:
+    from .phone import table
+
+    return table
+
+
 def _search() -> GameAI:
     from .search import SEARCH
 
@@ -70,6 +77,7 @@ APP = GameApp(
     art=_art,
     bots=_bots,
     search=_search,
+    phone=_phone,
     gestures=_gestures,
     sound_cues=SOUND_CUES,
 )

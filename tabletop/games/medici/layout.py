@@ -391,7 +391,10 @@ class MediciLayout(Layout):
         label_h = fp(18) + px(8)
         model.texts.append(
             Text(
-                "Outer Court — drop a card on empty space to send it to court",
+                self.instruct(
+                    "Outer Court — drop a card on empty space to send it to court",
+                    "Outer Court",
+                ),
                 (area.x + px(12), area.y + px(5)),
                 fp(18),
                 GOLD,

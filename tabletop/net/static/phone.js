@@ -119,8 +119,8 @@
     S.stop = true; setStatus(status);
     clearTimeout(S.timer);
     S.selected = null; S.picks = []; S.proposal = null;
-    $("turn").textContent = text;
-    notice(text, "info");
+    $("turn").textContent = text;  // said once, in the banner (not again as a notice)
+    notice("");
     render();
   }
 
@@ -210,7 +210,7 @@
     const node = el(o.button ? "button" : "div", { class: "card" + (o.cls ? " " + o.cls : "") });
     node.dataset.card = card;
     if (o.button) node.type = "button";
-    const img = el("img", { alt: card, draggable: false });
+    const img = el("img", { alt: words(card) || card, draggable: false });
     img.src = "/card/" + encodeURIComponent(card) + ".png";
     img.dataset.tries = "0";
     img.onerror = () => { // the host was busy rendering: ask again a few times
@@ -219,8 +219,28 @@
       if (tries <= 3) setTimeout(() => { img.src = img.src.split("?")[0] + "?t=" + tries; }, 800 * tries);
     };
     node.appendChild(img);
+    if (!o.button) node.onclick = () => zoom(card);
     return node;
   }
+
+  // ---- a card seen large, with its full words ----------------------------------------------
+  function words(card) {
+    const w = S.state && S.state.words;
+    return (w && w[card]) || "";
+  }
+
+  function zoom(card) {
+    $("zoom-img").src = "/card/" + encodeURIComponent(card) + ".png";
+    $("zoom-img").alt = words(card) || card;
+    $("zoom-words").textContent = words(card);
+    $("zoom").hidden = false;
+    root.dataset.zoom = card;
+    $("zoom-close").focus();
+  }
+
+  function unzoom() { $("zoom").hidden = true; root.dataset.zoom = ""; }
+  $("zoom-close").onclick = unzoom;
+  $("zoom").onclick = (e) => { if (e.target === $("zoom")) unzoom(); };
 
   function cardsNode(cards, small) {
     const box = el("div", { class: "cards" + (small ? " small" : "") });
@@ -258,11 +278,56 @@
     }
     $("prompt").textContent = mine ? st.prompt : "";
     $("prompt").hidden = !(mine && st.prompt);
+    renderTable();
     if (S.game === "machiavelli") renderMachiavelli(mine);
     else renderGeneric(mine);
     renderInfo();
     renderOutcome();
     renderLog();
+    fitDock();
+  }
+
+  // ---- the table, as the game tells it (tabletop/net/phone_table.py) ------------------------
+  function renderTable() {
+    const t = S.state && S.state.table;
+    const box = $("table-view");
+    box.replaceChildren();
+    $("table-sec").hidden = !t;
+    if (!t) return;
+    for (const part of t.sections) {
+      const sec = box.appendChild(el("div", { class: "part" }));
+      sec.appendChild(el("h3", {}, part.title));
+      if (part.note) sec.appendChild(el("p", { class: "note" }, part.note));
+      for (const it of part.items) {
+        const one = it.cards.length && it.cards.length <= 2 ? " inline" : "";  // beside its words
+        const row = sec.appendChild(el("div", { class: "row" + one + (it.mark ? " " + it.mark : "") }));
+        if (it.key) row.dataset.key = it.key;
+        row.appendChild(el("span", { class: "label" }, it.label));
+        if (it.text) row.appendChild(el("span", { class: "text" }, it.text));
+        if (it.cards.length) row.appendChild(cardsNode(it.cards, true));
+      }
+    }
+    $("score").textContent = t.score;
+    $("score").hidden = !t.score;
+  }
+
+  // The rows of the table a decision names ("Build … on stack 5") are lit while it is offered.
+  function lightNamed(moves) {
+    const named = new Set();
+    for (const m of moves) {
+      for (const hit of (m.description || m.text).matchAll(/stack (\d+)/gi)) named.add("stack " + hit[1]);
+    }
+    for (const row of document.querySelectorAll("#table-view .row")) {
+      row.classList.toggle("named", named.has(row.dataset.key));
+    }
+  }
+
+  // The dock (hand, decisions) stays at the bottom; the page keeps room for it to scroll past.
+  function fitDock() {
+    const dock = $("dock");
+    const parts = ["sheet", "machi-actions", "decisions-sec", "hand-sec"];
+    dock.hidden = parts.every((id) => $(id).hidden);
+    root.style.setProperty("--dock", (dock.hidden ? 24 : dock.offsetHeight + 16) + "px");
   }
 
   function renderGeneric(mine) {
@@ -288,9 +353,9 @@
       const node = cardNode(c, { button: true,
         cls: (playable ? "playable" : "") + (S.selected === c ? " selected" : "") });
       node.setAttribute("aria-disabled", playable ? "false" : "true");
-      node.setAttribute("aria-label", c + (playable ? ": playable" : ""));
+      node.setAttribute("aria-label", (words(c) || c) + (playable ? ": playable" : ""));
       node.onclick = () => {
-        if (!byCard.has(c)) return;
+        if (!byCard.has(c)) { zoom(c); return; }  // not playable now: see it large
         S.selected = S.selected === c ? null : c;
         render();
       };
@@ -308,29 +373,19 @@
     const sheet = $("sheet");
     const targets = $("targets");
     targets.replaceChildren();
+    lightNamed(moves);
     if (card === null) {
-      sheet.hidden = true; root.classList.remove("sheet-open");
+      sheet.hidden = true;
       root.dataset.selected = "";
       return;
     }
     root.dataset.selected = card;
     $("sheet-title").textContent = moves.length === 1 ? "Play it?" : "Where to? (" + moves.length + ")";
+    $("sheet-words").textContent = words(card);
+    $("sheet-words").hidden = !words(card);
     for (const m of moves) targets.appendChild(moveButton(m, "target"));
     sheet.hidden = false;
-    root.classList.add("sheet-open");
-    root.style.setProperty("--sheet", (sheet.offsetHeight + 16) + "px");
-    keepAboveSheet(sheet);
-  }
-
-  // The chosen card stays in sight above the sheet of its targets (on a 360x640 phone the
-  // sheet would otherwise cover the hand it was picked from).
-  function keepAboveSheet(sheet) {
-    const picked = document.querySelector(".card.selected");
-    if (!picked) return;
-    const box = picked.getBoundingClientRect();
-    const limit = window.innerHeight - sheet.offsetHeight - 8;
-    if (box.bottom > limit) window.scrollBy(0, box.bottom - limit);
-    else if (box.top < 0) window.scrollBy(0, box.top - 8);
+    $("dock").scrollTop = 0;  // the sheet, at the dock's top, in sight
   }
 
   $("sheet-cancel").onclick = () => { S.selected = null; render(); };
@@ -477,11 +532,39 @@
     const st = S.state;
     const out = st && st.outcome;
     $("outcome-sec").hidden = !out;
+    document.body.classList.toggle("won", !!out && out.winners.includes(S.seat));
     if (!out) return;
-    const won = out.winners.map((i) => S.names[i] || "seat " + (i + 1));
-    const scores = out.scores.map((s, i) => (S.names[i] || i) + " " + s).join(", ");
-    $("outcome").textContent = (won.length ? "Won by " + won.join(" and ") + ". " : "") +
-      "Scores: " + scores + "." + (out.detail ? " " + out.detail : "");
+    $("headline").textContent = out.headline;
+    $("outcome").textContent = out.detail;
+    const table = $("scores");
+    const stacked = $("scores-stacked");
+    table.replaceChildren();
+    stacked.replaceChildren();
+    const { head, rows } = out.table;
+    if (head.length <= 4) {
+      // few columns: the TV's table as it is
+      const tr = el("tr");
+      for (const cell of head) tr.appendChild(el("th", {}, cell));
+      table.appendChild(el("thead")).appendChild(tr);
+      const body = table.appendChild(el("tbody"));
+      for (const row of rows) {
+        const line = body.appendChild(el("tr"));
+        row.forEach((cell, i) => line.appendChild(el(i ? "td" : "th", {}, cell)));
+      }
+    } else {
+      // too wide for a phone: each row a block of "column: value" lines
+      for (const row of rows) {
+        const block = stacked.appendChild(el("div", { class: "row" }));
+        block.appendChild(el("h3", {}, row[0]));
+        const dl = block.appendChild(el("dl"));
+        row.slice(1).forEach((cell, i) => {
+          if (cell === "") return;
+          dl.append(el("dt", {}, head[i + 1]), el("dd", {}, cell));
+        });
+      }
+    }
+    table.hidden = !table.children.length;
+    stacked.hidden = !stacked.children.length;
   }
 
   function renderLog() {

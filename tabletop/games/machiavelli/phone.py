@@ -1,0 +1,24 @@
+"""Machiavelli on a phone: the melds have a section of their own (the page's meld rows);
+this is the rest, the stock and each player's hand size and penalty so far."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ...net.phone_table import PhoneTable, phone_table, seat_name
+
+
+def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
+    viewer = view.get("viewer")
+    counts = view.get("hand_counts") or []
+    hands = " · ".join(
+        f"{seat_name(names, s, viewer)} {n} card{'s' * (n != 1)}" for s, n in enumerate(counts)
+    )
+    totals = view.get("totals") or []
+    penalty = ""
+    if any(totals):
+        penalty = " · penalty points so far: " + ", ".join(
+            f"{seat_name(names, s, viewer)} {t}" for s, t in enumerate(totals)
+        )
+    return phone_table([], f"Stock {view.get('stock_count')} · {hands}{penalty}")
