@@ -2,15 +2,22 @@
 
 ``GAMES`` lists every game; ``new_game`` starts one and ``load_game`` rebuilds a save.
 See :mod:`rules.core` for the contract.
+
+Every module or package in this folder but :mod:`rules.core` is a game, found here and
+imported (importing a game registers it): adding a game adds a file or a folder, nothing else.
+``GAMES`` holds them in the order of their ids.
 """
 
-from . import allegiance, alliances, machiavelli, medici, royal_houses  # noqa: F401  (importing a game registers it)
+import importlib
+import pkgutil
+
 from .core import (
     GAMES,
     BadSave,
     Event,
     Game,
     GameOverError,
+    GameShape,
     GameSpec,
     IllegalMove,
     Move,
@@ -28,6 +35,7 @@ __all__ = [
     "Event",
     "Game",
     "GameOverError",
+    "GameShape",
     "GameSpec",
     "IllegalMove",
     "Move",
@@ -39,6 +47,15 @@ __all__ = [
     "rules_text",
     "visible_events",
 ]
+
+
+def _discover() -> None:
+    for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
+        if found.name != "core" and not found.name.startswith("_"):
+            importlib.import_module(f"{__name__}.{found.name}")
+
+
+_discover()
 
 
 def rules_text(game_id: str) -> str:

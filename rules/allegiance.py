@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 from .core import (
     Event,
     Game,
+    GameShape,
     GameSpec,
     IllegalMove,
     Move,
@@ -1099,6 +1100,10 @@ SPEC = register(
             (9, {}),
             (4, {"deals": 3}),
         ),
+        # The allegiances are chosen in secret, in turn. Shortest: 8 players, the 6 cards set
+        # aside all Victories, and the first round (the Moon, a Face and the 6 other
+        # Victories) awards them all: 8 choices and 8 plays.
+        shape=GameShape(simultaneous="in-turn", decisions="both", shortest=16),
     )
 )
 Allegiance.spec = SPEC

@@ -23,7 +23,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeGuard
+from typing import Any, ClassVar, Literal, TypeGuard
 
 SAVE_FORMAT = 1
 """Version of the dict written by :meth:`Game.to_json`."""
@@ -255,8 +255,29 @@ def _is_int(value: Any) -> TypeGuard[int]:
 
 
 @dataclass(frozen=True)
+class GameShape:
+    """What kind of game it is, in the few words the app and the shared tests need (a small
+    cousin of OpenSpiel's ``GameType``).
+
+    ``simultaneous``: ``"none"`` when every decision is taken in the open or in turn as the
+    game means it; ``"in-turn"`` when the game has decisions meant to be taken at once and in
+    secret (sealed bids, a secret allegiance, counters laid face down): the seats then take
+    them one after another, each one's commitment hidden from the others (in views, events,
+    legal moves and descriptions) until the game reveals them.
+    ``decisions``: how decisions are taken at a table or on a phone: ``"cards"`` when each
+    names a card of the mover's hand, ``"buttons"`` when none does, ``"both"``.
+    ``shortest``: the fewest moves a game can last, in any configuration (a bound: no game
+    ends sooner); a shared test that needs a game still going stops before it.
+    """
+
+    simultaneous: Literal["none", "in-turn"] = "none"
+    decisions: Literal["cards", "buttons", "both"] = "both"
+    shortest: int = 1
+
+
+@dataclass(frozen=True)
 class GameSpec:
-    """What the app needs to list a game and set it up."""
+    """What the app needs to list a game and set it up, and what kind of game it is."""
 
     id: str
     title: str
@@ -270,6 +291,7 @@ class GameSpec:
     player_counts: tuple[int, ...] = ()
     # (players, options) pairs the shared conformance suite plays, covering every variant.
     test_configs: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    shape: GameShape = GameShape()
 
     @property
     def counts(self) -> tuple[int, ...]:

@@ -24,6 +24,7 @@ from typing import Any, ClassVar, Literal, TypedDict
 from .core import (
     Event,
     Game,
+    GameShape,
     GameSpec,
     IllegalMove,
     Move,
@@ -1140,6 +1141,10 @@ SPEC = register(
             (2, {"houses": "Pazzi / Orsini", "mistresses": True}),
             (4, {}),
         ),
+        # A bound, not the least: the duel ends at once when a house has no card left in the
+        # Inner Circle, whose 4 single cards a turn can take out only one at a time (4 turns of
+        # one player between 3 of the other).
+        shape=GameShape(simultaneous="none", decisions="both", shortest=7),
     )
 )
 Medici.spec = SPEC

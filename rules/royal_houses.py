@@ -20,6 +20,7 @@ from .core import (
     Event,
     Game,
     GameOverError,
+    GameShape,
     GameSpec,
     IllegalMove,
     Move,
@@ -1091,6 +1092,9 @@ SPEC = register(
         factory=RoyalHouses,
         rules_file="royal_houses.md",
         test_configs=((2, {}), (2, {"garnets": [3, 1]})),
+        # The counters are laid in secret, in turn. Every game: who goes first, 12 counters,
+        # 34 plays and 33 gifts (the deck's 33 cards are drawn one a turn).
+        shape=GameShape(simultaneous="in-turn", decisions="both", shortest=80),
     )
 )
 RoyalHouses.spec = SPEC

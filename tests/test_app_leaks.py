@@ -29,15 +29,11 @@ from scene_helpers import key, pump, use_private_home
 import rules
 import tabletop.ai.worker as worker_module
 from rules import Game
-from rules import allegiance as allegiance_rules
-from rules import alliances as alliances_rules
-from rules import medici as medici_rules
 from rules import royal_houses as royal_rules
-from rules.machiavelli import melds
 from tabletop import fonts, saves
 from tabletop.ai.worker import AIWorker
 from tabletop.app import App
-from tabletop.games.alliances import layout as alliances_layout
+from tabletop.games import card_names_for
 from tabletop.replay import MoveListError, export_text, import_text, replay_viewers
 from tabletop.scenes import table_night
 from tabletop.scenes.handover import HandOverScene
@@ -69,27 +65,30 @@ SEED = 11
 
 
 def card_names(game_id: str, card: str) -> set[str]:
-    """Every way the app names ``card`` to a player (ids are checked separately, as words)."""
-    if game_id == "royal_houses":
-        return {royal_rules.card_name(card)}
-    if game_id == "allegiance":
-        return {allegiance_rules.card_name(card)}
-    if game_id == "medici":
-        return {medici_rules.card_name(card)}
-    if game_id == "alliances":
-        return {alliances_rules.card_name(card)}
-    if game_id == "machiavelli":
-        return {melds.card_label(card)}
-    raise AssertionError(f"no card names for {game_id}: add them here")
+    """Every way the app names ``card`` to a player (ids are checked separately, as words):
+    what the game's package declares (``GameApp.card_name``)."""
+    return card_names_for(game_id, card)[0]
 
 
 def card_labels(game_id: str, card: str) -> set[str]:
     """Short labels of a card that also read as totals in prose ("9 Politics" is a card on a
     piece or a button, but "winning with 9 Politics" is a sum): matched only as a whole
-    label, or a verb and the label ("Play 9 Politics")."""
-    if game_id == "alliances":
-        return {alliances_layout.card_label(card)}
-    return set()
+    label, or a verb and the label ("Play 9 Politics"). Declared as ``GameApp.card_label``."""
+    return card_names_for(game_id, card)[1]
+
+
+def test_every_game_names_its_cards_for_the_leak_check() -> None:
+    """Without a name the check would look for ids only: a game whose art spells its cards
+    out (``GameArt.card_text``) says how the app names them, for every card it has."""
+    from tabletop.games import art_for
+
+    for game_id in rules.GAMES:
+        art = art_for(game_id)
+        if art is None or art.card_text is None:
+            continue
+        game = rules.new_game(game_id, rules.GAMES[game_id].min_players, seed=1)
+        names = [card_names(game_id, card) for card in sorted(set(components(game)))]
+        assert all(len(n) == 1 and next(iter(n)).strip() for n in names), game_id
 
 
 def components(game: Game) -> set[str]:

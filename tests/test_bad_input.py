@@ -1,4 +1,4 @@
-"""Bad input never crashes and never corrupts (DESIGN.md, "IllegalMove(code, message)"):
+"""Bad input never crashes and never corrupts (rules/core.py, "IllegalMove(code, message)"):
 malformed notation, arbitrary move objects, wrong options and broken or hostile saves get
 IllegalMove / SetupError / BadSave with a clear sentence, and leave everything as it was."""
 
@@ -20,14 +20,26 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 
 
 def mid_game(game_id: str, seed: int = 11, steps: int = 40) -> Game:
+    """A game ``steps`` random moves in and still going. Before the shortest game the shape
+    allows no move can end it; from there on, a move that would end it is not chosen."""
     spec = rules.GAMES[game_id]
     game = rules.new_game(game_id, spec.min_players, seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
-        if game.over:
+        legal = game.legal_moves()
+        if len(game.history) + 1 >= spec.shape.shortest:
+            legal = [m for m in legal if not _ends(game, m)]
+        if not legal:
             break
-        game.play(rng.choice(game.legal_moves()))
+        game.play(rng.choice(legal))
+    assert not game.over
     return game
+
+
+def _ends(game: Game, move: rules.Move) -> bool:
+    ahead = game.clone()
+    ahead.play(move)
+    return ahead.over
 
 
 def fingerprint(game: Game) -> str:

@@ -1,11 +1,14 @@
-"""The shared conformance suite (DESIGN.md, "How we test"): every game in ``rules.GAMES``
-must pass it, for every configuration its spec lists in ``test_configs``.
+"""The shared conformance suite (docs/adding-a-game.md, "The tests that hold it to the
+contract"): every game in ``rules.GAMES`` must pass it, for every configuration its spec lists
+in ``test_configs``.
 
 - seeded random playouts reach the end, every legal move applies and round-trips its notation;
 - illegal moves are refused with a code and a message and leave the state byte-identical;
 - components are conserved; views and the events a seat sees leak no hidden card;
 - ``determinize(seat)`` keeps ``view(seat)`` (and the mover's legal moves) identical;
-- ``clone()`` is independent; ``to_json``/``load_game`` round-trips; same seed, same game.
+- ``clone()`` is independent; ``to_json``/``load_game`` round-trips; same seed, same game;
+- the spec's shape holds: no game ends sooner than ``shape.shortest``, and its decisions are
+  the cards, the buttons or both that ``shape.decisions`` says.
 
 Each parametrized test calls a ``check_*`` function that holds its checks, so that a game
 registered only inside a test (the worked example in tests/test_example_game.py) is held to
@@ -115,9 +118,23 @@ def test_random_playouts_reach_the_end(
     check_random_playouts(game_id, players, options, -(-per_game // share))
 
 
-def check_random_playouts(game_id: str, players: int, options: dict, count: int) -> None:
+def decision_kind(game: Game, move: Move) -> str:
+    """ "card" for a decision that lays, gives or picks a card of the mover's hand (named in
+    its cards or its value: a Machiavelli play is a whole new table), "button" for any
+    other."""
+    hands = game.view(game.mover).get("hands")
+    hand = hands[game.mover] if isinstance(hands, list) else None
+    held = set(hand) if isinstance(hand, list) else set()
+    return "card" if held & (set(move.cards) | json_strings(move.value)) else "button"
+
+
+def check_random_playouts(game_id: str, players: int, options: dict, count: int) -> set[str]:
     """``count`` seeded random games to the end: notation round-trips, components are
-    conserved, the outcome is well-formed."""
+    conserved, the outcome is well-formed, no game is shorter than the shape says and every
+    decision is of a kind it declares. Returns the kinds of decision met."""
+    shape = rules.GAMES[game_id].shape
+    allowed = {"cards": {"card"}, "buttons": {"button"}, "both": {"card", "button"}}
+    kinds: set[str] = set()
     for seed in range(count):
         game = rules.new_game(game_id, players, seed=seed, options=options)
         census = Counter(game.census())
@@ -128,11 +145,28 @@ def check_random_playouts(game_id: str, players: int, options: dict, count: int)
             assert moves, f"seed {seed}: no legal move for seat {game.to_move}"
             move = rng.choice(moves)
             assert game.parse_move(str(move)) == move, f"notation does not round-trip: {move}"
+            kinds.add(decision_kind(game, move))
             game.play(move)
             steps += 1
             assert steps < MAX_DECISIONS
         assert Counter(game.census()) == census, f"seed {seed}: components not conserved"
+        shortest = f"seed {seed}: over after {steps} moves, sooner than the shape's shortest"
+        assert steps >= shape.shortest, shortest
+        assert kinds <= allowed[shape.decisions], f"{kinds} decisions: not {shape.decisions}"
         check_outcome(game)
+    return kinds
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_a_game_that_takes_both_kinds_of_decision_is_seen_taking_both(game_id: str) -> None:
+    """``shape.decisions`` "both": random games of its configurations meet a card and a
+    button (a shape that says more than the game does would excuse a shared test)."""
+    spec = rules.GAMES[game_id]
+    kinds: set[str] = set()
+    for players, options in spec.test_configs or ((spec.min_players, {}),):
+        kinds |= check_random_playouts(game_id, players, dict(options), 2)
+    expected = {"cards": {"card"}, "buttons": {"button"}, "both": {"card", "button"}}
+    assert kinds == expected[spec.shape.decisions], kinds
 
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
@@ -321,7 +355,7 @@ def test_move_descriptions_are_pure_and_name_no_hidden_card(
 
 @pytest.mark.parametrize(("game_id", "players", "options"), CONFIGS, ids=CONFIG_IDS)
 def test_same_seed_same_game(game_id: str, players: int, options: dict) -> None:
-    """DESIGN.md: same seed + same moves = same game, always."""
+    """Same seed + same moves = same game, always."""
     check_same_seed_same_game(game_id, players, options)
 
 

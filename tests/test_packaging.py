@@ -260,23 +260,66 @@ def test_version_flag_prints_the_version(capsys: pytest.CaptureFixture[str]) -> 
     assert capsys.readouterr().out.strip() == f"tabletop {tabletop.__version__}"
 
 
-def test_pyproject_lists_every_code_package_and_maps_the_assets_into_the_package() -> None:
-    """The packages are listed (a mapped folder rules out automatic discovery): a new
-    subpackage left out of the list would be missing from the wheel."""
-    setuptools_config = pyproject()["tool"]["setuptools"]
-    on_disk = {
-        ".".join(init.parent.relative_to(ROOT).parts)
+def setup_packages() -> tuple[list[str], list[str]]:
+    """What setup.py hands setuptools: the include patterns of its package finder and the
+    packages it adds by name (read, not run: running it would build)."""
+    tree = ast.parse((ROOT / "setup.py").read_text(encoding="utf-8"))
+    call = next(
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "setup"
+    )
+    (packages,) = [k.value for k in call.keywords if k.arg == "packages"]
+    assert isinstance(packages, ast.List)
+    finder = packages.elts[0]
+    assert isinstance(finder, ast.Starred) and isinstance(finder.value, ast.Call)
+    assert getattr(finder.value.func, "id", "") == "find_packages"
+    (include,) = [k.value for k in finder.value.keywords if k.arg == "include"]
+    named = [ast.literal_eval(e) for e in packages.elts[1:]]
+    return ast.literal_eval(include), named
+
+
+def found_packages(root: Path) -> set[str]:
+    from setuptools import find_packages
+
+    include, named = setup_packages()
+    return {*find_packages(where=str(root), include=include), *named}
+
+
+def code_packages(root: Path) -> set[str]:
+    return {
+        ".".join(init.parent.relative_to(root).parts)
         for folder in ("rules", "tabletop")
-        for init in (ROOT / folder).rglob("__init__.py")
+        for init in (root / folder).rglob("__init__.py")
     }
-    listed = set(setuptools_config["packages"])
-    assert listed == on_disk | {"tabletop.assets"}
+
+
+def test_the_packages_are_found_and_the_assets_mapped_into_the_package() -> None:
+    """setup.py finds the packages (so a new game's folders need no line anywhere) and adds
+    the assets folder, which pyproject.toml maps to tabletop/assets; tests stay out. The
+    wheel itself is built and checked in .ci/run."""
+    setuptools_config = pyproject()["tool"]["setuptools"]
+    assert "packages" not in setuptools_config  # found by setup.py, not listed
+    found = found_packages(ROOT)
+    assert found == code_packages(ROOT) | {"tabletop.assets"}
+    assert not [p for p in found if p.split(".")[0] == "tests"]
     assert setuptools_config["package-dir"] == {"tabletop.assets": "assets"}
     assert setuptools_config["package-data"]["tabletop.assets"] == ["**/*"]
     assert setuptools_config["package-data"]["rules"] == ["**/*.md"]
     assert setuptools_config["package-data"]["tabletop.net"] == ["static/*"]
     # The spec puts the assets where the wheel has them, and resources.py looks there first.
     assert resources.assets_candidates()[0] == resources.package_folder() / "assets"
+
+
+def test_a_new_games_folders_are_found_without_a_line_in_the_build(tmp_path: Path) -> None:
+    for folder in ("rules/newgame", "tabletop/games/newgame", "tabletop/games", "tests"):
+        (tmp_path / folder).mkdir(parents=True, exist_ok=True)
+        (tmp_path / folder / "__init__.py").write_text("", encoding="utf-8")
+    for module in ("rules/__init__.py", "tabletop/__init__.py", "rules/other.py"):
+        (tmp_path / module).write_text("", encoding="utf-8")
+    found = found_packages(tmp_path)
+    assert found == code_packages(tmp_path) | {"tabletop.assets"}
+    assert {"rules.newgame", "tabletop.games.newgame"} <= found and "tests" not in found
 
 
 def test_setuptools_builds_outside_build_and_leaves_nothing_tracked() -> None:

@@ -31,6 +31,7 @@ import pytest
 
 import rules
 from tabletop.net import AppliedMove, GameNight
+from tabletop.net.propose import offers_proposals
 from tests.test_night_server import make_session
 from tests.test_phone_browser import (
     SHOWN_TEXT,
@@ -241,7 +242,10 @@ def test_a_whole_game_night_played_by_tapping_phones_only(
     session = make_session(game_id, players, seed=11)
     host, pages = phones_only(session)
     rng = random.Random(f"{game_id}-{players}")
-    turn = tap_machiavelli if game_id == "machiavelli" else tap_generic
+    # A game whose plays a phone builds (its package declares a proposer) is played through
+    # the page's play builder.
+    proposals = offers_proposals(game_id)
+    turn = tap_machiavelli if proposals else tap_generic
     with host.lock:
         before = [session.game.hidden_cards(seat) for seat in range(players)]
     taps: list[int] = []
@@ -266,8 +270,14 @@ def test_a_whole_game_night_played_by_tapping_phones_only(
         winners = list(game.outcome().winners)
         applied = list(host.applied)
     assert game.over
-    # the players used every way the page offers (the runs are seeded: always the same)
-    used = {"proposal", "new meld", "draw"} if game_id == "machiavelli" else {"card", "decision"}
+    # the players used every way the page offers (the runs are seeded: always the same): the
+    # cards, the decision buttons or both, as the game's shape says
+    ways = {"cards": {"card"}, "buttons": {"decision"}, "both": {"card", "decision"}}
+    used = (
+        {"proposal", "new meld", "draw"}
+        if proposals
+        else ways[rules.GAMES[game_id].shape.decisions]
+    )
     assert used <= set(kinds), kinds
     assert len(applied) == len(taps) == len(history)
     assert [a.move for a in applied] == history

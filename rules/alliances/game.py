@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 from ..core import (
     Event,
     Game,
+    GameShape,
     GameSpec,
     IllegalMove,
     Move,
@@ -1735,6 +1736,9 @@ SPEC = register(
             (2, {}),
             (2, {"exact_bid": True}),
         ),
+        # The drafts and the secret meeting are taken in secret, in turn. Shortest: 2 players
+        # winning two campaigns straight, each a call, 12 targets and all 48 cards played.
+        shape=GameShape(simultaneous="in-turn", decisions="both", shortest=122),
     )
 )
 Alliances.spec = SPEC

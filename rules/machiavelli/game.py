@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Literal, TypedDict
 from ..core import (
     Event,
     Game,
+    GameShape,
     GameSpec,
     IllegalMove,
     Move,
@@ -813,6 +814,8 @@ SPEC = register(
             (5, {"match": True}),
             (6, {"match": True, "ace_low_or_high": True}),
         ),
+        # Shortest: a single hand the first player wins by laying all 14 cards as new melds.
+        shape=GameShape(simultaneous="none", decisions="both", shortest=1),
     )
 )
 Machiavelli.spec = SPEC

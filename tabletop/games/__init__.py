@@ -7,9 +7,9 @@ its card and piece art, its heuristic bots and its search settings. The package'
 rules' game id (:func:`app_for`), so adding a game's app side means adding one folder (see
 docs/adding-a-game.md).
 
-The declaration names each part by a function that imports it on first use: the AI worker
-asks for bots and search settings without importing pygame, and a game nobody plays costs
-nothing at start-up.
+A package declares its parts by name (:func:`declare`, ``"layout:MyLayout"``) and each is
+imported on first use: the AI worker asks for bots and search settings without importing
+pygame, and a game nobody plays costs nothing at start-up.
 
 >>> app_for("royal_houses").game_id
 'royal_houses'
@@ -21,13 +21,15 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from ..ai.base import GameBots
 
 if TYPE_CHECKING:  # the parts' types only: importing them here would import pygame
-    from ..ai.base import GameBots
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
     from ..net.phone_table import TableForPhone
+    from ..net.propose import Proposer
     from ..table.card_art import GameArt
     from ..table.gestures import Gestures
 
@@ -43,10 +45,15 @@ class GameApp:
     ``gestures``: what drags and clicks mean at a table drawn by the given layout (pygame-free),
     where they are not the usual ones. ``sound_cues``: which sound each of its rules' event
     kinds calls for ("deal", "play", "win", "end"…, or "" for none), beyond the common kinds
-    every game shares (:data:`tabletop.audio.cues.DEFAULT_CUES`). ``phone``: what a phone
-    shows of the table at a game night, from its seat's view (no pygame).
+    every game shares (:data:`tabletop.audio.cues.DEFAULT_CUES`).
+    ``propose``: for a game whose plays cannot all be listed, what lays the cards a phone
+    picked (:mod:`tabletop.net.propose`; no pygame).
+    ``phone``: what a phone shows of the table at a game night, from its seat's view (no
+    pygame). ``card_name``: how the app names a card to a player (``"the 9 of Military"``), and
+    ``card_label``: a short label that also reads as a total in prose (``"9 Politics"``); the
+    leak checks look for a hidden card's name and label in everything drawn (no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
-    random play, a card dropped on its move's target).
+    random play, a card dropped on its move's target, no proposals, cards named by id).
     """
 
     game_id: str
@@ -57,6 +64,83 @@ class GameApp:
     gestures: Callable[[Layout], Gestures] | None = None
     phone: Callable[[], TableForPhone] | None = None
     sound_cues: Mapping[str, str] = field(default_factory=dict, hash=False)
+    propose: Callable[[], Proposer] | None = None
+    card_name: Callable[[], Callable[[str], str]] | None = None
+    card_label: Callable[[], Callable[[str], str]] | None = None
+
+
+def _named(package: str, name: str) -> Callable[[], Any]:
+    """What ``name`` (``"module:attribute"``; a module starting with a dot is in ``package``)
+    names, imported when first asked for."""
+    module, colon, attribute = name.partition(":")
+    if not colon or not module or not attribute.isidentifier():
+        raise ValueError(f"{name!r} is not a 'module:attribute' name")
+
+    def load() -> Any:
+        return getattr(importlib.import_module(module, package), attribute)
+
+    return load
+
+
+def declare(
+    package: str,
+    *,
+    layout: str | None = None,
+    gestures: str | Callable[[Layout], Gestures] | None = None,
+    art: str | None = None,
+    bots: str | None = None,
+    easy: str | None = None,
+    hint: str | None = None,
+    search: str | None = None,
+    propose: str | None = None,
+    card_name: str | None = None,
+    card_label: str | None = None,
+    phone: str | None = None,
+    sound_cues: Mapping[str, str] | None = None,
+) -> GameApp:
+    """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
+    last part is the game id), each part named ``"module:attribute"``, imported on first use.
+
+    ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
+    function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
+    ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
+    ``search``, ``propose``, ``card_name``, ``card_label`` and ``phone`` name the part itself.
+    """
+
+    def named(name: str | None) -> Callable[[], Any] | None:
+        return _named(package, name) if name is not None else None
+
+    def built(name: str | None) -> Callable[[], Any] | None:
+        cls = named(name)
+        return (lambda: cls()()) if cls is not None else None
+
+    made_gestures: Callable[[Layout], Gestures] | None
+    if isinstance(gestures, str):
+        gestures_class = _named(package, gestures)
+        made_gestures = lambda layout: gestures_class()()  # noqa: E731  (the layout is unused)
+    else:
+        made_gestures = gestures
+    levels = {"heuristic": named(bots), "easy": named(easy), "hint": named(hint)}
+
+    def made_bots() -> GameBots:
+        loaded: dict[str, Any] = {
+            level: load() if load is not None else None for level, load in levels.items()
+        }
+        return GameBots(**loaded)
+
+    return GameApp(
+        package.rpartition(".")[2],
+        layout=built(layout),
+        art=named(art),
+        bots=made_bots if bots is not None else None,
+        search=named(search),
+        gestures=made_gestures,
+        sound_cues=dict(sound_cues or {}),
+        propose=named(propose),
+        card_name=named(card_name),
+        card_label=named(card_label),
+        phone=named(phone),
+    )
 
 
 PACKAGE = __name__
@@ -102,6 +186,23 @@ def sound_cues_for(game_id: str) -> Mapping[str, str]:
     """What ``game_id``'s event kinds sound like (empty: only the common kinds)."""
     app = app_for(game_id)
     return app.sound_cues if app is not None else {}
+
+
+def proposer_for(game_id: str) -> Proposer | None:
+    """What lays a phone's picked cards in ``game_id``, or None if the game has nothing."""
+    app = app_for(game_id)
+    return app.propose() if app is not None and app.propose is not None else None
+
+
+def card_names_for(game_id: str, card: str) -> tuple[set[str], set[str]]:
+    """The names and the labels the app gives ``card`` of ``game_id`` (empty if it names its
+    cards by their ids only)."""
+    app = app_for(game_id)
+    if app is None:
+        return set(), set()
+    names = {app.card_name()(card)} if app.card_name is not None else set()
+    labels = {app.card_label()(card)} if app.card_label is not None else set()
+    return names, labels
 
 
 def art_for(game_id: str) -> GameArt | None:

@@ -21,7 +21,7 @@ Client → server
     (1–64 characters, new for every move it sends); ``seat`` is optional and, when given, must
     be the token's seat.
 ``{"v":1,"type":"propose","id":"p-3","ply":42,"cards":["5S.2","6S.1"]}``
-    Ask the host to lay these hand cards (games with a proposer: Machiavelli). The host's exact
+    Ask the host to lay these hand cards (games whose package declares a proposer). The host's exact
     solver, run off the UI thread on the seat's own view (hand and table, both known to the
     seat), answers with a ``proposal``: a valid new table holding every one of ``cards``, or
     why none exists. Nothing is played: the phone sends the proposal's ``move`` to play it.

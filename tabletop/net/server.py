@@ -10,7 +10,8 @@ Card images: the server answers ``/card/<id>.png`` from its cache; a face it has
 queued in :attr:`NightServer.image_requests` for the host to render on the UI thread (pygame's
 text rendering is not thread-safe) and handed back with :meth:`NightServer.image_done`. Without
 a renderer the server draws a simple SVG card naming the id. Proposals (``propose``) run the
-pure solver of :mod:`tabletop.net.propose` in the server's own worker thread.
+proposer the game's package declares (:mod:`tabletop.net.propose`) in the server's own worker
+thread.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ except ImportError:  # not on Windows
 
 from . import protocol
 from .png import Pixels
-from .propose import PROPOSERS, NotInHand, Proposal, propose
+from .propose import NotInHand, Proposal, offers_proposals, propose
 from .protocol import Hello, MoveRequest, Ping, ProposeRequest, Refusal, Reload
 
 log = logging.getLogger(__name__)
@@ -772,7 +773,7 @@ class NightServer:
             refuse("no-seat", "This screen shows the public table: open your seat's link to play.")
         elif self._seats.get(seat) is not conn:
             refuse("wrong-seat", "This seat is now played from another device.")
-        elif game not in PROPOSERS:
+        elif not offers_proposals(game):
             refuse("no-proposals", "This game offers no proposals: choose one of your moves.")
         elif state is None or request.ply != state.get("ply"):
             refuse("stale", "The table changed before this request arrived: choose again.")

@@ -1,4 +1,5 @@
-"""Allegiance's app side: its table layout, gestures, card art, bots and search settings.
+"""Allegiance's app side: its table layout, gestures, card art, bots and search settings
+(and, for the leak checks, how its cards are named).
 
 Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
 first asked for.
@@ -6,56 +7,7 @@ first asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tabletop.games import GameApp
-
-if TYPE_CHECKING:
-    from tabletop.ai.base import GameBots
-    from tabletop.ai.policy import GameAI
-    from tabletop.layouts.base import Layout
-    from tabletop.net.phone_table import TableForPhone
-    from tabletop.table.card_art import GameArt
-    from tabletop.table.gestures import Gestures
-
-
-def _layout() -> Layout:
-    from .layout import AllegianceLayout
-
-    return AllegianceLayout()
-
-
-def _gestures(layout: Layout) -> Gestures:
-    from .gestures import AllegianceGestures
-
-    return AllegianceGestures()
-
-
-def _art() -> GameArt:
-    from .art import ART
-
-    return ART
-
-
-def _bots() -> GameBots:
-    from tabletop.ai.base import GameBots
-
-    from .bots import AllegianceBot
-
-    return GameBots(heuristic=AllegianceBot)
-
-
-def _phone() -> TableForPhone:
-    from .phone import table
-
-    return table
-
-
-def _search() -> GameAI:
-    from .search import SEARCH
-
-    return SEARCH
-
+from tabletop.games import declare
 
 #: What its events sound like (see rules/allegiance.py): a trick's Victories awarded or a deal
 #: won chime; every card put down (an Allegiance card, a Trait, an Assassin's strike) slaps.
@@ -70,13 +22,14 @@ SOUND_CUES = {
     "deal-end": "win",
 }
 
-APP = GameApp(
-    "allegiance",
-    layout=_layout,
-    art=_art,
-    bots=_bots,
-    search=_search,
-    phone=_phone,
-    gestures=_gestures,
+APP = declare(
+    __name__,
+    layout=".layout:AllegianceLayout",
+    gestures=".gestures:AllegianceGestures",
+    art=".art:ART",
+    bots=".bots:AllegianceBot",
+    search=".search:SEARCH",
+    card_name="rules.allegiance:card_name",
+    phone=".phone:table",
     sound_cues=SOUND_CUES,
 )

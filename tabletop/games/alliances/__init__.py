@@ -1,5 +1,5 @@
 """Alliances: world domination's app side: its table layout, gestures, card art, bots and
-search settings.
+search settings (and, for the leak checks, how its cards are named).
 
 Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
 first asked for.
@@ -7,56 +7,7 @@ first asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tabletop.games import GameApp
-
-if TYPE_CHECKING:
-    from tabletop.ai.base import GameBots
-    from tabletop.ai.policy import GameAI
-    from tabletop.layouts.base import Layout
-    from tabletop.net.phone_table import TableForPhone
-    from tabletop.table.card_art import GameArt
-    from tabletop.table.gestures import Gestures
-
-
-def _layout() -> Layout:
-    from .layout import AlliancesLayout
-
-    return AlliancesLayout()
-
-
-def _gestures(layout: Layout) -> Gestures:
-    from .gestures import AlliancesGestures
-
-    return AlliancesGestures()
-
-
-def _art() -> GameArt:
-    from .art import ART
-
-    return ART
-
-
-def _bots() -> GameBots:
-    from tabletop.ai.base import GameBots
-
-    from .bots import AlliancesBot
-
-    return GameBots(heuristic=AlliancesBot)
-
-
-def _phone() -> TableForPhone:
-    from .phone import table
-
-    return table
-
-
-def _search() -> GameAI:
-    from .search import SEARCH
-
-    return SEARCH
-
+from tabletop.games import declare
 
 #: What its events sound like (see rules/alliances/game.py): a trick or a conflict won, or a
 #: campaign's end, chimes; a new campaign deals; each card chosen, given, set aside or played
@@ -77,13 +28,15 @@ SOUND_CUES = {
     "campaign-end": "win",
 }
 
-APP = GameApp(
-    "alliances",
-    layout=_layout,
-    art=_art,
-    bots=_bots,
-    search=_search,
-    phone=_phone,
-    gestures=_gestures,
+APP = declare(
+    __name__,
+    layout=".layout:AlliancesLayout",
+    gestures=".gestures:AlliancesGestures",
+    art=".art:ART",
+    bots=".bots:AlliancesBot",
+    search=".search:SEARCH",
+    card_name="rules.alliances:card_name",
+    card_label="rules.alliances:card_label",
+    phone=".phone:table",
     sound_cues=SOUND_CUES,
 )

@@ -1,4 +1,5 @@
-"""Court of the Medici's app side: its table layout, gestures, card art, bots and search settings.
+"""Court of the Medici's app side: its table layout, gestures, card art, bots and search settings
+(and, for the leak checks, how its cards are named).
 
 Declared to the app in :data:`APP` (see :mod:`tabletop.games`); each part is imported when
 first asked for.
@@ -6,56 +7,7 @@ first asked for.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from tabletop.games import GameApp
-
-if TYPE_CHECKING:
-    from tabletop.ai.base import GameBots
-    from tabletop.ai.policy import GameAI
-    from tabletop.layouts.base import Layout
-    from tabletop.net.phone_table import TableForPhone
-    from tabletop.table.card_art import GameArt
-    from tabletop.table.gestures import Gestures
-
-
-def _layout() -> Layout:
-    from .layout import MediciLayout
-
-    return MediciLayout()
-
-
-def _gestures(layout: Layout) -> Gestures:
-    from .gestures import MediciGestures
-
-    return MediciGestures()
-
-
-def _art() -> GameArt:
-    from .art import ART
-
-    return ART
-
-
-def _bots() -> GameBots:
-    from tabletop.ai.base import GameBots
-
-    from .bots import MediciBot
-
-    return GameBots(heuristic=MediciBot)
-
-
-def _phone() -> TableForPhone:
-    from .phone import table
-
-    return table
-
-
-def _search() -> GameAI:
-    from .search import SEARCH
-
-    return SEARCH
-
+from tabletop.games import declare
 
 #: What its events sound like (see rules/medici.py): the start deals; a card sent to court,
 #: built into an alliance, drawn or shown slaps; a conspiracy eliminating a stack (a conflict
@@ -71,13 +23,14 @@ SOUND_CUES = {
     "conspire": "win",
 }
 
-APP = GameApp(
-    "medici",
-    layout=_layout,
-    art=_art,
-    bots=_bots,
-    search=_search,
-    phone=_phone,
-    gestures=_gestures,
+APP = declare(
+    __name__,
+    layout=".layout:MediciLayout",
+    gestures=".gestures:MediciGestures",
+    art=".art:ART",
+    bots=".bots:MediciBot",
+    search=".search:SEARCH",
+    card_name="rules.medici:card_name",
+    phone=".phone:table",
     sound_cues=SOUND_CUES,
 )
