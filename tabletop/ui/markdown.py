@@ -35,6 +35,7 @@ from .markdown_blocks import (
     parse_inline,
     plain,
 )
+from .palette import CREAM, GOLD, MUTED
 
 __all__ = [
     "Block",
@@ -67,11 +68,12 @@ Colour = tuple[int, int, int] | tuple[int, int, int, int]
 
 @dataclass(frozen=True)
 class MarkdownColours:
-    """Colours of rendered Markdown; the defaults suit a dark green or charcoal table."""
+    """Colours of rendered Markdown; the defaults are the app's, for a dark green or charcoal
+    table."""
 
-    text: Colour = (236, 232, 218)
-    heading: Colour = (242, 204, 122)
-    muted: Colour = (170, 184, 170)
+    text: Colour = CREAM
+    heading: Colour = GOLD
+    muted: Colour = MUTED
     code_bg: Colour = (255, 255, 255, 34)
     rule: Colour = (255, 255, 255, 72)
 
