@@ -110,6 +110,13 @@ def test_nested_list_and_continuation_lines() -> None:
     ]
 
 
+def test_blocks_inside_an_item_or_a_quote_are_its_lines() -> None:
+    (items, quote) = parse("- a\n\n  second paragraph\n- b\n\n> - x\n> - y")
+    assert isinstance(items, ListBlock) and isinstance(quote, Quote)
+    assert [plain(i.spans) for i in items.items] == ["a\nsecond paragraph", "b"]
+    assert plain(quote.spans) == "x\ny"
+
+
 def test_one_space_of_indent_is_not_nesting() -> None:
     (block,) = parse("- a\n - b")
     assert [i.depth for i in block.items] == [0, 0]
