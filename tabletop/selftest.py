@@ -16,6 +16,7 @@ from .app import App
 from .resources import install_kind
 from .session import SeatConfig, Session
 from .storage import Settings
+from .ui.markdown_blocks import parse
 
 MAX_FRAMES_PER_GAME = 20_000
 
@@ -84,7 +85,8 @@ def _resources_report(app: App) -> str:
             if key.endswith("_path"):
                 pygame.font.Font(path, 12)
     texts = [rules.rules_text(game_id) for game_id in sorted(rules.GAMES)]
-    if not all(text.strip() for text in texts):
+    # Parsed, so a bundle without the Markdown parser (markdown-it-py) fails here too.
+    if not all(parse(text) for text in texts):
         raise RuntimeError("a game's rules text is empty")
     return (
         f"resources: {len(fonts.FACES)} font faces, theme, {len(texts)} rules texts "

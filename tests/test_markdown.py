@@ -70,12 +70,25 @@ def test_hard_line_break_with_two_trailing_spaces() -> None:
     assert plain(block.spans) == "line one\nline two"
 
 
-def test_bullet_lists_with_dash_and_star() -> None:
-    (block,) = parse("- apples\n* pears\n- plums")
-    assert isinstance(block, ListBlock)
-    assert [plain(i.spans) for i in block.items] == ["apples", "pears", "plums"]
-    assert not any(i.ordered for i in block.items)
-    assert {i.depth for i in block.items} == {0}
+def test_bullet_lists_with_dash_star_and_plus() -> None:
+    # As in CommonMark, another bullet character starts another list.
+    blocks = parse("- apples\n- pears\n* plums\n+ figs")
+    assert all(isinstance(b, ListBlock) for b in blocks)
+    lists = [b.items for b in blocks if isinstance(b, ListBlock)]
+    assert [[plain(i.spans) for i in items] for items in lists] == [
+        ["apples", "pears"],
+        ["plums"],
+        ["figs"],
+    ]
+    assert not any(i.ordered or i.depth for items in lists for i in items)
+
+
+def test_a_numbered_list_and_the_bullets_after_it_are_two_lists() -> None:
+    blocks = parse("1. one\n2. two\n\n- note")
+    assert [[(i.ordered, plain(i.spans)) for i in b.items] for b in blocks] == [
+        [(True, "one"), (True, "two")],
+        [(False, "note")],
+    ]
 
 
 def test_numbered_list_counts_on_from_its_first_number() -> None:
@@ -95,6 +108,13 @@ def test_nested_list_and_continuation_lines() -> None:
         (1, False, 0, "inner two"),
         (0, True, 2, "back out"),
     ]
+
+
+def test_blocks_inside_an_item_or_a_quote_are_its_lines() -> None:
+    (items, quote) = parse("- a\n\n  second paragraph\n- b\n\n> - x\n> - y")
+    assert isinstance(items, ListBlock) and isinstance(quote, Quote)
+    assert [plain(i.spans) for i in items.items] == ["a\nsecond paragraph", "b"]
+    assert plain(quote.spans) == "x\ny"
 
 
 def test_one_space_of_indent_is_not_nesting() -> None:
@@ -127,10 +147,11 @@ def test_pipe_table_with_header_and_alignment() -> None:
     assert table.rows[0][0] == [Span("Aaron", bold=True)]
 
 
-def test_table_without_separator_has_no_header() -> None:
-    (table,) = parse("| a | b |\n| c | d |")
-    assert table.header == []
-    assert len(table.rows) == 2
+def test_pipes_without_a_separator_row_are_a_paragraph() -> None:
+    # A GFM table needs its header's separator row; without it the pipes are text.
+    (block,) = parse("| a | b |\n| c | d |")
+    assert isinstance(block, Paragraph)
+    assert plain(block.spans) == "| a | b | | c | d |"
 
 
 def test_quote_and_fenced_code() -> None:
@@ -182,6 +203,15 @@ def test_code_inside_bold_keeps_bold() -> None:
 
 def test_links_show_their_text() -> None:
     assert parse_inline("see [the rules](https://example.org)") == [Span("see the rules")]
+
+
+def test_underscores_entities_and_html() -> None:
+    assert parse_inline("_a_ __b__ &amp; <b>c</b>") == [
+        Span("a", italic=True),
+        Span(" "),
+        Span("b", bold=True),
+        Span(" & <b>c</b>"),  # raw HTML is shown as typed
+    ]
 
 
 def test_parse_needs_no_pygame() -> None:

@@ -16,6 +16,7 @@ from functools import lru_cache
 import pygame
 
 from .. import games
+from ..ui.palette import CARD_GOLD, CARD_NAVY
 from .art_kit import CARD_ASPECT, MIN_WIDTH, card_size, check_width
 
 __all__ = [
@@ -129,7 +130,7 @@ def _paint_plain_back(w: int, h: int) -> pygame.Surface:
     """A plain back for a game that declares none: deep blue, with a gold frame."""
     surface = pygame.Surface((w, h), pygame.SRCALPHA)
     radius = max(3, w // 12)
-    pygame.draw.rect(surface, (24, 34, 70), surface.get_rect(), border_radius=radius)
+    pygame.draw.rect(surface, CARD_NAVY, surface.get_rect(), border_radius=radius)
     inset = surface.get_rect().inflate(-max(4, w // 8), -max(4, w // 8))
-    pygame.draw.rect(surface, (214, 178, 96), inset, max(1, w // 40), border_radius=radius)
+    pygame.draw.rect(surface, CARD_GOLD, inset, max(1, w // 40), border_radius=radius)
     return surface

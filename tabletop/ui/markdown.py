@@ -1,358 +1,65 @@
-"""A small Markdown renderer for pygame: the rules screen and other text panels.
+"""A Markdown renderer for pygame: the rules screen and other text panels.
 
-:func:`parse` turns text into plain :class:`Block` dataclasses (pure Python, no pygame).
-:func:`layout` places the blocks at a width and returns a :class:`MarkdownLayout` (its height and
-the y of every heading); :func:`render` draws one tall transparent surface exactly ``width`` wide.
+:func:`layout` places the blocks of :mod:`tabletop.ui.markdown_blocks` (Markdown parsed by
+markdown-it-py) at a width and returns a :class:`MarkdownLayout` (its height and the y of every
+heading); :func:`render` draws one tall transparent surface exactly ``width`` wide.
 
-Supported: ``#``/``##``/``###`` headings, paragraphs, ``-``/``*`` and ``1.`` lists (nested by
-indentation), ``**bold**``, ``*italic*``, ```code```, ``---`` rules, pipe tables, ``>`` quotes,
-fenced code blocks, ``[links](url)`` (shown as their text) and backslash escapes.
+Drawn: ``#``/``##``/``###`` headings (deeper ones as ``###``), paragraphs, bulleted and numbered
+lists (nested), ``**bold**``, ``*italic*``, ```code```, ``---`` rules, pipe tables, ``>``
+quotes, code blocks; links show their text.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass
 
 import pygame
 
 from ..fonts import get_font
+from .markdown_blocks import (
+    Align,
+    Block,
+    CodeBlock,
+    Heading,
+    ListBlock,
+    ListItem,
+    Paragraph,
+    Quote,
+    Rule,
+    Span,
+    Table,
+    parse,
+    parse_inline,
+    plain,
+)
+from .palette import CREAM, GOLD, MUTED
+
+__all__ = [
+    "Block",
+    "CodeBlock",
+    "Heading",
+    "HeadingPos",
+    "ListBlock",
+    "ListItem",
+    "MarkdownColours",
+    "MarkdownLayout",
+    "Paragraph",
+    "Quote",
+    "Rule",
+    "Span",
+    "Table",
+    "heading_offsets",
+    "layout",
+    "parse",
+    "parse_inline",
+    "plain",
+    "render",
+]
 
 Colour = tuple[int, int, int] | tuple[int, int, int, int]
-Align = Literal["left", "center", "right"]
-
-# ---------------------------------------------------------------------------------------------
-# Blocks (what parse() returns)
-# ---------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Span:
-    """A run of inline text with one style."""
-
-    text: str
-    bold: bool = False
-    italic: bool = False
-    code: bool = False
-
-
-def plain(spans: Sequence[Span]) -> str:
-    """The text of ``spans`` without any styling."""
-    return "".join(s.text for s in spans)
-
-
-@dataclass
-class Heading:
-    level: int  # 1..3 (deeper Markdown headings are shown as level 3)
-    spans: list[Span]
-
-    @property
-    def text(self) -> str:
-        return plain(self.spans)
-
-
-@dataclass
-class Paragraph:
-    spans: list[Span]
-
-
-@dataclass
-class ListItem:
-    spans: list[Span]
-    depth: int = 0  # 0 = top level, 1 = nested once, ...
-    ordered: bool = False
-    number: int = 0  # the label of an ordered item (numbered on from the list's first item)
-
-
-@dataclass
-class ListBlock:
-    items: list[ListItem]
-
-
-@dataclass
-class Rule:
-    pass
-
-
-@dataclass
-class Table:
-    header: list[list[Span]]  # one span list per column; empty when the table has no header row
-    rows: list[list[list[Span]]]
-    align: list[Align]
-
-
-@dataclass
-class Quote:
-    spans: list[Span]
-
-
-@dataclass
-class CodeBlock:
-    lines: list[str]
-
-
-Block = Heading | Paragraph | ListBlock | Rule | Table | Quote | CodeBlock
-
-# ---------------------------------------------------------------------------------------------
-# Inline parsing
-# ---------------------------------------------------------------------------------------------
-
-_PUNCT = r"\\`*_{}\[\]()#+\-.!|>~"
-# Escapes and code spans are taken out first (in one left-to-right scan) so that emphasis
-# markers inside them stay literal; they come back as private-use placeholder characters.
-_PROTECT = re.compile(r"\\([" + _PUNCT + r"])|(`+)(.+?)\2")
-_ESC_BASE, _CODE_BASE = 0xE000, 0xF000
-_LINK = re.compile(r"\[([^\]]+)\]\([^)\s]*\)")
-_EMPHASIS: tuple[tuple[re.Pattern[str], bool, bool], ...] = (
-    (re.compile(r"\*\*\*(?=\S)(.+?)(?<=\S)\*\*\*"), True, True),
-    (re.compile(r"\*\*(?=\S)(.+?)(?<=\S)\*\*"), True, False),
-    # A single star must not close on a star that belongs to a ** pair.
-    (re.compile(r"\*(?=[^\s*])(.+?)(?<=[^\s*])\*(?!\*)"), False, True),
-)
-
-
-def parse_inline(text: str) -> list[Span]:
-    """Split one paragraph's text into styled spans (``**bold**``, ``*italic*``, ```code```)."""
-    codes: list[str] = []
-
-    def protect(m: re.Match[str]) -> str:
-        if m.group(1) is not None:
-            return chr(_ESC_BASE + ord(m.group(1)))
-        body = m.group(3)
-        # Markdown drops one space padding a code span (`` `x` ``), keep the rest.
-        if len(body) > 2 and body[0] == body[-1] == " " and body.strip():
-            body = body[1:-1]
-        codes.append(body)
-        return chr(_CODE_BASE + len(codes) - 1)
-
-    text = _PROTECT.sub(protect, text)
-    text = _LINK.sub(r"\1", text)
-    return _merge(_emphasis(text, False, False, codes))
-
-
-def _emphasis(text: str, bold: bool, italic: bool, codes: list[str]) -> list[Span]:
-    best: tuple[re.Match[str], bool, bool] | None = None
-    for pattern, b, it in _EMPHASIS:
-        m = pattern.search(text)
-        if m and (best is None or m.start() < best[0].start()):
-            best = (m, b, it)
-    if best is None:
-        return _unprotect(text, bold, italic, codes)
-    m, b, it = best
-    return [
-        *_unprotect(text[: m.start()], bold, italic, codes),
-        *_emphasis(m.group(1), bold or b, italic or it, codes),
-        *_emphasis(text[m.end() :], bold, italic, codes),
-    ]
-
-
-def _unprotect(text: str, bold: bool, italic: bool, codes: list[str]) -> list[Span]:
-    spans: list[Span] = []
-    buf: list[str] = []
-    for ch in text:
-        o = ord(ch)
-        if _CODE_BASE <= o < _CODE_BASE + len(codes):
-            if buf:
-                spans.append(Span("".join(buf), bold, italic))
-                buf = []
-            spans.append(Span(codes[o - _CODE_BASE], bold, italic, code=True))
-        elif _ESC_BASE <= o < _ESC_BASE + 128:
-            buf.append(chr(o - _ESC_BASE))
-        else:
-            buf.append(ch)
-    if buf:
-        spans.append(Span("".join(buf), bold, italic))
-    return spans
-
-
-def _merge(spans: list[Span]) -> list[Span]:
-    out: list[Span] = []
-    for s in spans:
-        if not s.text:
-            continue
-        if out and (out[-1].bold, out[-1].italic, out[-1].code) == (s.bold, s.italic, s.code):
-            out[-1] = Span(out[-1].text + s.text, s.bold, s.italic, s.code)
-        else:
-            out.append(s)
-    return out
-
-
-# ---------------------------------------------------------------------------------------------
-# Block parsing
-# ---------------------------------------------------------------------------------------------
-
-_HEADING = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$")
-_RULE = re.compile(r"^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$")
-_ITEM = re.compile(r"^( *)([-*+]|\d{1,9}[.)])[ \t]+(.*)$")
-_QUOTE = re.compile(r"^ {0,3}>[ \t]?(.*)$")
-_FENCE = re.compile(r"^ {0,3}(```|~~~)")
-_ALIGN_CELL = re.compile(r"^:?-+:?$")
-_CELL_SPLIT = re.compile(r"(?<!\\)\|")
-
-
-def _join(lines: list[str]) -> str:
-    """Join a paragraph's source lines; two trailing spaces or a backslash keep a line break."""
-    out = ""
-    for i, line in enumerate(lines):
-        last = i == len(lines) - 1
-        if not last and (line.endswith("  ") or line.endswith("\\")):
-            out += line.rstrip(" \\") + "\n"
-        else:
-            out += line.strip() + ("" if last else " ")
-    return out.strip(" ")
-
-
-def _cells(line: str) -> list[str]:
-    s = line.strip()
-    s = s.removeprefix("|")
-    if s.endswith("|") and not s.endswith("\\|"):
-        s = s[:-1]
-    return [c.strip() for c in _CELL_SPLIT.split(s)]
-
-
-def _table(lines: list[str]) -> Table:
-    rows = [_cells(line) for line in lines]
-    header: list[str] = []
-    align: list[Align] = []
-    if len(rows) >= 2 and all(_ALIGN_CELL.match(c.replace(" ", "")) for c in rows[1]):
-        header = rows[0]
-        for c in rows[1]:
-            c = c.replace(" ", "")
-            if c.startswith(":") and c.endswith(":"):
-                align.append("center")
-            elif c.endswith(":"):
-                align.append("right")
-            else:
-                align.append("left")
-        rows = rows[2:]
-    # Separator rows anywhere else carry nothing to show.
-    rows = [r for r in rows if not all(_ALIGN_CELL.match(c.replace(" ", "")) for c in r)]
-    ncols = max([len(header), *(len(r) for r in rows)])
-    align += ["left"] * (ncols - len(align))
-
-    def pad(r: list[str]) -> list[list[Span]]:
-        r = r[:ncols] + [""] * (ncols - len(r))
-        return [parse_inline(c) for c in r]
-
-    return Table(pad(header) if header else [], [pad(r) for r in rows], align[:ncols])
-
-
-@dataclass
-class _RawItem:
-    indent: int
-    marker: str
-    lines: list[str] = field(default_factory=list)
-
-
-def _list(raw: list[_RawItem]) -> ListBlock:
-    items: list[ListItem] = []
-    stack: list[int] = [raw[0].indent]  # indents of the open nesting levels
-    counters: dict[int, int] = {}
-    for r in raw:
-        # Two or more extra spaces open a nested level; less indentation closes levels.
-        if r.indent >= stack[-1] + 2:
-            stack.append(r.indent)
-        else:
-            while len(stack) > 1 and r.indent < stack[-1] - 1:
-                stack.pop()
-        depth = len(stack) - 1
-        for d in [d for d in counters if d > depth]:
-            del counters[d]
-        ordered = r.marker[0].isdigit()
-        number = 0
-        if ordered:
-            number = counters[depth] + 1 if depth in counters else int(r.marker[:-1])
-            counters[depth] = number
-        else:
-            counters.pop(depth, None)
-        items.append(ListItem(parse_inline(_join(r.lines)), depth, ordered, number))
-    return ListBlock(items)
-
-
-def parse(text: str) -> list[Block]:
-    """Parse Markdown ``text`` into blocks. Pure: no pygame needed."""
-    lines = text.replace("\r\n", "\n").replace("\r", "\n").expandtabs(4).split("\n")
-    blocks: list[Block] = []
-    para: list[str] = []
-    quote: list[str] = []
-    items: list[_RawItem] = []
-    blank_before = False
-
-    def flush() -> None:
-        nonlocal para, quote, items
-        if para:
-            blocks.append(Paragraph(parse_inline(_join(para))))
-        if quote:
-            blocks.append(Quote(parse_inline(_join(quote))))
-        if items:
-            blocks.append(_list(items))
-        para, quote, items = [], [], []
-
-    i = 0
-    while i < len(lines):
-        line = lines[i]
-        stripped = line.strip()
-        i += 1
-        if not stripped:
-            # A blank line ends a paragraph or quote; a list may go on after it.
-            if para or quote:
-                flush()
-            blank_before = True
-            continue
-        was_blank, blank_before = blank_before, False
-        indent = len(line) - len(line.lstrip(" "))
-
-        if fence := _FENCE.match(line):
-            flush()
-            body: list[str] = []
-            while i < len(lines) and not lines[i].strip().startswith(fence.group(1)):
-                body.append(lines[i])
-                i += 1
-            i += 1  # the closing fence (or the end of the text)
-            blocks.append(CodeBlock(body))
-            continue
-        if m := _HEADING.match(line):
-            flush()
-            content = re.sub(r"[ \t]+#+$", "", m.group(2) or "").strip("# \t")
-            blocks.append(Heading(min(len(m.group(1)), 3), parse_inline(content)))
-            continue
-        if _RULE.match(line):
-            flush()
-            blocks.append(Rule())
-            continue
-        if stripped.startswith("|"):
-            flush()
-            rows = [stripped]
-            while i < len(lines) and lines[i].strip().startswith("|"):
-                rows.append(lines[i].strip())
-                i += 1
-            blocks.append(_table(rows))
-            continue
-        if m := _ITEM.match(line):
-            if not items:
-                flush()
-            items.append(_RawItem(len(m.group(1)), m.group(2), [m.group(3)]))
-            continue
-        if items and (not was_blank or indent >= 2):
-            # A continuation line of the last item (indented, or lazily not).
-            items[-1].lines.append(stripped)
-            continue
-        if m := _QUOTE.match(line):
-            if not quote:
-                flush()
-            quote.append(m.group(1))
-            continue
-        if quote and not was_blank:
-            quote.append(stripped)
-            continue
-        if not para:
-            flush()
-        para.append(line)
-    flush()
-    return blocks
-
 
 # ---------------------------------------------------------------------------------------------
 # Layout and rendering
@@ -361,11 +68,12 @@ def parse(text: str) -> list[Block]:
 
 @dataclass(frozen=True)
 class MarkdownColours:
-    """Colours of rendered Markdown; the defaults suit a dark green or charcoal table."""
+    """Colours of rendered Markdown; the defaults are the app's, for a dark green or charcoal
+    table."""
 
-    text: Colour = (236, 232, 218)
-    heading: Colour = (242, 204, 122)
-    muted: Colour = (170, 184, 170)
+    text: Colour = CREAM
+    heading: Colour = GOLD
+    muted: Colour = MUTED
     code_bg: Colour = (255, 255, 255, 34)
     rule: Colour = (255, 255, 255, 72)
 
@@ -484,6 +192,101 @@ def _words(
     return words
 
 
+class _Breaker:
+    """The lines of one text being wrapped, filled a word at a time."""
+
+    def __init__(
+        self, width: int, run_width: Callable[[_Style, str], int], fallback: _Style
+    ) -> None:
+        self.width = width
+        self.run_width = run_width
+        self.fallback = fallback  # the style that sizes an empty line
+        self.lines: list[_Line] = []
+        self.runs: list[_Run] = []
+        self.total = 0  # the width of the runs on the line being filled
+
+    def finish(self) -> None:
+        """End the line being filled."""
+        fonts = [r.style.font for r in self.runs] or [self.fallback.font]
+        ascent = max(f.get_ascent() for f in fonts)
+        descent = max(-f.get_descent() for f in fonts)
+        # Extra leading keeps long rules text easy to read.
+        height = max(ascent + descent, round(max(f.get_linesize() for f in fonts) * 1.22))
+        self.lines.append(_Line(self.runs, self.total, ascent, height))
+        self.runs, self.total = [], 0
+
+    def word(self, space: bool, pieces: list[tuple[str, _Style]]) -> None:
+        """Add one word, ``space`` after the text before it. A word may span several styles
+        ("**7 cards**." is a bold piece and a plain "."): it moves to the next line whole, so
+        no line starts with the tail of a word."""
+        space = space and bool(self.runs)
+        if self.runs and len(pieces) > 1:
+            glued = sum(self.run_width(st, piece) for piece, st in pieces)
+            if space:
+                glued += self.run_width(pieces[0][1], " ")
+            if self.total + glued > self.width:
+                self.finish()
+                space = False
+        for n, (piece, st) in enumerate(pieces):
+            self._add(piece, st, space and n == 0)
+
+    def _add(self, word: str, style: _Style, space: bool) -> None:
+        while not self._place(word, style, space):
+            if self.runs:
+                self.finish()
+                space = False
+                continue
+            word = self._break_long(word, style)
+            if not word:
+                return
+            self.finish()
+
+    def _place(self, word: str, style: _Style, space: bool) -> bool:
+        """Put ``word`` on the line being filled; False (and nothing done) if it does not fit."""
+        last = self.runs[-1] if self.runs else None
+        grow_last: str | None = None  # new text of the last run, if it changes
+        new: str | None = None  # text of a new run, if one starts
+        if last is None:
+            new = word
+        elif last.style == style:
+            grow_last = last.text + (" " if space else "") + word
+        elif space and last.style.code:
+            # The space goes outside the code background.
+            new = " " + word
+        else:
+            grow_last = last.text + " " if space else None
+            new = word
+        w = self.total
+        if grow_last is not None and last is not None:
+            w += self.run_width(last.style, grow_last) - last.width
+        if new is not None:
+            w += self.run_width(style, new)
+        if w > self.width:
+            return False
+        if grow_last is not None and last is not None:
+            self.total += self.run_width(last.style, grow_last) - last.width
+            last.text, last.width = grow_last, self.run_width(last.style, grow_last)
+        if new is not None:
+            rw = self.run_width(style, new)
+            self.runs.append(_Run(style, new, rw))
+            self.total += rw
+        return True
+
+    def _break_long(self, word: str, style: _Style) -> str:
+        """Put as many characters of a word wider than the line as fit; return the rest."""
+        lo, hi = 1, len(word)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.run_width(style, word[:mid]) <= self.width:
+                lo = mid
+            else:
+                hi = mid - 1
+        rw = self.run_width(style, word[:lo])
+        self.runs.append(_Run(style, word[:lo], rw))
+        self.total += rw
+        return word[lo:]
+
+
 class _Writer:
     """Lays out blocks top to bottom, collecting drawing operations."""
 
@@ -515,93 +318,15 @@ class _Writer:
     ) -> list[_Line]:
         """Break styled text into lines no wider than ``width`` (words longer than a line are
         broken between characters)."""
-        width = max(1, width)
-        lines: list[_Line] = []
-        runs: list[_Run] = []
-        total = 0
-        fallback = styler(Span(""))
-
-        def finish() -> None:
-            nonlocal runs, total
-            fonts = [r.style.font for r in runs] or [fallback.font]
-            ascent = max(f.get_ascent() for f in fonts)
-            descent = max(-f.get_descent() for f in fonts)
-            # Extra leading keeps long rules text easy to read.
-            height = max(ascent + descent, round(max(f.get_linesize() for f in fonts) * 1.22))
-            lines.append(_Line(runs, total, ascent, height))
-            runs, total = [], 0
-
-        def add(word: str, style: _Style, space: bool) -> None:
-            nonlocal total
-            while True:
-                last = runs[-1] if runs else None
-                grow_last: str | None = None  # new text of the last run, if it changes
-                new: str | None = None  # text of a new run, if one starts
-                if last is None:
-                    new = word
-                elif last.style == style:
-                    grow_last = last.text + (" " if space else "") + word
-                elif space and last.style.code:
-                    # The space goes outside the code background.
-                    new = " " + word
-                else:
-                    grow_last = last.text + " " if space else None
-                    new = word
-                w = total
-                if grow_last is not None and last is not None:
-                    w += self.run_width(last.style, grow_last) - last.width
-                if new is not None:
-                    w += self.run_width(style, new)
-                if w <= width:
-                    if grow_last is not None and last is not None:
-                        total += self.run_width(last.style, grow_last) - last.width
-                        last.text, last.width = grow_last, self.run_width(last.style, grow_last)
-                    if new is not None:
-                        rw = self.run_width(style, new)
-                        runs.append(_Run(style, new, rw))
-                        total += rw
-                    return
-                if runs:
-                    finish()
-                    space = False
-                    continue
-                # A single word wider than the line: put as many characters as fit.
-                lo, hi = 1, len(word)
-                while lo < hi:
-                    mid = (lo + hi + 1) // 2
-                    if self.run_width(style, word[:mid]) <= width:
-                        lo = mid
-                    else:
-                        hi = mid - 1
-                piece = word[:lo]
-                rw = self.run_width(style, piece)
-                runs.append(_Run(style, piece, rw))
-                total += rw
-                word = word[lo:]
-                if not word:
-                    return
-                finish()
-
-        # A word may span several styles ("**7 cards**." is a bold piece and a plain "."): it
-        # moves to the next line whole, so no line starts with the tail of a word.
+        breaker = _Breaker(max(1, width), self.run_width, styler(Span("")))
         for item in _words(spans, styler):
             if item is None:
-                finish()
-                continue
-            space, pieces = item
-            space = space and bool(runs)
-            if runs and len(pieces) > 1:
-                glued = sum(self.run_width(st, piece) for piece, st in pieces)
-                if space:
-                    glued += self.run_width(pieces[0][1], " ")
-                if total + glued > width:
-                    finish()
-                    space = False
-            for n, (piece, st) in enumerate(pieces):
-                add(piece, st, space and n == 0)
-        if runs or not lines:
-            finish()
-        return lines
+                breaker.finish()
+            else:
+                breaker.word(*item)
+        if breaker.runs or not breaker.lines:
+            breaker.finish()
+        return breaker.lines
 
     def draw_lines(self, lines: list[_Line], x: int, y: int, width: int, align: Align) -> int:
         """Queue ``lines`` at (x, y) within ``width``; return the y below them."""
@@ -814,6 +539,13 @@ class _Writer:
         return y + round(b * 0.6)
 
 
+@functools.lru_cache(maxsize=8)
+def _parsed(text: str) -> tuple[Block, ...]:
+    # A resized rules screen lays the same text out again: it is parsed once. The writer never
+    # changes the blocks, so sharing them is safe.
+    return tuple(parse(text))
+
+
 def layout(
     text_or_blocks: str | Sequence[Block],
     width: int,
@@ -824,7 +556,7 @@ def layout(
 ) -> MarkdownLayout:
     """Place Markdown at ``width`` pixels; ``margin`` (default 0.6 × base_size) is kept clear
     on the left and right. Heading sizes scale with ``base_size``."""
-    blocks = parse(text_or_blocks) if isinstance(text_or_blocks, str) else list(text_or_blocks)
+    blocks = _parsed(text_or_blocks) if isinstance(text_or_blocks, str) else text_or_blocks
     base = max(6, int(base_size))
     m = round(base * 0.6) if margin is None else max(0, int(margin))
     m = min(m, max(0, (width - 1) // 2))

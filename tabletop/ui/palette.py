@@ -1,7 +1,11 @@
-"""The colours of what the app draws itself (panels, text, accents), read from the ``palette``
-block of the pygame-gui theme (``assets/themes/tabletop.json``) so hand-drawn chrome and
-pygame-gui widgets share one source. Card art keeps the colours of its own design (house and
-suit colours, card backs, felt) in the art modules.
+"""The app's colours, in one place.
+
+What the app draws itself (panels, text, accents) is read from the ``palette`` block of the
+pygame-gui theme (``assets/themes/tabletop.json``), so hand-drawn chrome and pygame-gui widgets
+share one source. Below it, the card stock every game prints its cards on (paper, ink, gilt,
+the navy of the backs) and the Okabe–Ito colour-blind set its colour-blind option picks from.
+A game keeps its own designs in its art module: its house and suit colours, which colour-blind
+hue stands for which house, backs of its own.
 """
 
 from __future__ import annotations
@@ -35,3 +39,21 @@ PANEL = _rgba("panel")  # dark translucent panels on the table
 MENU_PANEL = _rgba("menu_panel")  # dark translucent panels on the menu screens
 FELT_CENTRE = _rgb("felt_centre")  # the menu backdrop's vignette, centre to edge
 FELT_EDGE = _rgb("felt_edge")
+
+# ---- the cards -------------------------------------------------------------------------------
+# Plain constants, not theme entries: pygame-gui never draws a card.
+CARD_PAPER: RGB = (250, 245, 232)  # the ivory of a card's face
+CARD_INK: RGB = (38, 32, 28)  # printed text
+CARD_GOLD: RGB = (214, 178, 96)  # gilt frames, rules and emblems
+CARD_NAVY: RGB = (24, 34, 70)  # the field of a card's back
+
+# Okabe and Ito's colours, told apart under the common colour-vision deficiencies; the
+# colour-blind option draws houses and suits in these.
+CB_ORANGE: RGB = (230, 159, 0)
+CB_SKY_BLUE: RGB = (86, 180, 233)
+CB_GREEN: RGB = (0, 158, 115)  # "bluish green"
+CB_YELLOW: RGB = (240, 228, 66)
+CB_BLUE: RGB = (0, 114, 178)
+CB_VERMILLION: RGB = (213, 94, 0)
+CB_PURPLE: RGB = (204, 121, 167)  # "reddish purple"
+CB_BLACK: RGB = (34, 34, 34)  # softened like the dark houses it stands in for

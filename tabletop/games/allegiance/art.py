@@ -24,6 +24,16 @@ from rules.allegiance import (
 )
 from tabletop.table import art_kit as kit
 from tabletop.table.card_art import GameArt
+from tabletop.ui.palette import (
+    CARD_GOLD,
+    CARD_INK,
+    CARD_PAPER,
+    CB_BLUE,
+    CB_GREEN,
+    CB_ORANGE,
+    CB_PURPLE,
+    CB_VERMILLION,
+)
 from tabletop.ui.text import fit_size
 
 Colour = tuple[int, int, int]
@@ -39,17 +49,11 @@ PALETTE: tuple[Colour, ...] = (
     (196, 140, 20),
 )
 # Okabe–Ito hues, safe for the common colour-vision deficiencies; emblems differ in shape too.
-CB_PALETTE: tuple[Colour, ...] = (
-    (213, 94, 0),
-    (0, 114, 178),
-    (204, 121, 167),
-    (0, 158, 115),
-    (230, 159, 0),
-)
-IVORY: Colour = (250, 245, 232)
-INK: Colour = (36, 30, 26)
+CB_PALETTE: tuple[Colour, ...] = (CB_VERMILLION, CB_BLUE, CB_PURPLE, CB_GREEN, CB_ORANGE)
+IVORY: Colour = CARD_PAPER
+INK: Colour = CARD_INK
 NIGHT: Colour = (22, 28, 58)
-GOLD: Colour = (218, 180, 92)
+GOLD: Colour = CARD_GOLD
 UP: Colour = (26, 130, 70)
 DOWN: Colour = (178, 40, 40)
 WINE: Colour = (74, 22, 38)

@@ -28,6 +28,17 @@ from tabletop.fonts import get_font
 from tabletop.table import art_kit as kit
 from tabletop.table import card_art
 from tabletop.table.card_art import GameArt
+from tabletop.table.render import GLOW
+from tabletop.ui.palette import (
+    CARD_GOLD,
+    CARD_INK,
+    CARD_NAVY,
+    CARD_PAPER,
+    CB_BLUE,
+    CB_PURPLE,
+    CB_SKY_BLUE,
+    CB_YELLOW,
+)
 from tabletop.ui.text import fit_size, wrap_text
 
 Colour = tuple[int, int, int]
@@ -44,26 +55,20 @@ SUIT_COLOURS: dict[str, Colour] = {"M": (184, 34, 42), "E": (26, 124, 62), "P": 
 # as well as hue, so they stay apart under protanopia, deuteranopia and tritanopia (simulated
 # CIE76 distance at least 60; the usual red and green fall to about 17 for deuteranopes). The
 # symbols' shapes differ as well.
-CB_SUIT_COLOURS: dict[str, Colour] = {"M": (150, 30, 30), "E": (245, 210, 60), "P": (0, 114, 178)}
+CB_SUIT_COLOURS: dict[str, Colour] = {"M": (150, 30, 30), "E": (245, 210, 60), "P": CB_BLUE}
 
 # Alliance token colours, one per player (the source's gold and silver first).
 TOKEN_COLOURS: tuple[Colour, ...] = ((212, 168, 46), (178, 186, 198), (176, 96, 52), (120, 78, 164))
-CB_TOKEN_COLOURS: tuple[Colour, ...] = (
-    (240, 228, 66),
-    (86, 180, 233),
-    (204, 121, 167),
-    (70, 70, 70),
-)
+CB_TOKEN_COLOURS: tuple[Colour, ...] = (CB_YELLOW, CB_SKY_BLUE, CB_PURPLE, (70, 70, 70))
 TOKEN_MARKS: tuple[str, ...] = ("circle", "square", "triangle", "diamond")
 
-PAPER: Colour = (250, 245, 232)
-INK: Colour = (34, 30, 28)
+PAPER: Colour = CARD_PAPER
+INK: Colour = CARD_INK
 WHITE: Colour = (255, 255, 255)
-NAVY: Colour = (22, 32, 62)
-GOLD: Colour = (214, 178, 96)
+NAVY: Colour = CARD_NAVY
+GOLD: Colour = CARD_GOLD
 LAND: Colour = (232, 220, 184)
 COAST: Colour = (118, 96, 64)
-GLOW: Colour = (255, 214, 102)
 TARGET: Colour = (196, 28, 36)
 
 TINY_BELOW = 60  # narrower cards: a full-colour card with the number (or symbol) alone

@@ -16,10 +16,11 @@ from rules.machiavelli.melds import FACE
 from rules.machiavelli.solver import RANKS, SUIT_SYMBOLS, SUITS
 from tabletop.table import art_kit as kit
 from tabletop.table.card_art import GameArt
+from tabletop.ui.palette import CARD_PAPER
 
 Colour = tuple[int, int, int]
 
-PAPER = (250, 247, 238)
+PAPER = CARD_PAPER
 EDGE = (120, 112, 98)
 BLACK = (28, 28, 34)
 RED = (196, 28, 40)

@@ -20,6 +20,15 @@ from rules.medici import CODE_OF, FACE, HOUSE_OF, HOUSES, SPECIAL_NAMES, TITLES
 from tabletop.fonts import get_font
 from tabletop.table import art_kit as kit
 from tabletop.table.card_art import GameArt
+from tabletop.ui.palette import (
+    CARD_GOLD,
+    CARD_INK,
+    CARD_PAPER,
+    CB_BLACK,
+    CB_BLUE,
+    CB_VERMILLION,
+    CB_YELLOW,
+)
 from tabletop.ui.text import fit_size, wrap_text
 
 Colour = tuple[int, int, int]
@@ -31,10 +40,10 @@ HOUSE_COLOURS: tuple[Colour, ...] = (
     (222, 176, 40),  # Pazzi: yellow
 )
 # Colour-blind-safe alternatives (Okabe–Ito): vermilion, blue, black, yellow.
-CB_COLOURS: tuple[Colour, ...] = ((213, 94, 0), (0, 114, 178), (40, 40, 40), (240, 228, 66))
-PAPER: Colour = (250, 244, 228)
-INK: Colour = (38, 32, 28)
-GOLD: Colour = (214, 178, 96)
+CB_COLOURS: tuple[Colour, ...] = (CB_VERMILLION, CB_BLUE, CB_BLACK, CB_YELLOW)
+PAPER: Colour = CARD_PAPER
+INK: Colour = CARD_INK
+GOLD: Colour = CARD_GOLD
 
 EFFECTS = {
     "M": "Dismisses the stack beneath",

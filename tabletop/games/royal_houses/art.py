@@ -17,6 +17,18 @@ from tabletop.fonts import get_font
 from tabletop.table import art_kit as kit
 from tabletop.table.art_kit import Colour, Point
 from tabletop.table.card_art import GameArt
+from tabletop.ui.palette import (
+    CARD_GOLD,
+    CARD_INK,
+    CARD_NAVY,
+    CARD_PAPER,
+    CB_BLACK,
+    CB_BLUE,
+    CB_GREEN,
+    CB_ORANGE,
+    CB_PURPLE,
+    CB_VERMILLION,
+)
 from tabletop.ui.text import fit_size, wrap_text
 
 
@@ -189,19 +201,12 @@ PALETTE: tuple[Colour, ...] = (
 
 # Okabe–Ito: blue, vermillion, bluish green, reddish purple, orange, black — safe for the common
 # colour-vision deficiencies; the emblems keep the houses apart even where two hues converge.
-CB_PALETTE: tuple[Colour, ...] = (
-    (0, 114, 178),
-    (213, 94, 0),
-    (0, 158, 115),
-    (204, 121, 167),
-    (230, 159, 0),
-    (34, 34, 34),
-)
+CB_PALETTE: tuple[Colour, ...] = (CB_BLUE, CB_VERMILLION, CB_GREEN, CB_PURPLE, CB_ORANGE, CB_BLACK)
 
-IVORY: Colour = (250, 244, 228)
-TEXT_INK: Colour = (38, 32, 28)
-NAVY: Colour = (24, 34, 70)
-GOLD: Colour = (214, 178, 96)
+IVORY: Colour = CARD_PAPER
+TEXT_INK: Colour = CARD_INK
+NAVY: Colour = CARD_NAVY
+GOLD: Colour = CARD_GOLD
 
 TINY_BELOW = 32  # narrower cards: the number alone, on the house colour's frame
 SMALL_BELOW = 90  # narrower cards: number, initial and emblem only
