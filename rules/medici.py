@@ -331,7 +331,7 @@ class Medici(Game):
             Event(
                 "setup",
                 "The Inner Circle is dealt: %s." % self._describe_inner(),
-                {"inner": [self.stacks[sid] for sid in self.stacks]},
+                {"inner": [list(self.stacks[sid]) for sid in self.stacks]},
             )
         )
         self.current, why = self._first_player()
