@@ -17,7 +17,6 @@ deals of a match, ``deal`` starts the next one. Awards and dealing are automatic
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, NotRequired, TypedDict
@@ -36,6 +35,7 @@ from .core import (
     register,
     sentence_start,
 )
+from .state import HANDS, LIST, LISTS, LOG, VALUE, Kind
 
 # Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
 REFUSALS: dict[str, str] = {
@@ -219,9 +219,41 @@ class AllegianceView(TypedDict):
     deal_results: list[dict[str, Any]]
 
 
+def _copy_trick(trick: list[list[Any]]) -> list[list[Any]]:
+    return [[e[0], e[1], e[2], list(e[3]) if e[2] else None] for e in trick]
+
+
+def _plain_trick(trick: list[list[Any]]) -> list[list[Any]]:
+    return [[e[0], e[1], e[2], [list(x) for x in e[3]] if e[2] else None] for e in trick]
+
+
+def _plain_waiting(waiting: list[list[tuple[int, str]]]) -> list[list[list[Any]]]:
+    return [[list(x) for x in w] for w in waiting]
+
+
 class Allegiance(Game):
     RULES_VERSION: ClassVar[int] = 1
     move_type: ClassVar[type[Move]] = AllegianceMove
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        "phase": VALUE,
+        "deal_no": VALUE,
+        "deals": VALUE,
+        "hands": HANDS,
+        "excluded": LIST,
+        "allegiance": LIST,
+        # [seat, card, tile, traits]: a Face's entry (tile > 0) holds the traits flipped onto it
+        "trick": Kind(_copy_trick, _plain_trick),
+        "tile": VALUE,
+        "waiting": Kind(LISTS.copy, _plain_waiting),  # per seat: (placer, trait) face down
+        "won": LISTS,
+        "discard": LIST,
+        "moon_holder": VALUE,
+        "leader": VALUE,
+        "round_seats": LIST,
+        "in_play": VALUE,
+        "totals": LIST,
+        "records": LOG,
+    }
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -895,43 +927,6 @@ class Allegiance(Game):
         for pile in self.won:
             cards += pile
         return cards
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "deal_no": self.deal_no,
-            "deals": self.deals,
-            "hands": [sorted(h) for h in self.hands],
-            "excluded": list(self.excluded),
-            "allegiance": list(self.allegiance),
-            "trick": [
-                [e[0], e[1], e[2], [list(x) for x in e[3]] if e[2] else None] for e in self.trick
-            ],
-            "tile": self.tile,
-            "waiting": [[list(x) for x in w] for w in self.waiting],
-            "won": [list(p) for p in self.won],
-            "discard": list(self.discard),
-            "moon_holder": self.moon_holder,
-            "leader": self.leader,
-            "round_seats": list(self.round_seats),
-            "in_play": self.in_play,
-            "totals": list(self.totals),
-            "records": self.records,
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
-        }
-
-    def _copy_into(self, other: Game) -> None:
-        assert isinstance(other, Allegiance)
-        other.hands = [list(h) for h in self.hands]
-        other.excluded = list(self.excluded)
-        other.allegiance = list(self.allegiance)
-        other.trick = [[e[0], e[1], e[2], list(e[3]) if e[2] else None] for e in self.trick]
-        other.waiting = [list(w) for w in self.waiting]
-        other.won = [list(p) for p in self.won]
-        other.discard = list(self.discard)
-        other.round_seats = list(self.round_seats)
-        other.totals = list(self.totals)
-        other.records = list(self.records)  # records are never changed once written
 
     def determinize(self, seat: int, rng: random.Random) -> Allegiance:
         """A copy in which everything ``seat`` cannot see is dealt again at random: the other

@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeGuard
 
+from .state import LIST, VALUE, Kind, copier, unsaved
+
 SAVE_FORMAT = 1
 """Version of the dict written by :meth:`Game.to_json`."""
 
@@ -321,20 +323,76 @@ class GameSpec:
 # --------------------------------------------------------------------------- the game
 
 
+def _copy_rng(rng: random.Random) -> random.Random:
+    # Random.__new__ + setstate: a fresh Random() would first seed itself from the OS,
+    # a third of a search copy's cost in the cheaper games.
+    twin = random.Random.__new__(random.Random)
+    twin.setstate(rng.getstate())
+    return twin
+
+
+def _rng_mark(rng: random.Random) -> str:
+    return hashlib.sha256(repr(rng.getstate()).encode()).hexdigest()[:16]
+
+
+#: The game's random generator: a copy draws the same numbers from then on, independently.
+RNG = Kind(_copy_rng, _rng_mark)
+
+
+def _copy_options(options: dict[str, Any]) -> dict[str, Any]:
+    # Options are JSON-like; only their containers (card lists) need copying.
+    return {k: copy.deepcopy(v) if isinstance(v, list | dict) else v for k, v in options.items()}
+
+
+def _no_cache(cache: list[Move] | None) -> None:
+    # A copy may be re-dealt (determinize): it never shares the cache.
+    return None
+
+
 class Game:
     """Base class of every game. Subclasses implement the methods marked *game*.
 
     The base class owns the shared machinery: seat checks before a move, the
-    all-or-nothing ``play``, the move history, save and load.
+    all-or-nothing ``play``, the move history, copies, save and load.
+
+    A game declares every attribute of its state in ``STATE`` (see :mod:`rules.state`);
+    ``clone`` and ``snapshot`` follow from the declarations of the class and its bases.
     """
 
     spec: ClassVar[GameSpec]
+    #: This class's own state attributes and their kinds (the base class declares its own).
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        "players": unsaved(VALUE),
+        "seed": unsaved(VALUE),
+        "options": Kind(_copy_options, None),
+        "rng": RNG,
+        "history": unsaved(LIST),
+        "opening_events": unsaved(LIST),
+        "determinized": unsaved(VALUE),
+        "_legal_cache": Kind(_no_cache, None),
+    }
+    #: Every state attribute of the class, its bases' included (worked out from ``STATE``).
+    state_fields: ClassVar[Mapping[str, Kind]] = STATE
+    _writers: ClassVar[tuple[tuple[str, Callable[[Any], Any]], ...]] = ()
     RULES_VERSION: ClassVar[int] = 1
     move_type: ClassVar[type[Move]] = Move
     #: False for a game whose decisions cannot all be listed (Machiavelli: a play is a whole
     #: new table). Its ``legal_moves()`` then lists representative moves only (always at least
     #: one, so random playouts and bots can go on) and ``_judge`` decides any other move.
     LEGAL_MOVES_COMPLETE: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "_copy_into" in cls.__dict__:
+            # A game written to the older contract: clone() would never call it, and its
+            # copies would share their containers with the game.
+            raise TypeError(f"{cls.__name__} declares its state in STATE, not in _copy_into.")
+        fields: dict[str, Kind] = {}
+        for klass in reversed(cls.__mro__):
+            fields.update(klass.__dict__.get("STATE", {}))
+        cls.state_fields = fields
+        cls._copy_state = copier(fields)  # type: ignore[method-assign, assignment]
+        cls._writers = tuple((n, k.plain) for n, k in fields.items() if k.plain is not None)
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         self.players = players
@@ -443,9 +501,11 @@ class Game:
         """The game's sentence for ``move`` (see :meth:`describe_move`); None: its notation."""
         return None
 
-    def snapshot(self) -> dict[str, Any]:  # game
-        """The complete true state as plain data (hidden parts included), for checks and saves."""
-        raise NotImplementedError
+    def snapshot(self) -> dict[str, Any]:
+        """The complete true state as plain data (hidden parts included), for checks and saves:
+        each attribute ``STATE`` declares with a ``plain`` form, under its own name."""
+        mine = self.__dict__
+        return {name: plain(mine[name]) for name, plain in self._writers}
 
     def determinize(self, seat: int, rng: random.Random) -> Game:  # game
         raise NotImplementedError
@@ -464,10 +524,6 @@ class Game:
         raise NotImplementedError
 
     def parse_move(self, text: str) -> Move:  # game
-        raise NotImplementedError
-
-    def _copy_into(self, other: Game) -> None:  # game
-        """Copy the game's own state into ``other`` (a shallow copy of ``self``)."""
         raise NotImplementedError
 
     # ---- shared machinery ------------------------------------------------------
@@ -510,22 +566,15 @@ class Game:
     def play_text(self, text: str, seat: int | None = None) -> list[Event]:
         return self.play(self.parse_move(text), seat)
 
+    def _copy_state(self, other: Game) -> None:
+        """Give ``other``, a shallow copy, its own containers (each class's own, see copier)."""
+
     def clone(self) -> Game:
+        """An independent copy: every attribute ``STATE`` declares with a ``copy`` gets its own
+        value, the others (never changed in place) are shared."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        # Random.__new__ + setstate: a fresh Random() would first seed itself from the OS,
-        # a third of a search copy's cost in the cheaper games.
-        other.rng = random.Random.__new__(random.Random)
-        other.rng.setstate(self.rng.getstate())
-        other.history = list(self.history)
-        other.opening_events = list(self.opening_events)
-        # Options are JSON-like; only their containers (card lists) need copying.
-        other.options = {
-            k: copy.deepcopy(v) if isinstance(v, list | dict) else v
-            for k, v in self.options.items()
-        }
-        other._legal_cache = None  # a copy may be re-dealt (determinize): never share the cache
-        self._copy_into(other)
+        self._copy_state(other)
         return other
 
     def _determinized_copy(self, seat: int, rng: random.Random) -> Game:

@@ -16,7 +16,6 @@ as the last card of a deck). Drawing is automatic.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, TypedDict
@@ -35,6 +34,7 @@ from .core import (
     register,
     sentence_start,
 )
+from .state import DICT, HANDS, LIST, LISTS, VALUE, Kind, unsaved
 
 # Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
 REFUSALS: dict[str, str] = {
@@ -182,7 +182,7 @@ class MediciMove(Move):
         return Move.__str__(self)
 
 
-VALUE = {v: MediciMove("value", value=(v,)) for v in (*JESTER_VALUES, *MISTRESS_VALUES)}
+CHOOSE_VALUE = {v: MediciMove("value", value=(v,)) for v in (*JESTER_VALUES, *MISTRESS_VALUES)}
 SPARE = MediciMove("spare")
 
 
@@ -253,10 +253,37 @@ class MediciView(TypedDict):
     end_reason: str
 
 
+def _copy_stacks(stacks: dict[int, list[str]]) -> dict[int, list[str]]:
+    return {sid: list(c) for sid, c in stacks.items()}
+
+
 class Medici(Game):
     # 2: a Minister that clears a stack may conspire against another stack worth 0.
     RULES_VERSION: ClassVar[int] = 2
     move_type: ClassVar[type[Move]] = MediciMove
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        "houses": LIST,
+        # Worked out from the options at setup: the snapshot need not repeat them.
+        "mistresses": unsaved(VALUE),
+        "seat_of_house": unsaved(DICT),
+        "teams": unsaved(VALUE),
+        "decks": LISTS,
+        "known_bottom": LIST,
+        "hands": HANDS,
+        "discards": LISTS,
+        # Written together by snapshot(), one entry a stack.
+        "stacks": Kind(_copy_stacks, None),
+        "area": unsaved(DICT),
+        "next_stack": VALUE,
+        "values": DICT,
+        "revealed": LIST,
+        "limit": LIST,
+        "phase": VALUE,
+        "current": VALUE,
+        "turn": VALUE,
+        "pending": DICT,
+        "end_reason": VALUE,
+    }
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -305,7 +332,7 @@ class Medici(Game):
             Event(
                 "setup",
                 "The Inner Circle is dealt: %s." % self._describe_inner(),
-                {"inner": [self.stacks[sid] for sid in self.stacks]},
+                {"inner": [list(self.stacks[sid]) for sid in self.stacks]},
             )
         )
         self.current, why = self._first_player()
@@ -452,7 +479,7 @@ class Medici(Game):
         if phase == "action":
             return self._action_moves(me)
         if phase == "value":
-            return [VALUE[v] for v in self._value_range(me, self.pending["card"])]
+            return [CHOOSE_VALUE[v] for v in self._value_range(me, self.pending["card"])]
         if phase == "conspire":
             strikes = [
                 MediciMove("strike", target=_stack_zone(o))
@@ -966,39 +993,10 @@ class Medici(Game):
         return out
 
     def snapshot(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "current": self.current,
-            "turn": self.turn,
-            "houses": list(self.houses),
-            "decks": [list(d) for d in self.decks],
-            "known_bottom": list(self.known_bottom),
-            "hands": [sorted(h) for h in self.hands],
-            "discards": [list(d) for d in self.discards],
-            "stacks": [[sid, self.area[sid], list(c)] for sid, c in self.stacks.items()],
-            "next_stack": self.next_stack,
-            "values": sorted(self.values.items()),
-            "revealed": list(self.revealed),
-            "limit": list(self.limit),
-            "pending": sorted(self.pending.items()),
-            "end_reason": self.end_reason,
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
+        # Each stack is written with its area, as one entry.
+        return super().snapshot() | {
+            "stacks": [[sid, self.area[sid], list(c)] for sid, c in self.stacks.items()]
         }
-
-    def _copy_into(self, other: Game) -> None:
-        assert isinstance(other, Medici)
-        other.houses = list(self.houses)
-        other.seat_of_house = dict(self.seat_of_house)
-        other.decks = [list(d) for d in self.decks]
-        other.known_bottom = list(self.known_bottom)
-        other.hands = [list(h) for h in self.hands]
-        other.discards = [list(d) for d in self.discards]
-        other.stacks = {sid: list(c) for sid, c in self.stacks.items()}
-        other.area = dict(self.area)
-        other.values = dict(self.values)
-        other.revealed = list(self.revealed)
-        other.limit = list(self.limit)
-        other.pending = dict(self.pending)
 
     def determinize(self, seat: int, rng: random.Random) -> Medici:
         """A copy where what ``seat`` cannot see is dealt again: the rivals' hands and decks

@@ -10,7 +10,6 @@ choices of cards 1, 5 and 7) and *gift*. Drawing is automatic.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -31,6 +30,7 @@ from .core import (
     register,
     sentence_start,
 )
+from .state import DICT, DICTS, HANDS, LIST, LISTS, SETS, VALUE, Kind
 
 # Every refusal code this game raises (besides core.GENERIC_REFUSALS): code -> what it means.
 REFUSALS: dict[str, str] = {
@@ -248,6 +248,24 @@ class RoyalHouses(Game):
     # 2: a card 3 with no gift to follow (deck empty) imposes no gift obligation.
     RULES_VERSION: ClassVar[int] = 2
     move_type: ClassVar[type[Move]] = RoyalMove
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        "phase": VALUE,
+        "chooser": VALUE,
+        "first": VALUE,
+        "current": VALUE,
+        "turn": VALUE,
+        "final_turn": VALUE,
+        "deck": LIST,
+        "hands": HANDS,
+        "influence": LISTS,
+        "counters": DICTS,
+        "known_counters": DICTS,
+        "known_hand": SETS,
+        "received": LIST,
+        "gift_house": LIST,
+        "played": LIST,
+        "pending": DICT,
+    }
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -934,40 +952,6 @@ class RoyalHouses(Game):
     def _unplaced(self, seat: int) -> list[int]:
         placed = set(self.counters[seat].values())
         return [v for v in COUNTERS if v not in placed]
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "chooser": self.chooser,
-            "first": self.first,
-            "current": self.current,
-            "turn": self.turn,
-            "final_turn": self.final_turn,
-            "deck": list(self.deck),
-            "hands": [sorted(h) for h in self.hands],
-            "influence": [list(i) for i in self.influence],
-            "counters": [sorted(c.items()) for c in self.counters],
-            "known_counters": [sorted(c.items()) for c in self.known_counters],
-            "known_hand": [sorted(k) for k in self.known_hand],
-            "received": list(self.received),
-            "gift_house": list(self.gift_house),
-            "played": list(self.played),
-            "pending": sorted(self.pending.items()),
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
-        }
-
-    def _copy_into(self, other: Game) -> None:
-        assert isinstance(other, RoyalHouses)
-        other.deck = list(self.deck)
-        other.hands = [list(self.hands[0]), list(self.hands[1])]
-        other.influence = [list(self.influence[0]), list(self.influence[1])]
-        other.counters = [dict(self.counters[0]), dict(self.counters[1])]
-        other.known_counters = [dict(self.known_counters[0]), dict(self.known_counters[1])]
-        other.known_hand = [set(self.known_hand[0]), set(self.known_hand[1])]
-        other.received = list(self.received)
-        other.gift_house = list(self.gift_house)
-        other.played = list(self.played)
-        other.pending = dict(self.pending)
 
     def determinize(self, seat: int, rng: random.Random) -> RoyalHouses:
         """A copy in which everything ``seat`` cannot see is dealt again at random:

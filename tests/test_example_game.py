@@ -36,6 +36,7 @@ from test_conformance import (
     seats_and_table,
 )
 from test_refusals import _sources, codes_in_play, codes_in_source, listed
+from test_state import check_state_declared
 
 import rules
 import tabletop.games
@@ -111,6 +112,7 @@ def test_the_shared_conformance_checks_pass(example_game: str) -> None:
         check_random_playouts(example_game, players, dict(options), 200)
         check_every_step(example_game, players, dict(options))
         check_same_seed_same_game(example_game, players, dict(options))
+        check_state_declared(example_game, players, dict(options))
     check_determinized_copy_cannot_be_saved(example_game)
 
 

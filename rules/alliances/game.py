@@ -27,6 +27,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
 from ..core import (
+    RNG,
     Event,
     Game,
     GameShape,
@@ -40,6 +41,7 @@ from ..core import (
     register,
     sentence_start,
 )
+from ..state import DICT, HANDS, LIST, LISTS, LOG, SETS, VALUE, Kind, unsaved
 from . import conflict, notation
 from .cards import ALL_CARDS, SUIT_RANK, SUITS, card_label, card_name, rank_of, suit_of
 from .map import CORNERS, COUNTRY, TILES, neighbours, tile_index, tile_zone
@@ -186,11 +188,70 @@ _CHOOSE_VERBS = {
 _CARD_VERBS = {"play": "Play", "keep": "Keep", "show": "Show", "set": "Set aside", "give": "Give"}
 
 
+def _plain_bid(bid: tuple[int, str, int] | None) -> list[Any] | None:
+    return list(bid) if bid else None
+
+
+def _copy_table(table: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [dict(e, choice=list(e["choice"])) for e in table]
+
+
+def _plain_table(table: list[dict[str, Any]]) -> list[list[Any]]:
+    return [
+        [e["seat"], e["card"], e["discarded"], list(e["choice"]), e.get("value")] for e in table
+    ]
+
+
 class Alliances(Game):
     # 2: Monopoly discards Economics special action cards too (a save from version 1 whose
     # Monopoly met an Economics special may no longer replay; an older app refuses version 2).
     RULES_VERSION: ClassVar[int] = 2
     move_type: ClassVar[type[Move]] = AlliancesMove
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        # Worked out from the options at setup: the snapshot need not repeat them.
+        "drafting": unsaved(VALUE),
+        "meeting": unsaved(VALUE),
+        "exact_bid": unsaved(VALUE),
+        "first": VALUE,
+        "campaign": VALUE,
+        "results": LOG,
+        "campaign_wins": LIST,
+        "empire_tiles": LIST,
+        "rebel_tricks": LIST,
+        "empire": VALUE,
+        "draft_round": unsaved(VALUE),
+        "grid": LIST,
+        "tokens": LISTS,
+        "dominant": VALUE,
+        "bid": Kind(None, _plain_bid),
+        "aggressor": VALUE,
+        "conflict": VALUE,
+        "conflicts_won": LIST,
+        "starter": VALUE,
+        "target": VALUE,
+        "table": Kind(_copy_table, _plain_table),
+        "pending": DICT,
+        "discard": LIST,
+        "reserve": LIST,
+        "duel_tricks": LIST,
+        "last_trick_winner": VALUE,
+        "pairs": LISTS,
+        "tribute": LISTS,
+        # What the table shows of the conflict just resolved: a view's business, not a save's.
+        "last_conflict": unsaved(DICT),
+        "known": SETS,
+        "shows": LISTS,
+        "packets": HANDS,
+        "passed": LIST,
+        "bid_log": LISTS,
+        # The generator's fingerprint, taken at each deal (the last use of the generator);
+        # snapshot() writes it in place of the base class's.
+        "rng": unsaved(RNG),
+        "rng_mark": unsaved(VALUE),
+        "hands": HANDS,
+        "phase": VALUE,
+        "current": VALUE,
+    }
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -210,6 +271,7 @@ class Alliances(Game):
         self.empire_tiles = [0] * n  # 3 players: tiles ruled while Empire
         self.rebel_tricks = [0] * n  # 3 players: conflicts won while Rebel
         self.empire = 0
+        self.draft_round = 0  # drafting variant: the round being drafted
         self.opening_events = self._start_campaign()
 
     def _check_fixed(self) -> None:
@@ -1550,68 +1612,7 @@ class Alliances(Game):
         return out
 
     def snapshot(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "current": self.current,
-            "campaign": self.campaign,
-            "conflict": self.conflict,
-            "first": self.first,
-            "empire": self.empire,
-            "grid": list(self.grid),
-            "tokens": [list(t) for t in self.tokens],
-            "hands": [sorted(h) for h in self.hands],
-            "packets": [sorted(p) for p in self.packets],
-            "shows": [list(s) for s in self.shows],
-            "known": [sorted(k) for k in self.known],
-            "reserve": list(self.reserve),
-            "discard": list(self.discard),
-            "table": [
-                [e["seat"], e["card"], e["discarded"], list(e["choice"]), e.get("value")]
-                for e in self.table
-            ],
-            "pending": sorted(self.pending.items()),
-            "target": self.target,
-            "dominant": self.dominant,
-            "bid": list(self.bid) if self.bid else None,
-            "bid_log": [list(b) for b in self.bid_log],
-            "passed": list(self.passed),
-            "aggressor": self.aggressor,
-            "starter": self.starter,
-            "conflicts_won": list(self.conflicts_won),
-            "duel_tricks": list(self.duel_tricks),
-            "last_trick_winner": self.last_trick_winner,
-            "pairs": [list(p) for p in self.pairs],
-            "tribute": [list(t) for t in self.tribute],
-            "results": [dict(r) for r in self.results],
-            "campaign_wins": list(self.campaign_wins),
-            "empire_tiles": list(self.empire_tiles),
-            "rebel_tricks": list(self.rebel_tricks),
-            "rng": self.rng_mark,
-        }
-
-    def _copy_into(self, other: Game) -> None:
-        assert isinstance(other, Alliances)
-        other.grid = list(self.grid)
-        other.tokens = [list(t) for t in self.tokens]
-        other.hands = [list(h) for h in self.hands]
-        other.packets = [list(p) for p in self.packets]
-        other.shows = [list(s) for s in self.shows]
-        other.known = [set(k) for k in self.known]
-        other.reserve = list(self.reserve)
-        other.discard = list(self.discard)
-        other.table = [dict(e, choice=list(e["choice"])) for e in self.table]
-        other.pending = dict(self.pending)
-        other.passed = list(self.passed)
-        other.bid_log = [list(b) for b in self.bid_log]
-        other.conflicts_won = list(self.conflicts_won)
-        other.duel_tricks = list(self.duel_tricks)
-        other.pairs = [list(p) for p in self.pairs]
-        other.tribute = [list(t) for t in self.tribute]
-        other.results = [dict(r) for r in self.results]
-        other.campaign_wins = list(self.campaign_wins)
-        other.empire_tiles = list(self.empire_tiles)
-        other.rebel_tricks = list(self.rebel_tricks)
-        other.last_conflict = dict(self.last_conflict)
+        return super().snapshot() | {"rng": self.rng_mark}
 
     def determinize(self, seat: int, rng: random.Random) -> Alliances:
         """A copy where every card ``seat`` cannot see is dealt again into the same hidden

@@ -23,7 +23,6 @@ it is too slow to run at every step of random playouts and searches).
 
 from __future__ import annotations
 
-import hashlib
 import random
 import re
 from collections import Counter
@@ -44,6 +43,7 @@ from ..core import (
     private_event,
     register,
 )
+from ..state import HANDS, LIST, LOG, VALUE, Kind, unsaved
 from .melds import (
     ACE,
     ALL_CARDS,
@@ -136,10 +136,35 @@ class MachiavelliView(TypedDict):
     end_reason: str
 
 
+def _plain_hands(hands: list[list[str]]) -> list[list[str]]:
+    return [sorted(h, key=card_order) for h in hands]
+
+
+def _plain_table(table: list[tuple[str, ...]]) -> list[list[str]]:
+    return [list(m) for m in table]
+
+
 class Machiavelli(Game):
     RULES_VERSION: ClassVar[int] = 1
     move_type: ClassVar[type[Move]] = MachiavelliMove
     LEGAL_MOVES_COMPLETE: ClassVar[bool] = False
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        # Worked out from the options at setup: the snapshot need not repeat them.
+        "ace_low": unsaved(VALUE),
+        "match": unsaved(VALUE),
+        "totals": LIST,
+        "hand_no": VALUE,
+        "records": LOG,
+        "dealer": VALUE,
+        "hands": Kind(HANDS.copy, _plain_hands),
+        "stock": LIST,
+        "table": Kind(LIST.copy, _plain_table),  # melds are tuples, replaced whole
+        "opened": LIST,
+        "passes": VALUE,
+        "current": VALUE,
+        "phase": VALUE,
+        "end_reason": VALUE,
+    }
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -562,32 +587,6 @@ class Machiavelli(Game):
         for h in self.hands:
             out += h
         return out
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "phase": self.phase,
-            "current": self.current,
-            "dealer": self.dealer,
-            "hand_no": self.hand_no,
-            "hands": [sorted(h, key=card_order) for h in self.hands],
-            "stock": list(self.stock),
-            "table": [list(m) for m in self.table],
-            "opened": list(self.opened),
-            "passes": self.passes,
-            "totals": list(self.totals),
-            "records": [dict(r) for r in self.records],
-            "end_reason": self.end_reason,
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
-        }
-
-    def _copy_into(self, other: Game) -> None:
-        assert isinstance(other, Machiavelli)
-        other.hands = [list(h) for h in self.hands]
-        other.stock = list(self.stock)
-        other.table = list(self.table)
-        other.opened = list(self.opened)
-        other.totals = list(self.totals)
-        other.records = [dict(r) for r in self.records]
 
     def determinize(self, seat: int, rng: random.Random) -> Machiavelli:
         """A copy where the rivals' hands and the stock are dealt again from what ``seat``

@@ -18,7 +18,6 @@ builds :data:`SPEC`: the tests register it for the length of a test, so that the
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
@@ -35,6 +34,7 @@ from rules.core import (
     SetupError,
     private_event,
 )
+from rules.state import HANDS, LIST, VALUE, Kind
 
 GAME_ID = "highcard"
 
@@ -75,8 +75,23 @@ class HighMove(Move):
 PLAY = {c: HighMove("play", cards=(c,), target=TABLE) for c in CARDS}
 
 
+def _copy_rounds(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [dict(r, cards=list(r["cards"])) for r in rounds]
+
+
 class HighCard(Game):
     move_type: ClassVar[type[Move]] = HighMove
+    # Every attribute of the position and its kind (rules/state.py): clone() and snapshot()
+    # follow from this list, so an attribute set in __init__ or _apply goes here too.
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        "hands": HANDS,
+        # Face down for good: their order is no part of the position.
+        "aside": Kind(list, sorted),
+        "leader": VALUE,
+        "down": VALUE,
+        "rounds": Kind(_copy_rounds, _copy_rounds),  # a game's own kind: each round's cards
+        "points": LIST,
+    }
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -227,24 +242,6 @@ class HighCard(Game):
         laid = [c for r in self.rounds for c in r["cards"]]
         down = [self.down] if self.down is not None else []
         return self.hands[0] + self.hands[1] + self.aside + down + laid
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "hands": [sorted(h) for h in self.hands],
-            "aside": sorted(self.aside),
-            "leader": self.leader,
-            "down": self.down,
-            "rounds": [dict(r, cards=list(r["cards"])) for r in self.rounds],
-            "points": list(self.points),
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
-        }
-
-    def _copy_into(self, other: Game) -> None:
-        assert isinstance(other, HighCard)
-        other.hands = [list(self.hands[0]), list(self.hands[1])]
-        other.aside = list(self.aside)
-        other.rounds = [dict(r, cards=list(r["cards"])) for r in self.rounds]
-        other.points = list(self.points)
 
     def determinize(self, seat: int, rng: random.Random) -> HighCard:
         """A copy in which what ``seat`` cannot see is dealt again: the rival's hand, the
