@@ -18,7 +18,6 @@ length of a test.
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from importlib.resources import files
@@ -34,6 +33,7 @@ from rules.core import (
     Outcome,
     private_event,
 )
+from rules.state import HANDS, LIST, LISTS, Kind
 
 GAME_ID = "sealedbids"
 ROUNDS = 5
@@ -73,8 +73,21 @@ def bid(card: str) -> BidMove:
     return BidMove("bid", cards=(card,), target=TABLE)
 
 
+def _copy_rounds(rounds: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [dict(r, bids=list(r["bids"])) for r in rounds]
+
+
 class SealedBids(Game):
     move_type: ClassVar[type[Move]] = BidMove
+    # Every attribute of the position and its kind (rules/state.py): clone() and snapshot()
+    # follow from this list.
+    STATE: ClassVar[Mapping[str, Kind]] = {
+        "hands": HANDS,
+        "prizes": LIST,
+        "bids": LIST,  # this round's, face down
+        "rounds": Kind(_copy_rounds, _copy_rounds),
+        "won": LISTS,
+    }
 
     def __init__(self, players: int, seed: int | None, options: Mapping[str, Any]) -> None:
         super().__init__(players, seed, options)
@@ -205,24 +218,6 @@ class SealedBids(Game):
         spent = [b for r in self.rounds for b in r["bids"]]
         won = [r["prize"] for r in self.rounds]
         return [c for h in self.hands for c in h] + bids + spent + self.prizes + won
-
-    def snapshot(self) -> dict[str, Any]:
-        return {
-            "hands": [sorted(h) for h in self.hands],
-            "prizes": list(self.prizes),
-            "bids": list(self.bids),
-            "rounds": [dict(r, bids=list(r["bids"])) for r in self.rounds],
-            "won": [list(w) for w in self.won],
-            "rng": hashlib.sha256(repr(self.rng.getstate()).encode()).hexdigest()[:16],
-        }
-
-    def _copy_into(self, other: Game) -> None:
-        assert isinstance(other, SealedBids)
-        other.hands = [list(h) for h in self.hands]
-        other.prizes = list(self.prizes)
-        other.bids = list(self.bids)
-        other.rounds = [dict(r, bids=list(r["bids"])) for r in self.rounds]
-        other.won = [list(w) for w in self.won]
 
     def determinize(self, seat: int, rng: random.Random) -> SealedBids:
         """A copy in which each rival's pending bid is one of the cards it has left, and the
