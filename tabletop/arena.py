@@ -191,6 +191,125 @@ def block_interval(shares: Sequence[float], z: float = 1.96) -> tuple[float, flo
     return (max(0.0, mean - half), min(1.0, mean + half))
 
 
+@dataclass
+class _Totals:
+    """The matches' figures added up per entrant (and per seat for the wins)."""
+
+    wins: list[float]
+    scores: list[float]
+    think: list[float]
+    decisions: list[int]
+    searched: list[int]
+    iterations: list[int]
+    seat_games: list[list[int]]  # per entrant, the games it played from each seat
+    seat_wins: list[float]
+
+
+def _tally(results: Sequence[dict[str, Any]], n: int, players: int) -> _Totals:
+    """Add up the results of :func:`_play_match` for ``n`` entrants at ``players`` seats."""
+    t = _Totals(
+        wins=[0.0] * n,
+        scores=[0.0] * n,
+        think=[0.0] * n,
+        decisions=[0] * n,
+        searched=[0] * n,
+        iterations=[0] * n,
+        seat_games=[[0] * players for _ in range(n)],
+        seat_wins=[0.0] * players,
+    )
+    for r in results:
+        for e in range(n):
+            t.wins[e] += r["wins"][e]
+            t.scores[e] += r["scores"][e]
+            t.think[e] += r["think"][e]
+            t.decisions[e] += r["decisions"][e]
+            t.searched[e] += r["searched"][e]
+            t.iterations[e] += r["iterations"][e]
+        for seat, e in enumerate(r["entrant_at"]):
+            t.seat_games[e][seat] += 1
+        for seat in range(players):
+            t.seat_wins[seat] += r["seat_wins"][seat]
+    return t
+
+
+def _win_interval(
+    wins: list[float], mine: list[int], games: int, blocks: list[list[dict[str, Any]]] | None
+) -> tuple[float, float]:
+    """95% interval of the pooled win share of entrants ``mine``: over the ``blocks`` of a
+    duplicate run where there are enough of them, else the plain Wilson interval."""
+    plain = wilson(sum(wins[e] for e in mine), games * len(mine))
+    if blocks is None:
+        return plain
+    by_block = block_interval(
+        [
+            sum(r["wins"][e] for r in block for e in mine) / (len(block) * len(mine))
+            for block in blocks
+        ]
+    )
+    return plain if by_block is None else by_block
+
+
+def _entrant_rows(
+    t: _Totals,
+    labels: list[str],
+    kinds: list[str],
+    names: list[str],
+    games: int,
+    fair: float,
+    blocks: list[list[dict[str, Any]]] | None,
+) -> list[dict[str, Any]]:
+    """Each entrant's figures as the report's ``entrants`` list."""
+    entrants = []
+    for e in range(len(kinds)):
+        low, high = _win_interval(t.wins, [e], games, blocks)
+        entrants.append(
+            {
+                "label": labels[e],
+                "kind": kinds[e],
+                "bot": names[e],
+                "games": games,
+                "games_by_seat": t.seat_games[e],
+                "wins": t.wins[e],
+                "win_share": t.wins[e] / games,
+                "win_share_ci95": [low, high],
+                "fair_share": fair,
+                "avg_score": t.scores[e] / games,
+                "decisions": t.decisions[e],
+                "avg_decision_ms": 1000 * t.think[e] / t.decisions[e] if t.decisions[e] else 0.0,
+                "searched_decisions": t.searched[e],
+                "avg_iterations": t.iterations[e] / t.searched[e] if t.searched[e] else 0.0,
+                "iterations_per_s": (
+                    t.iterations[e] / t.think[e] if t.iterations[e] and t.think[e] else 0.0
+                ),
+            }
+        )
+    return entrants
+
+
+def _kind_rows(
+    t: _Totals, kinds: list[str], games: int, fair: float, blocks: list[list[dict[str, Any]]] | None
+) -> list[dict[str, Any]]:
+    """The figures of each bot kind, its seats pooled, as the report's ``by_kind`` list."""
+    by_kind = []
+    for kind in dict.fromkeys(kinds):
+        mine = [e for e in range(len(kinds)) if kinds[e] == kind]
+        k_wins, k_games = sum(t.wins[e] for e in mine), games * len(mine)
+        k_think, k_decisions = sum(t.think[e] for e in mine), sum(t.decisions[e] for e in mine)
+        by_kind.append(
+            {
+                "kind": kind,
+                "seats": len(mine),
+                "seat_games": k_games,
+                "win_share": k_wins / k_games,
+                # Seats of one kind in one game are not independent: a rough interval.
+                "win_share_ci95": list(_win_interval(t.wins, mine, games, blocks)),
+                "fair_share": fair,
+                "avg_decision_ms": 1000 * k_think / k_decisions if k_decisions else 0.0,
+            }
+        )
+    return by_kind
+
+
 def run_arena(
     game_id: str,
     players: int,
@@ -215,8 +334,6 @@ def run_arena(
             f"multiple of {players}"
         )
     kinds = list(seat_kinds)
-    labels = _labels(kinds)
-    n = len(kinds)
     caps = tuple(sorted((iterations or {}).items()))
     matches = plan_matches(game_id, players, kinds, games, seed, caps, duplicate)
     started = time.perf_counter()
@@ -226,79 +343,11 @@ def run_arena(
     else:
         results = [_play_match(m) for m in matches]
     wall = time.perf_counter() - started
-    wins, scores, think = [0.0] * n, [0.0] * n, [0.0] * n
-    decisions, searched, iters = [0] * n, [0] * n, [0] * n
-    seat_games = [[0] * players for _ in range(n)]
-    seat_wins = [0.0] * players
-    names = results[0]["names"]
-    for r in results:
-        for e in range(n):
-            wins[e] += r["wins"][e]
-            scores[e] += r["scores"][e]
-            think[e] += r["think"][e]
-            decisions[e] += r["decisions"][e]
-            searched[e] += r["searched"][e]
-            iters[e] += r["iterations"][e]
-        for seat, e in enumerate(r["entrant_at"]):
-            seat_games[e][seat] += 1
-        for seat in range(players):
-            seat_wins[seat] += r["seat_wins"][seat]
+    totals = _tally(results, len(kinds), players)
     lengths = [r["length"] for r in results]
     fair = 1.0 / results[0]["sides"]  # teams play as one side (Medici Alliances: 2 sides)
-    blocks = [results[i : i + players] for i in range(0, games, players)] if duplicate else []
-
-    def interval(mine: list[int]) -> tuple[float, float]:
-        """Of the pooled win share of entrants ``mine``."""
-        plain = wilson(sum(wins[e] for e in mine), games * len(mine))
-        if not duplicate:
-            return plain
-        by_block = block_interval(
-            [
-                sum(r["wins"][e] for r in block for e in mine) / (len(block) * len(mine))
-                for block in blocks
-            ]
-        )
-        return plain if by_block is None else by_block
-
-    entrants = []
-    for e in range(n):
-        low, high = interval([e])
-        entrants.append(
-            {
-                "label": labels[e],
-                "kind": kinds[e],
-                "bot": names[e],
-                "games": games,
-                "games_by_seat": seat_games[e],
-                "wins": wins[e],
-                "win_share": wins[e] / games,
-                "win_share_ci95": [low, high],
-                "fair_share": fair,
-                "avg_score": scores[e] / games,
-                "decisions": decisions[e],
-                "avg_decision_ms": 1000 * think[e] / decisions[e] if decisions[e] else 0.0,
-                "searched_decisions": searched[e],
-                "avg_iterations": iters[e] / searched[e] if searched[e] else 0.0,
-                "iterations_per_s": iters[e] / think[e] if iters[e] and think[e] else 0.0,
-            }
-        )
-    by_kind = []
-    for kind in dict.fromkeys(kinds):
-        mine = [e for e in range(n) if kinds[e] == kind]
-        k_wins, k_games = sum(wins[e] for e in mine), games * len(mine)
-        k_think, k_decisions = sum(think[e] for e in mine), sum(decisions[e] for e in mine)
-        by_kind.append(
-            {
-                "kind": kind,
-                "seats": len(mine),
-                "seat_games": k_games,
-                "win_share": k_wins / k_games,
-                # Seats of one kind in one game are not independent: a rough interval.
-                "win_share_ci95": list(interval(mine)),
-                "fair_share": fair,
-                "avg_decision_ms": 1000 * k_think / k_decisions if k_decisions else 0.0,
-            }
-        )
+    blocks = [results[i : i + players] for i in range(0, games, players)] if duplicate else None
+    names = results[0]["names"]
     return {
         "game": game_id,
         "players": players,
@@ -307,9 +356,9 @@ def run_arena(
         "iterations": dict(caps),
         "jobs": jobs,
         "duplicate": duplicate,
-        "entrants": entrants,
-        "by_kind": by_kind,
-        "seat_win_share": [w / games for w in seat_wins],
+        "entrants": _entrant_rows(totals, _labels(kinds), kinds, names, games, fair, blocks),
+        "by_kind": _kind_rows(totals, kinds, games, fair, blocks),
+        "seat_win_share": [w / games for w in totals.seat_wins],
         "avg_game_decisions": sum(lengths) / games,
         "min_game_decisions": min(lengths),
         "max_game_decisions": max(lengths),

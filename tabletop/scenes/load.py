@@ -41,6 +41,7 @@ if TYPE_CHECKING:
     from ..session import Session
 
 ROW_ACTIONS = ("Resume", "Replay", "Export", "Delete")
+ROW_PAD_X, ROW_PAD_Y = 26, 14  # a save row's padding, in 1080p-desktop pixels
 
 
 class LoadScene(Scene):
@@ -84,96 +85,117 @@ class LoadScene(Scene):
         width = min(d.px(1400), W - 2 * d.px(60))
         x0 = (W - width) // 2
         head_h = line_height(app, "#heading")
-        name_h = line_height(app, "#game_name")
-        text_h = line_height(app, "#pitch")
-        btn_h, gap = d.px(54), d.px(14)
-        pad_x, pad_y = d.px(26), d.px(14)
+        btn_h, gap, margin = d.px(54), d.px(14), d.px(40)
+        bw = self._action_w()
+        add_label(app, root, pygame.Rect(0, margin, W, head_h), "Saved games", "#heading", "centre")
+        list_top = margin + head_h + d.px(24)
+        foot_y = H - margin - btn_h
+        row_hs = self._row_heights(width, bw, btn_h)
+        self.page_starts = _pages(row_hs, foot_y - d.px(24) - list_top, gap)
+        self.page = min(self.page, self.pages - 1)
+        self.backdrop.panels = []
+        self.row_buttons = {}
+        first, end = [*self.page_starts, len(self.saves)][self.page : self.page + 2]
+        shown = self.saves[first:end]
+        if not shown:
+            self._no_saves(pygame.Rect(x0, list_top + d.px(40), width, 0))
+        y = list_top
+        for info, row_h in zip(shown, row_hs[first:end], strict=True):
+            self._save_row(pygame.Rect(x0, y, width, row_h), info, bw, btn_h)
+            y += row_h + gap
+        self._footer(pygame.Rect(x0, foot_y, width, btn_h))
+
+    def _action_w(self) -> int:
+        """The width of every row's buttons: the widest action's."""
+        app, d = self.app, self.app.display
         bw = max(
             text_width(app, "#primary" if t == "Resume" else "button", t, "button")
             for t in ROW_ACTIONS
         ) + d.px(36)
-        bw = max(bw, d.px(120))
-        # The players and the state of the game take two lines each where one cannot hold
-        # them (a TV's larger text), so the rows are as tall as the longest needs. Measured
-        # at the narrowest a row's text gets (every action's button, the panel's border).
+        return max(bw, d.px(120))
+
+    def _row_heights(self, width: int, bw: int, btn_h: int) -> list[int]:
+        """Every save's row height in a list ``width`` wide. The players and the state of the
+        game take two lines each where one cannot hold them (a TV's larger text), so the rows
+        are as tall as the longest needs. Measured at the narrowest a row's text gets (every
+        action's button, the panel's border)."""
+        app, d = self.app, self.app.display
+        name_h, text_h = line_height(app, "#game_name"), line_height(app, "#pitch")
+        pad_x, pad_y, gap = d.px(ROW_PAD_X), d.px(ROW_PAD_Y), d.px(14)
         text_w = width - 2 * pad_x - len(ROW_ACTIONS) * bw - (len(ROW_ACTIONS) - 1) * gap - d.px(24)
-        row_hs = [
+        return [
             max(
                 btn_h + 2 * pad_y,
                 len(title) * name_h + (len(players) + len(about)) * text_h + 2 * pad_y,
             )
             for title, players, about in (_row_lines(app, i, text_w) for i in self.saves)
         ]
-        margin = d.px(40)
-        top = margin
-        add_label(app, root, pygame.Rect(0, top, W, head_h), "Saved games", "#heading", "centre")
-        list_top = top + head_h + d.px(24)
-        foot_y = H - margin - btn_h
-        room = foot_y - d.px(24) - list_top
-        self.page_starts = _pages(row_hs, room, gap)
-        self.page = min(self.page, self.pages - 1)
-        self.backdrop.panels = []
-        self.row_buttons = {}
 
-        first, end = [*self.page_starts, len(self.saves)][self.page : self.page + 2]
-        shown = self.saves[first:end]
-        if not shown:
-            lines = wrap_for(
-                app,
-                "#lead",
-                "No saved games yet. Every game you play is saved after each move, "
-                "so it can be resumed or replayed here.",
-                width,
+    def _no_saves(self, rect: pygame.Rect) -> None:
+        """What the list says when there is nothing in it, centred from ``rect``'s top."""
+        app, root = self.app, self.container
+        assert root is not None
+        lines = wrap_for(
+            app,
+            "#lead",
+            "No saved games yet. Every game you play is saved after each move, "
+            "so it can be resumed or replayed here.",
+            rect.width,
+        )
+        y, lead_h = rect.y, line_height(app, "#lead")
+        for line in lines:
+            add_label(
+                app, root, pygame.Rect(rect.x, y, rect.width, lead_h), line, "#lead", "centre"
             )
-            y = list_top + d.px(40)
-            lead_h = line_height(app, "#lead")
+            y += lead_h
+
+    def _save_row(self, rect: pygame.Rect, info: SaveInfo, bw: int, btn_h: int) -> None:
+        """A save's row: its title, players and state at the left, its actions at the right."""
+        app, d = self.app, self.app.display
+        name_h, text_h = line_height(app, "#game_name"), line_height(app, "#pitch")
+        pad_x, gap = d.px(ROW_PAD_X), d.px(14)
+        panel = UIPanel(
+            rect, starting_height=1, manager=app.ui, container=self.container, object_id="#game_row"
+        )
+        inner = panel.get_container().get_rect()
+        actions = [a for a in ROW_ACTIONS if a != "Resume" or not info.finished]
+        buttons_w = len(actions) * bw + (len(actions) - 1) * gap
+        text_w = inner.width - 2 * pad_x - buttons_w - d.px(20)
+        title, players, about = _row_lines(app, info, text_w)
+        ty = (inner.height - len(title) * name_h - (len(players) + len(about)) * text_h) // 2
+        for line in title:
+            add_label(app, panel, pygame.Rect(pad_x, ty, text_w, name_h), line, "#game_name")
+            ty += name_h
+        for lines, oid in ((players, "#pitch"), (about, "#muted")):
             for line in lines:
-                add_label(app, root, pygame.Rect(x0, y, width, lead_h), line, "#lead", "centre")
-                y += lead_h
-        y = list_top
-        for info, row_h in zip(shown, row_hs[first:end], strict=True):
-            panel = UIPanel(
-                pygame.Rect(x0, y, width, row_h),
-                starting_height=1,
-                manager=app.ui,
-                container=root,
-                object_id="#game_row",
+                add_label(app, panel, pygame.Rect(pad_x, ty, text_w, text_h), line, oid)
+                ty += text_h
+        bx = inner.width - pad_x - buttons_w
+        by = (inner.height - btn_h) // 2
+        for action in actions:
+            button = UIButton(
+                pygame.Rect(bx, by, bw, btn_h),
+                action,
+                app.ui,
+                container=panel,
+                object_id="#primary" if action == "Resume" else None,
             )
-            inner = panel.get_container().get_rect()
-            actions = [a for a in ROW_ACTIONS if a != "Resume" or not info.finished]
-            buttons_w = len(actions) * bw + (len(actions) - 1) * gap
-            text_w = inner.width - 2 * pad_x - buttons_w - d.px(20)
-            title, players, about = _row_lines(app, info, text_w)
-            ty = (inner.height - len(title) * name_h - (len(players) + len(about)) * text_h) // 2
-            for line in title:
-                add_label(app, panel, pygame.Rect(pad_x, ty, text_w, name_h), line, "#game_name")
-                ty += name_h
-            for lines, oid in ((players, "#pitch"), (about, "#muted")):
-                for line in lines:
-                    add_label(app, panel, pygame.Rect(pad_x, ty, text_w, text_h), line, oid)
-                    ty += text_h
-            bx = inner.width - pad_x - buttons_w
-            by = (inner.height - btn_h) // 2
-            for action in actions:
-                button = UIButton(
-                    pygame.Rect(bx, by, bw, btn_h),
-                    action,
-                    app.ui,
-                    container=panel,
-                    object_id="#primary" if action == "Resume" else None,
-                )
-                self.row_buttons[button] = (action, info)
-                bx += bw + gap
-            y += row_h + gap
+            self.row_buttons[button] = (action, info)
+            bx += bw + gap
 
+    def _footer(self, row: pygame.Rect) -> None:
+        """Import… and Back in the middle of ``row``; Previous and Next at its ends when the
+        saves take more than one page."""
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
         labels = ["Import…", "Back"]
         fw = max(
             d.px(200), *(text_width(app, "#big_button", t, "button") + d.px(44) for t in labels)
         )
         fgap = d.px(20)
-        fx = (W - 2 * fw - fgap) // 2
+        fx = (d.width - 2 * fw - fgap) // 2
         self.import_button = UIButton(
-            pygame.Rect(fx, foot_y, fw, btn_h),
+            pygame.Rect(fx, row.y, fw, row.height),
             "Import…",
             app.ui,
             container=root,
@@ -181,7 +203,7 @@ class LoadScene(Scene):
             tool_tip_text="Open a move list (.txt) or a save (.json) from a file",
         )
         self.back_button = UIButton(
-            pygame.Rect(fx + fw + fgap, foot_y, fw, btn_h),
+            pygame.Rect(fx + fw + fgap, row.y, fw, row.height),
             "Back",
             app.ui,
             container=root,
@@ -191,10 +213,10 @@ class LoadScene(Scene):
         if self.pages > 1:
             nw = max(d.px(150), text_width(app, "#big_button", "Previous", "button") + d.px(40))
             self.prev_button = UIButton(
-                pygame.Rect(x0, foot_y, nw, btn_h), "Previous", app.ui, container=root
+                pygame.Rect(row.x, row.y, nw, row.height), "Previous", app.ui, container=root
             )
             self.next_button = UIButton(
-                pygame.Rect(x0 + width - nw, foot_y, nw, btn_h), "Next", app.ui, container=root
+                pygame.Rect(row.right - nw, row.y, nw, row.height), "Next", app.ui, container=root
             )
             if self.page == 0:
                 self.prev_button.disable()

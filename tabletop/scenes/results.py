@@ -6,6 +6,7 @@ seats again, "Back to title" empties the stack.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -33,6 +34,50 @@ WIN_BG = (62, 50, 20, 235)
 
 #: Lines for the sentence under the headline: why the game ended, then who won and why.
 DETAIL_LINES = 3
+
+
+@dataclass(frozen=True)
+class _Chips:
+    """The score chips: one per seat, ``per_row`` to a row, the rows centred."""
+
+    seats: int
+    per_row: int
+    rows: int
+    w: int
+    h: int
+    gap: int
+
+    @property
+    def height(self) -> int:
+        return self.rows * self.h + (self.rows - 1) * self.gap
+
+    def rects(self, screen_w: int, y: int) -> list[tuple[pygame.Rect, int]]:
+        """Each chip's rectangle from ``y`` down, with its seat."""
+        out = []
+        for row in range(self.rows):
+            seats = range(row * self.per_row, min(self.seats, (row + 1) * self.per_row))
+            cx = (screen_w - (self.w * len(seats) + self.gap * (len(seats) - 1))) // 2
+            top = y + row * (self.h + self.gap)
+            out += [
+                (pygame.Rect(cx + k * (self.w + self.gap), top, self.w, self.h), seat)
+                for k, seat in enumerate(seats)
+            ]
+        return out
+
+
+@dataclass(frozen=True)
+class _Gaps:
+    """The space around the results' column, closed up where the score table needs room."""
+
+    margin: int  # above and below everything
+    after_chips: int
+    before_buttons: int
+    above: int  # the words and the chips
+
+    @property
+    def block(self) -> int:
+        """Everything above the score table."""
+        return self.above + self.after_chips
 
 
 class ResultsScene(Scene):
@@ -91,14 +136,46 @@ class ResultsScene(Scene):
         W, H = d.size
         width = min(W - 2 * d.px(70), d.px(1500))
         x0 = (W - width) // 2
+        chips = self._chip_rows(width)
+        self._chips_low = chips.rows > 1
+        btn_h = d.px(62)
+        gaps = self._fit_grid(width, self._words_h(width) + chips.height, btn_h)
+        grid_h = self._grid.get_height() if self._grid is not None else 0
+        y = max(gaps.margin, (H - (gaps.block + grid_h + gaps.before_buttons + btn_h)) * 2 // 5)
+        _, y = add_wrapped(app, root, x0, y, width, self.headline, "#headline", "centre", 2)
+        y += d.px(6)
+        if self.detail:
+            _, y = add_wrapped(
+                app, root, x0, y, width, self.detail, "#lead", "centre", DETAIL_LINES
+            )
+        y += d.px(28)
+        self._chips = chips.rects(W, y)
+        y += chips.height + gaps.after_chips
+        if self._grid is not None:
+            self._grid_pos = (W // 2 - self._grid.get_width() // 2, y)
+        y += grid_h + gaps.before_buttons
+        self._buttons(min(y, H - gaps.margin - btn_h), btn_h)
+
+    def _words_h(self, width: int) -> int:
+        """The headline's and the detail's height, with the space under each."""
+        app, d = self.app, self.app.display
         head_lines = min(2, len(wrap_for(app, "#headline", self.headline, width)))
         detail_lines = (
             min(DETAIL_LINES, len(wrap_for(app, "#lead", self.detail, width))) if self.detail else 0
         )
+        return (
+            head_lines * line_height(app, "#headline")
+            + d.px(6)
+            + detail_lines * line_height(app, "#lead")
+            + d.px(28)
+        )
+
+    def _chip_rows(self, width: int) -> _Chips:
+        """One score chip per seat, in one row; in two where a name would not fit its chip
+        whole at the body size (nine players on a TV)."""
+        d = self.app.display
         n = len(self.session.seats)
         gap = d.px(18)
-        # One score chip per seat, in one row; in two where a name would not fit its chip
-        # whole at the body size (nine players on a TV).
         name_w = max(
             fonts.get_font(d.font_px(22), "sans-bold").size(nm)[0] for nm in self.session.names
         )
@@ -111,62 +188,38 @@ class ResultsScene(Scene):
                 max(d.px(230), name_w + score_w + d.px(40)),
                 (width - gap * (per_row - 1)) // per_row,
             )
-        chip_rows = -(-n // per_row)
+        rows = -(-n // per_row)
         # Two rows of chips are low ones, the name beside the score, not above it.
-        chip_h = d.px(104) if chip_rows == 1 else d.px(64)
-        self._chips_low = chip_rows > 1
-        chips_h = chip_rows * chip_h + (chip_rows - 1) * gap
-        btn_h, bgap = d.px(62), d.px(24)
+        return _Chips(n, per_row, rows, chip_w, d.px(104) if rows == 1 else d.px(64), gap)
+
+    def _fit_grid(self, width: int, above: int, btn_h: int) -> _Gaps:
+        """Render the score table in whatever height is left under ``above`` (the words and
+        the chips) and over the buttons. Where its words would have to shrink, the column
+        closes up first (a TV, nine players: the table keeps the body size where it can)."""
+        d = self.app.display
+        for close in (1.0, 0.5, 0.2):
+            gaps = _Gaps(
+                margin=round(d.px(44) * close),
+                after_chips=round(d.px(30) * close),
+                before_buttons=round(d.px(36) * close),
+                above=above,
+            )
+            room_h = d.height - 2 * gaps.margin - gaps.block - gaps.before_buttons - btn_h
+            self._grid = self._render_grid(width, max(1, room_h))
+            if self.grid_font_size >= d.font_px(22):
+                break
+        return gaps
+
+    def _buttons(self, by: int, btn_h: int) -> None:
+        """Back to title, See the table and Rematch, centred in a row at ``by``."""
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        bgap = d.px(24)
         labels = ("Back to title", "See the table", "Rematch")
         bw = max(
             d.px(250), *(text_width(app, "#big_button", t, "button") + d.px(48) for t in labels)
         )
-        # The score table gets whatever height is left; then the whole column is centred.
-        # Where its words would have to shrink, the column closes up first (a TV, nine
-        # players: #19 keeps the table at the body size where it can).
-        for close in (1.0, 0.5, 0.2):
-            margin = round(d.px(44) * close)
-            after_chips, before_buttons = round(d.px(30) * close), round(d.px(36) * close)
-            block = (
-                head_lines * line_height(app, "#headline")
-                + d.px(6)
-                + detail_lines * line_height(app, "#lead")
-                + d.px(28)
-                + chips_h
-                + after_chips
-            )
-            room_h = H - 2 * margin - block - before_buttons - btn_h
-            self._grid = self._render_grid(width, max(1, room_h))
-            if self.grid_font_size >= d.font_px(22):
-                break
-        grid_h = self._grid.get_height() if self._grid is not None else 0
-        total = block + grid_h + before_buttons + btn_h
-        y = max(margin, (H - total) * 2 // 5)
-
-        _, y = add_wrapped(app, root, x0, y, width, self.headline, "#headline", "centre", 2)
-        y += d.px(6)
-        if self.detail:
-            _, y = add_wrapped(
-                app, root, x0, y, width, self.detail, "#lead", "centre", DETAIL_LINES
-            )
-        y += d.px(28)
-        # Score chips: one per seat, the winners' in gold.
-        self._chips = []
-        for row in range(chip_rows):
-            seats = range(row * per_row, min(n, (row + 1) * per_row))
-            cx = (W - (chip_w * len(seats) + gap * (len(seats) - 1))) // 2
-            top = y + row * (chip_h + gap)
-            self._chips += [
-                (pygame.Rect(cx + k * (chip_w + gap), top, chip_w, chip_h), seat)
-                for k, seat in enumerate(seats)
-            ]
-        y += chips_h + after_chips
-        if self._grid is not None:
-            self._grid_pos = (W // 2 - self._grid.get_width() // 2, y)
-        y += grid_h + before_buttons
-
-        by = min(y, H - margin - btn_h)
-        bx = (W - 3 * bw - 2 * bgap) // 2
+        bx = (d.width - 3 * bw - 2 * bgap) // 2
         self.title_button = UIButton(
             pygame.Rect(bx, by, bw, btn_h),
             "Back to title",

@@ -29,6 +29,8 @@ SPEEDS = {"Instant": 0.0, "Fast": 2.0, "Normal": 1.0, "Slow": 0.5}
 CHECKS = {"Fullscreen": "fullscreen", "Sound": "sound", "Colour-blind-safe suits": "colorblind"}
 SEPARATOR = (58, 72, 62)
 VOLUME_STEP = 5  # a drag changes the volume (and plays its sample) at most every 5 of 100
+#: The panel's padding, a row's control, a menu's height, a check box, Done's height (1080p px).
+PAD, CONTROL_W, FIELD_H, CHECK, BUTTON_H = 36, 260, 48, 38, 62
 
 
 def speed_label(speed: float) -> str:
@@ -42,6 +44,21 @@ class _Row:
     help: str
     widget: UICheckBox | UIDropDownMenu | UIHorizontalSlider | None = None
     rect: pygame.Rect | None = None  # the whole row: a click anywhere toggles a check box
+
+
+def _rows() -> list[_Row]:
+    """The settings, one row each, in screen order."""
+    return [
+        _Row("Fullscreen", "Use the whole screen."),
+        _Row("Display profile", "TV makes text and cards larger, for reading from the sofa."),
+        _Row("Animation speed", "How fast cards glide; Instant skips the animations."),
+        _Row("Sound", "Card and table sounds."),
+        _Row("Volume", "How loud the sounds are."),
+        _Row(
+            "Colour-blind-safe suits",
+            "Suit colours that stay easy to tell apart with colour blindness.",
+        ),
+    ]
 
 
 class SettingsScene(Scene):
@@ -65,99 +82,25 @@ class SettingsScene(Scene):
     def build(self) -> None:
         app, d, root = self.app, self.app.display, self.container
         assert root is not None
-        s = app.settings
         W, H = d.size
         item_h = fit_drop_downs(app)
-        rows = [
-            _Row("Fullscreen", "Use the whole screen."),
-            _Row("Display profile", "TV makes text and cards larger, for reading from the sofa."),
-            _Row("Animation speed", "How fast cards glide; Instant skips the animations."),
-            _Row("Sound", "Card and table sounds."),
-            _Row("Volume", "How loud the sounds are."),
-            _Row(
-                "Colour-blind-safe suits",
-                "Suit colours that stay easy to tell apart with colour blindness.",
-            ),
-        ]
-        pad = d.px(36)
-        ctrl_w, field_h, cb = d.px(260), d.px(48), d.px(38)
-        title_h = line_height(app, "#subheading")
-        help_h = line_height(app, "#help")
-        head_h = line_height(app, "#heading")
-        btn_h = d.px(62)
-        margin = d.px(24)
-
-        def heights_at(width: int) -> list[int]:
-            text_w = width - 2 * pad - ctrl_w - d.px(30)
-            return [
-                max(field_h, title_h + len(wrap_for(app, "#help", r.help, text_w)[:2]) * help_h)
-                for r in rows
-            ]
-
-        def total_at(heights: list[int], row_gap: int) -> int:
-            panel_h = 2 * pad + sum(heights) + row_gap * (len(rows) - 1)
-            return head_h + d.px(30) + panel_h + d.px(30) + btn_h
-
-        # The panel's own width first; where the rows then stand taller than the window (a
-        # TV's large text wraps the help lines), the window's width, then closer rows.
-        width = min(d.px(1000), W - 2 * d.px(60))
-        heights, row_gap = heights_at(width), d.px(24)
-        if total_at(heights, row_gap) > H - 2 * margin:
-            width = W - 2 * d.px(60)
-            heights = heights_at(width)
-        while total_at(heights, row_gap) > H - 2 * margin and row_gap > d.px(6):
-            row_gap -= 1
-        inner = width - 2 * pad
-        text_w = inner - ctrl_w - d.px(30)
+        rows = _rows()
+        width, heights, row_gap = self._fit(rows)
+        pad, head_h = d.px(PAD), line_height(app, "#heading")
         panel_h = 2 * pad + sum(heights) + row_gap * (len(rows) - 1)
-        total = total_at(heights, row_gap)
-        top = max(margin, (H - total) * 2 // 5)
-
+        top = max(d.px(24), (H - self._total(heights, row_gap)) * 2 // 5)
         add_label(app, root, pygame.Rect(0, top, W, head_h), "Settings", "#heading", "centre")
         x0 = (W - width) // 2
         y0 = top + head_h + d.px(30)
         # The panel is drawn (not a UIPanel): a UIPanel would swallow the row clicks.
         self.backdrop.panels = [pygame.Rect(x0, y0, width, panel_h)]
-        cx = x0 + pad + inner - ctrl_w
         y = y0 + pad
         self._separators = []
         for n, (row, h) in enumerate(zip(rows, heights, strict=True)):
-            tx = x0 + pad
-            add_label(app, root, pygame.Rect(tx, y, text_w, title_h), row.title, "#subheading")
-            hy = y + title_h
-            for line in wrap_for(app, "#help", row.help, text_w)[:2]:
-                add_label(app, root, pygame.Rect(tx, hy, text_w, help_h), line, "#help")
-                hy += help_h
-            row.rect = pygame.Rect(tx, y - row_gap // 2, inner, h + row_gap)
+            cell = pygame.Rect(x0 + pad, y, width - 2 * pad, h)
             if n:
-                self._separators.append((tx, y - row_gap // 2, tx + inner))
-            if row.title in CHECKS:
-                state = getattr(s, CHECKS[row.title])
-                row.widget = UICheckBox(
-                    pygame.Rect(tx + inner - cb, y + (h - cb) // 2, cb, cb),
-                    "",
-                    app.ui,
-                    container=root,
-                    initial_state=bool(state),
-                )
-            elif row.title == "Volume":
-                row.widget = self._volume_slider(pygame.Rect(cx, y, ctrl_w, h), field_h)
-            else:
-                if row.title == "Display profile":
-                    options, current = list(PROFILES), "TV" if s.profile == "tv" else "Desktop"
-                else:
-                    options, current = list(SPEEDS), speed_label(s.animation_speed)
-                rect = pygame.Rect(cx, y + (h - field_h) // 2, ctrl_w, field_h)
-                below = rect.bottom + len(options) * item_h + d.px(8)
-                oid = ObjectID(class_id="@dropup") if below > H - d.px(10) else None
-                row.widget = UIDropDownMenu(
-                    list[str | tuple[str, str]](options),
-                    current,
-                    rect,
-                    app.ui,
-                    container=root,
-                    object_id=oid,
-                )
+                self._separators.append((cell.x, y - row_gap // 2, cell.right))
+            self._place_row(row, cell, row_gap, item_h)
             y += h + row_gap
         self.rows = rows
         widgets = {r.title: r.widget for r in rows}
@@ -171,11 +114,94 @@ class SettingsScene(Scene):
         )
         bw = d.px(240)
         self.back_button = UIButton(
-            pygame.Rect((W - bw) // 2, y0 + panel_h + d.px(30), bw, btn_h),
+            pygame.Rect((W - bw) // 2, y0 + panel_h + d.px(30), bw, d.px(BUTTON_H)),
             "Done",
             app.ui,
             container=root,
             object_id="#primary",
+        )
+
+    def _fit(self, rows: list[_Row]) -> tuple[int, list[int], int]:
+        """The panel's width, its rows' heights and the gap between them: the panel's own
+        width first; where the rows then stand taller than the window (a TV's large text wraps
+        the help lines), the window's width, then closer rows."""
+        d = self.app.display
+        room = d.height - 2 * d.px(24)
+        width = min(d.px(1000), d.width - 2 * d.px(60))
+        heights, row_gap = self._heights(rows, width), d.px(24)
+        if self._total(heights, row_gap) > room:
+            width = d.width - 2 * d.px(60)
+            heights = self._heights(rows, width)
+        while self._total(heights, row_gap) > room and row_gap > d.px(6):
+            row_gap -= 1
+        return width, heights, row_gap
+
+    def _heights(self, rows: list[_Row], width: int) -> list[int]:
+        """Each row's height in a panel ``width`` wide: its title and up to two lines of help,
+        or its control where that is taller."""
+        app, d = self.app, self.app.display
+        text_w = width - 2 * d.px(PAD) - d.px(CONTROL_W) - d.px(30)
+        title_h, help_h = line_height(app, "#subheading"), line_height(app, "#help")
+        return [
+            max(d.px(FIELD_H), title_h + len(wrap_for(app, "#help", r.help, text_w)[:2]) * help_h)
+            for r in rows
+        ]
+
+    def _total(self, heights: list[int], row_gap: int) -> int:
+        """The screen's height: heading, panel of rows, Done."""
+        d = self.app.display
+        panel_h = 2 * d.px(PAD) + sum(heights) + row_gap * (len(heights) - 1)
+        return line_height(self.app, "#heading") + d.px(30) + panel_h + d.px(30) + d.px(BUTTON_H)
+
+    def _place_row(self, row: _Row, cell: pygame.Rect, row_gap: int, item_h: int) -> None:
+        """A row in ``cell``: its title and help at the left, its control at the right; the
+        row's target reaches halfway to its neighbours."""
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        text_w = cell.width - d.px(CONTROL_W) - d.px(30)
+        title_h, help_h = line_height(app, "#subheading"), line_height(app, "#help")
+        add_label(app, root, pygame.Rect(cell.x, cell.y, text_w, title_h), row.title, "#subheading")
+        hy = cell.y + title_h
+        for line in wrap_for(app, "#help", row.help, text_w)[:2]:
+            add_label(app, root, pygame.Rect(cell.x, hy, text_w, help_h), line, "#help")
+            hy += help_h
+        row.rect = pygame.Rect(cell.x, cell.y - row_gap // 2, cell.width, cell.height + row_gap)
+        row.widget = self._control(row.title, cell, item_h)
+
+    def _control(
+        self, title: str, cell: pygame.Rect, item_h: int
+    ) -> UICheckBox | UIDropDownMenu | UIHorizontalSlider:
+        """The control of the row ``title``, at the right of its ``cell``: a check box, the
+        volume slider or a menu."""
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        s = app.settings
+        ctrl_w, field_h, cb = d.px(CONTROL_W), d.px(FIELD_H), d.px(CHECK)
+        cx, y, h = cell.right - ctrl_w, cell.y, cell.height
+        if title in CHECKS:
+            return UICheckBox(
+                pygame.Rect(cell.right - cb, y + (h - cb) // 2, cb, cb),
+                "",
+                app.ui,
+                container=root,
+                initial_state=bool(getattr(s, CHECKS[title])),
+            )
+        if title == "Volume":
+            return self._volume_slider(pygame.Rect(cx, y, ctrl_w, h), field_h)
+        if title == "Display profile":
+            options, current = list(PROFILES), "TV" if s.profile == "tv" else "Desktop"
+        else:
+            options, current = list(SPEEDS), speed_label(s.animation_speed)
+        rect = pygame.Rect(cx, y + (h - field_h) // 2, ctrl_w, field_h)
+        below = rect.bottom + len(options) * item_h + d.px(8)
+        oid = ObjectID(class_id="@dropup") if below > d.height - d.px(10) else None
+        return UIDropDownMenu(
+            list[str | tuple[str, str]](options),
+            current,
+            rect,
+            app.ui,
+            container=root,
+            object_id=oid,
         )
 
     def _volume_slider(self, cell: pygame.Rect, field_h: int) -> UIHorizontalSlider:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import ObjectID
+from pygame_gui.core import ObjectID, UIContainer
 from pygame_gui.elements import (
     UIButton,
     UICheckBox,
@@ -41,6 +42,7 @@ from .title import players_text
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..display import Display
 
 #: Default names for the seats after the first (distinct, short, easy to tell apart).
 NAME_POOL = (
@@ -73,6 +75,72 @@ def kind_label(kind: str) -> str:
 
 def default_ai() -> str:
     return "easy" if "easy" in AI_LEVELS else AI_LEVELS[0]
+
+
+SEED_HELP = "Leave blank for a random deal; the same seed deals the same cards."
+TABLE_TEXT = "Table display (TV): hide hands between turns"
+NIGHT_TEXT = "Game night (phones)"
+
+
+@dataclass(frozen=True)
+class _Measures:
+    """The form's sizes that do not depend on the arrangement of its seats."""
+
+    list_opts: list[OptionSpec]  # options with a value per seat (a column of the seats)
+    other_opts: list[OptionSpec]  # options with one value (a row under the seats)
+    pad: int  # the panel's padding at the sides
+    gap: int
+    num_w: int  # a seat's number
+    btn_h: int
+    head_h: int
+    tag_h: int
+    col_h: int  # the seat columns' headings
+    help_h: int
+    field_w: int  # an option's label, left of its widget
+    seed_w: int
+    table_w: int  # the table-display switch with its text
+    night_w: int  # the game-night switch with its text
+    help_notes: list[str]  # the per-seat options' help, under the seats
+    helps: list[tuple[str, int]]  # each help beside a field, and where it starts
+    wanted: list[int]  # the widest lines: the panel is at least this wide where it can be
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """One arrangement of the form: seat columns, row and widget sizes, heights."""
+
+    cols: int  # columns of seats
+    row_h: int
+    field_h: int
+    name_w: int
+    kind_w: int
+    list_ws: list[int]  # each per-seat option's column
+    seat_w: int  # one seat's row
+    inner: int  # the panel's width inside its padding
+    help_rows: list[tuple[int, bool]]  # each option row's height, its help under it or not
+    vpad: int  # the panel's padding at the top and bottom
+    sep: int  # between the heading, the panel and the buttons
+    fixed: int  # the heading, the gaps and the buttons: all but the panel
+    seats_w: int
+    form_h: int  # the panel
+
+
+@dataclass(frozen=True)
+class _Form:
+    """The form placed on the page: its sizes, its arrangement, its rows' left edge."""
+
+    m: _Measures
+    p: _Plan
+    box: UIContainer  # the page the widgets go in
+    left: int
+    page_h: int
+    item_h: int  # a drop-down list's row
+    d: Display
+
+    def dropup(self, rect: pygame.Rect, options: int) -> ObjectID | None:
+        """A menu near the bottom of the page opens upwards so it stays on screen."""
+        below = rect.bottom + options * self.item_h + self.d.px(8)
+        return ObjectID(class_id="@dropup") if below > self.page_h - self.d.px(10) else None
 
 
 class SetupScene(Scene):
@@ -243,240 +311,290 @@ class SetupScene(Scene):
 
     # ---- layout ---------------------------------------------------------------------------
     def build(self) -> None:
-        app, d, root = self.app, self.app.display, self.container
+        d, root = self.app.display, self.container
         assert root is not None
-        W, H = d.size
-        n = self.players
-        # Only the options that mean something for this many players (issue #19).
+        item_h = fit_drop_downs(self.app)
+        m = self._measure()
+        p = self._arrange(m)
+        to_count = m.head_h + m.tag_h + p.sep + p.vpad + (p.row_h - p.field_h) // 2
+        top = self._form_top(p.fixed + p.form_h, to_count)
+        # Still too tall (a big table in the TV profile): the whole form scrolls as one page.
+        self.max_scroll = max(0, top + p.fixed + p.form_h + d.px(8) - d.height)
+        if self.max_scroll:
+            root.set_dimensions((d.width, d.height + self.max_scroll))
+        y0 = self._heading(top, m, p.sep)
+        width = p.inner + 2 * m.pad
+        x0 = (d.width - width) // 2
+        # The panel is drawn, not a UIPanel: drop-down lists inside a UIPanel are clipped to it.
+        self.panel_rect = pygame.Rect(x0, y0, width, p.form_h)
+        self.backdrop.panels = [self.panel_rect]
+        form = _Form(m, p, root, x0 + m.pad, d.height + self.max_scroll, item_h, d)
+        y = self._players_row(form, y0 + p.vpad)
+        y = self._seat_rows(form, y)
+        y = self._notes(form, y)
+        y = self._option_rows(form, y)
+        self._switches(form, y)
+        self._footer(form, self.panel_rect.bottom + p.sep)
+        self.scroll = min(self.scroll, self.max_scroll)
+        self._apply_scroll()
+
+    def _measure(self) -> _Measures:
+        """The form's sizes that do not depend on how its seats are arranged."""
+        app, d = self.app, self.app.display
+        # Only the options that mean something for this many players.
         list_opts = [o for o in self.offered() if o.kind == "int-list"]
         other_opts = [o for o in self.offered() if o.kind != "int-list"]
-
-        item_h = fit_drop_downs(app)
-        pad = d.px(36)
-        head_h = line_height(app, "#heading")
-        tag_h = line_height(app, "#tagline")
-        col_h = line_height(app, "#column")
-        help_h = line_height(app, "#help")
-        btn_h, cb, seed_w, gap = d.px(62), d.px(34), d.px(230), d.px(16)
+        cb, seed_w, gap = d.px(34), d.px(230), d.px(16)
         field_w = max(
             [d.px(150)]
             + [text_width(app, "#field", t) + d.px(24) for t in ("Players", "Seed")]
             + [text_width(app, "#field", o.label) + d.px(24) for o in other_opts]
         )
         help_notes = [f"{o.label}: {o.help}" for o in list_opts if o.help]
-        seed_help = "Leave blank for a random deal; the same seed deals the same cards."
-        table_text = "Table display (TV): hide hands between turns"
-        night_text = "Game night (phones)"
-        night_w = cb + d.px(8) + text_width(app, "check_box.label", night_text)
-        table_w = cb + d.px(8) + text_width(app, "check_box.label", table_text)
-        num_w = d.px(44)
+        night_w = cb + d.px(8) + text_width(app, "check_box.label", NIGHT_TEXT)
+        table_w = cb + d.px(8) + text_width(app, "check_box.label", TABLE_TEXT)
         # Each help text beside a field, and how far from the panel's inner left edge it starts.
         helps = [(o.help, field_w + self._option_w(o) + d.px(16)) for o in other_opts]
-        helps.append((seed_help, field_w + seed_w + gap))
+        helps.append((SEED_HELP, field_w + seed_w + gap))
         # The panel is as wide as its widest line (so short forms do not float in space).
         wanted = [
             field_w + table_w + d.px(40) + night_w,
             *(text_width(app, "#help", t) for t in help_notes),
             *(indent + text_width(app, "#help", t) for t, indent in helps if t),
         ]
+        return _Measures(
+            list_opts=list_opts,
+            other_opts=other_opts,
+            pad=d.px(36),
+            gap=gap,
+            num_w=d.px(44),
+            btn_h=d.px(62),
+            head_h=line_height(app, "#heading"),
+            tag_h=line_height(app, "#tagline"),
+            col_h=line_height(app, "#column"),
+            help_h=line_height(app, "#help"),
+            field_w=field_w,
+            seed_w=seed_w,
+            table_w=table_w,
+            night_w=night_w,
+            help_notes=help_notes,
+            helps=helps,
+            wanted=wanted,
+        )
 
-        def lines(text: str, width: int) -> int:
-            return len(wrap_for(app, "#help", text, width)) if text else 0
+    def _arrange(self, m: _Measures) -> _Plan:
+        """The roomiest arrangement that fits the window: roomy rows first; then tighter rows,
+        less space around them, then two columns of seats (with many players)."""
+        d = self.app.display
+        plans = [self._plan(m, 1, False), self._plan(m, 1, True), self._plan(m, 1, True, True)]
+        if self.players > 2:
+            plans += [self._plan(m, 2, True), self._plan(m, 2, True, True)]
+        plans = [p for p in plans if p.seats_w <= p.inner] or plans[:1]
+        return next((p for p in plans if p.fixed + p.form_h <= d.height - 2 * d.px(24)), plans[-1])
 
-        def plan(seat_cols: int, compact: bool, tight: bool = False) -> dict[str, Any]:
-            """Sizes for one arrangement of the seats (columns, row height, widths); ``tight``
-            also closes up the panel's padding and the space around it."""
-            row_h, field_h = (d.px(50), d.px(42)) if compact else (d.px(58), d.px(46))
-            vpad, sep = (d.px(14), d.px(12)) if tight else (pad, d.px(30))
-            name_w, kind_w = (d.px(200), d.px(190)) if seat_cols == 2 else (d.px(300), d.px(240))
-            list_ws = [
-                max(
-                    d.px(90 if seat_cols == 2 else 110),
-                    text_width(app, "#column", o.label.upper()) + d.px(16),
-                )
-                for o in list_opts
-            ]
-            seat_w = num_w + name_w + kind_w + sum(list_ws) + gap * (1 + len(list_opts))
-            max_inner = min(d.px(1240 if seat_cols == 1 else 1400), W - 2 * d.px(60)) - 2 * pad
-            seats_w = seat_cols * seat_w + (seat_cols - 1) * d.px(40)
-            inner = min(max_inner, max(d.px(760), seats_w, *wanted) + d.px(4))
-            # Help texts wrap (never cut): beside their field, or under it across the panel
-            # where that is shorter (a long help beside a wide menu on a TV).
-            note_lines = sum(lines(t, inner) for t in help_notes)
-            help_rows = []
-            for t, indent in helps:
-                beside = max(row_h, lines(t, inner - indent) * help_h + d.px(12))
-                under = row_h + lines(t, inner - field_w) * help_h + d.px(2)
-                help_rows.append((under, True) if under < beside else (beside, False))
-            row_hs = [h for h, _ in help_rows]
-            form_h = 2 * vpad + col_h + math.ceil(n / seat_cols) * row_h
-            form_h += note_lines * help_h + (d.px(6) if help_notes else 0)
-            form_h += gap + d.px(8) + sum(row_hs) + row_h
-            if self.spec.min_players != self.spec.max_players:
-                form_h += row_h + gap
-            return {
-                "cols": seat_cols,
-                "row_h": row_h,
-                "field_h": field_h,
-                "name_w": name_w,
-                "kind_w": kind_w,
-                "list_ws": list_ws,
-                "seat_w": seat_w,
-                "inner": inner,
-                "help_rows": help_rows,
-                "vpad": vpad,
-                "sep": sep,
-                "fixed": head_h + tag_h + 2 * sep + btn_h,
-                "seats_w": seats_w,
-                "form_h": form_h,
-            }
+    def _plan(self, m: _Measures, seat_cols: int, compact: bool, tight: bool = False) -> _Plan:
+        """Sizes for one arrangement of the seats (columns, row height, widths); ``tight``
+        also closes up the panel's padding and the space around it."""
+        app, d = self.app, self.app.display
+        row_h, field_h = (d.px(50), d.px(42)) if compact else (d.px(58), d.px(46))
+        vpad, sep = (d.px(14), d.px(12)) if tight else (m.pad, d.px(30))
+        name_w, kind_w = (d.px(200), d.px(190)) if seat_cols == 2 else (d.px(300), d.px(240))
+        list_ws = [
+            max(
+                d.px(90 if seat_cols == 2 else 110),
+                text_width(app, "#column", o.label.upper()) + d.px(16),
+            )
+            for o in m.list_opts
+        ]
+        seat_w = m.num_w + name_w + kind_w + sum(list_ws) + m.gap * (1 + len(m.list_opts))
+        max_inner = min(d.px(1240 if seat_cols == 1 else 1400), d.width - 2 * d.px(60)) - 2 * m.pad
+        seats_w = seat_cols * seat_w + (seat_cols - 1) * d.px(40)
+        inner = min(max_inner, max(d.px(760), seats_w, *m.wanted) + d.px(4))
+        # Help texts wrap (never cut): beside their field, or under it across the panel
+        # where that is shorter (a long help beside a wide menu on a TV).
+        note_lines = sum(self._help_lines(t, inner) for t in m.help_notes)
+        help_rows = []
+        for t, indent in m.helps:
+            beside = max(row_h, self._help_lines(t, inner - indent) * m.help_h + d.px(12))
+            under = row_h + self._help_lines(t, inner - m.field_w) * m.help_h + d.px(2)
+            help_rows.append((under, True) if under < beside else (beside, False))
+        form_h = 2 * vpad + m.col_h + math.ceil(self.players / seat_cols) * row_h
+        form_h += note_lines * m.help_h + (d.px(6) if m.help_notes else 0)
+        form_h += m.gap + d.px(8) + sum(h for h, _ in help_rows) + row_h
+        if self.spec.min_players != self.spec.max_players:
+            form_h += row_h + m.gap
+        return _Plan(
+            cols=seat_cols,
+            row_h=row_h,
+            field_h=field_h,
+            name_w=name_w,
+            kind_w=kind_w,
+            list_ws=list_ws,
+            seat_w=seat_w,
+            inner=inner,
+            help_rows=help_rows,
+            vpad=vpad,
+            sep=sep,
+            fixed=m.head_h + m.tag_h + 2 * sep + m.btn_h,
+            seats_w=seats_w,
+            form_h=form_h,
+        )
 
-        # Roomy rows first; then tighter rows, less space around them, then two columns of
-        # seats (with many players).
-        plans = [plan(1, False), plan(1, True), plan(1, True, True)]
-        if n > 2:
-            plans += [plan(2, True), plan(2, True, True)]
-        plans = [p for p in plans if p["seats_w"] <= p["inner"]] or plans[:1]
-        chosen = next((p for p in plans if p["fixed"] + p["form_h"] <= H - 2 * d.px(24)), plans[-1])
-        seat_cols, row_h, field_h = chosen["cols"], chosen["row_h"], chosen["field_h"]
-        name_w, kind_w, list_ws = chosen["name_w"], chosen["kind_w"], chosen["list_ws"]
-        seat_w, inner, help_rows = chosen["seat_w"], chosen["inner"], chosen["help_rows"]
-        form_h, vpad, sep = chosen["form_h"], chosen["vpad"], chosen["sep"]
-        width = inner + 2 * pad
-        panel_h = form_h
-        total = chosen["fixed"] + panel_h
-        top = self._form_top(total, head_h + tag_h + sep + vpad + (row_h - field_h) // 2)
-        # Still too tall (a big table in the TV profile): the whole form scrolls as one page.
-        self.max_scroll = max(0, top + total + d.px(8) - H)
-        if self.max_scroll:
-            root.set_dimensions((W, H + self.max_scroll))
+    def _help_lines(self, text: str, width: int) -> int:
+        return len(wrap_for(self.app, "#help", text, width)) if text else 0
 
-        add_label(app, root, pygame.Rect(0, top, W, head_h), self.spec.title, "#heading", "centre")
+    def _heading(self, top: int, m: _Measures, sep: int) -> int:
+        """The game's title and "New game · 2–4 players"; returns where the panel starts."""
+        app, root, w = self.app, self.container, self.app.display.width
+        assert root is not None
+        title = self.spec.title
+        add_label(app, root, pygame.Rect(0, top, w, m.head_h), title, "#heading", "centre")
         add_label(
             app,
             root,
-            pygame.Rect(0, top + head_h, W, tag_h),
+            pygame.Rect(0, top + m.head_h, w, m.tag_h),
             f"New game · {players_text(self.spec)}",
             "#tagline",
             "centre",
         )
-        x0 = (W - width) // 2
-        y0 = top + head_h + tag_h + sep
-        # The panel is drawn, not a UIPanel: drop-down lists inside a UIPanel are clipped to it.
-        self.panel_rect = pygame.Rect(x0, y0, width, panel_h)
-        self.backdrop.panels = [self.panel_rect]
-        box, left, y = root, x0 + pad, y0 + vpad
-        page_h = H + self.max_scroll
+        return top + m.head_h + m.tag_h + sep
 
-        def dropup(rect: pygame.Rect, options: int) -> ObjectID | None:
-            # A menu near the bottom of the page opens upwards so it stays on screen.
-            below = rect.bottom + options * item_h + d.px(8)
-            return ObjectID(class_id="@dropup") if below > page_h - d.px(10) else None
+    def _players_row(self, form: _Form, y: int) -> int:
+        """The player-count menu (for a game with more than one count); returns the next y."""
+        app, m, p, box = self.app, form.m, form.p, form.box
+        if len(self.spec.counts) <= 1:
+            return y
+        add_label(app, box, pygame.Rect(form.left, y, m.field_w, p.row_h), "Players", "#field")
+        counts = [str(c) for c in self.spec.counts]
+        rect = pygame.Rect(
+            form.left + m.field_w, y + (p.row_h - p.field_h) // 2, form.d.px(130), p.field_h
+        )
+        self.count_menu = UIDropDownMenu(
+            list[str | tuple[str, str]](counts),
+            str(self.players),
+            rect,
+            app.ui,
+            container=box,
+            object_id=form.dropup(rect, len(counts)),
+        )
+        return y + p.row_h + m.gap
 
-        # -- player count
-        if len(self.spec.counts) > 1:
-            add_label(app, box, pygame.Rect(left, y, field_w, row_h), "Players", "#field")
-            counts = [str(c) for c in self.spec.counts]
-            rect = pygame.Rect(left + field_w, y + (row_h - field_h) // 2, d.px(130), field_h)
-            self.count_menu = UIDropDownMenu(
-                list[str | tuple[str, str]](counts),
-                str(n),
+    def _seat_rows(self, form: _Form, y: int) -> int:
+        """The seats in ``form.p.cols`` columns under their headings; returns the next y."""
+        m, p = form.m, form.p
+        per_col = math.ceil(self.players / p.cols)
+        col_x = [form.left + c * (p.seat_w + form.d.px(40)) for c in range(p.cols)]
+        for cx in col_x:
+            self._seat_headings(form, cx, y)
+        y += m.col_h
+        self.list_entries = {o.key: [] for o in m.list_opts}
+        for i in range(self.players):
+            self._seat_row(form, i, col_x[i // per_col], y + (i % per_col) * p.row_h)
+        return y + per_col * p.row_h
+
+    def _seat_headings(self, form: _Form, cx: int, y: int) -> None:
+        """NAME, PLAYS AS and each per-seat option over a column of seats starting at ``cx``."""
+        app, box, m, p = self.app, form.box, form.m, form.p
+        x = cx + m.num_w + m.gap
+        add_label(app, box, pygame.Rect(x, y, p.name_w, m.col_h), "NAME", "#column")
+        x += p.name_w + m.gap
+        add_label(app, box, pygame.Rect(x, y, p.kind_w, m.col_h), "PLAYS AS", "#column")
+        x += p.kind_w + m.gap
+        for opt, w in zip(m.list_opts, p.list_ws, strict=True):
+            add_label(app, box, pygame.Rect(x, y, w, m.col_h), opt.label.upper(), "#column")
+            x += w + m.gap
+
+    def _seat_row(self, form: _Form, i: int, cx: int, ry: int) -> None:
+        """Seat ``i``: its number, name, who plays it and its per-seat options."""
+        app, box, m, p = self.app, form.box, form.m, form.p
+        fy = ry + (p.row_h - p.field_h) // 2
+        add_label(app, box, pygame.Rect(cx, ry, m.num_w, p.row_h), str(i + 1), "#seat_number")
+        x = cx + m.num_w + m.gap
+        entry = UITextEntryLine(
+            pygame.Rect(x, fy, p.name_w, p.field_h),
+            app.ui,
+            container=box,
+            initial_text=self.names[i],
+        )
+        entry.set_text_length_limit(NAME_LIMIT)
+        entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
+        self.name_entries.append(entry)
+        x += p.name_w + m.gap
+        rect = pygame.Rect(x, fy, p.kind_w, p.field_h)
+        kinds = kind_choices(self.game_night)
+        self.kind_menus.append(
+            UIDropDownMenu(
+                [kind_label(k) for k in kinds],
+                kind_label(self.kinds[i]),
                 rect,
                 app.ui,
                 container=box,
-                object_id=dropup(rect, len(counts)),
+                object_id=form.dropup(rect, len(kinds)),
             )
-            y += row_h + gap
-
-        # -- seats
-        per_col = math.ceil(n / seat_cols)
-        col_x = [left + c * (seat_w + d.px(40)) for c in range(seat_cols)]
-        for cx in col_x:
-            x = cx + num_w + gap
-            add_label(app, box, pygame.Rect(x, y, name_w, col_h), "NAME", "#column")
-            x += name_w + gap
-            add_label(app, box, pygame.Rect(x, y, kind_w, col_h), "PLAYS AS", "#column")
-            x += kind_w + gap
-            for opt, w in zip(list_opts, list_ws, strict=True):
-                add_label(app, box, pygame.Rect(x, y, w, col_h), opt.label.upper(), "#column")
-                x += w + gap
-        y += col_h
-        kinds = kind_choices(self.game_night)
-        self.list_entries = {o.key: [] for o in list_opts}
-        for i in range(n):
-            cx = col_x[i // per_col]
-            ry = y + (i % per_col) * row_h
-            fy = ry + (row_h - field_h) // 2
-            add_label(app, box, pygame.Rect(cx, ry, num_w, row_h), str(i + 1), "#seat_number")
-            x = cx + num_w + gap
-            entry = UITextEntryLine(
-                pygame.Rect(x, fy, name_w, field_h),
+        )
+        x += p.kind_w + m.gap
+        for opt, w in zip(m.list_opts, p.list_ws, strict=True):
+            num = UITextEntryLine(
+                pygame.Rect(x, fy, w, p.field_h),
                 app.ui,
                 container=box,
-                initial_text=self.names[i],
+                initial_text=self.values[opt.key][i],
             )
-            entry.set_text_length_limit(NAME_LIMIT)
-            entry.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
-            self.name_entries.append(entry)
-            x += name_w + gap
-            rect = pygame.Rect(x, fy, kind_w, field_h)
-            self.kind_menus.append(
-                UIDropDownMenu(
-                    [kind_label(k) for k in kinds],
-                    kind_label(self.kinds[i]),
-                    rect,
-                    app.ui,
-                    container=box,
-                    object_id=dropup(rect, len(kinds)),
-                )
-            )
-            x += kind_w + gap
-            for opt, w in zip(list_opts, list_ws, strict=True):
-                num = UITextEntryLine(
-                    pygame.Rect(x, fy, w, field_h),
-                    app.ui,
-                    container=box,
-                    initial_text=self.values[opt.key][i],
-                )
-                num.set_text_length_limit(NUMBER_LIMIT)
-                num.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
-                self.list_entries[opt.key].append(num)
-                x += w + gap
-        y += per_col * row_h + (d.px(6) if help_notes else 0)
-        for note in help_notes:
-            _, y = add_wrapped(app, box, left, y, inner, note, "#help")
-        self._rule_y = y + gap // 2 + d.px(4)
-        y += gap + d.px(8)
+            num.set_text_length_limit(NUMBER_LIMIT)
+            num.set_forbidden_characters(UNDRAWABLE)  # type: ignore[arg-type]
+            self.list_entries[opt.key].append(num)
+            x += w + m.gap
 
-        # -- options, seed, table display
-        places: list[tuple[str, OptionSpec | None]] = [(o.help, o) for o in other_opts]
-        places.append((seed_help, None))
-        for (text, place), (opt_h, under) in zip(places, help_rows, strict=True):
-            base = row_h if under else opt_h  # the row of the field itself
+    def _notes(self, form: _Form, y: int) -> int:
+        """The per-seat options' help under the seats, then the hairline; returns the next y."""
+        d, m = form.d, form.m
+        if m.help_notes:
+            y += d.px(6)
+        for note in m.help_notes:
+            _, y = add_wrapped(self.app, form.box, form.left, y, form.p.inner, note, "#help")
+        self._rule_y = y + m.gap // 2 + d.px(4)
+        return y + m.gap + d.px(8)
+
+    def _option_rows(self, form: _Form, y: int) -> int:
+        """The game's options, then the seed, each with its help beside or under it; returns
+        the next y."""
+        app, box, m, p = self.app, form.box, form.m, form.p
+        left, right = form.left, form.left + p.inner
+        places: list[tuple[str, OptionSpec | None]] = [(o.help, o) for o in m.other_opts]
+        places.append((SEED_HELP, None))
+        for (text, place), (opt_h, under) in zip(places, p.help_rows, strict=True):
+            base = p.row_h if under else opt_h  # the row of the field itself
             if place is None:
-                self._seed_row(box, left, y, field_w, seed_w, base, field_h)
-                hx = left + field_w + seed_w + gap
+                self._seed_row(box, left, y, m.field_w, m.seed_w, base, p.field_h)
+                hx = left + m.field_w + m.seed_w + m.gap
             else:
-                hx = self._option_row(place, box, left, y, field_w, base, field_h, dropup)
+                hx = self._option_row(place, box, left, y, m.field_w, base, p.field_h, form.dropup)
             if under:
-                hx = left + field_w
-                add_wrapped(app, box, hx, y + row_h - d.px(6), left + inner - hx, text, "#help")
+                hx = left + m.field_w
+                add_wrapped(app, box, hx, y + p.row_h - form.d.px(6), right - hx, text, "#help")
             elif text:
-                self._help_beside(box, hx, y, opt_h, left + inner, text)
+                self._help_beside(box, hx, y, opt_h, right, text)
             y += opt_h
-        # The two switches under the fields; moved left when the panel is too narrow for both.
-        sx = max(left, min(left + field_w, left + inner - (table_w + d.px(40) + night_w)))
+        return y
+
+    def _switches(self, form: _Form, y: int) -> None:
+        """The table-display and game-night switches in a row under the fields; moved left
+        when the panel is too narrow for both."""
+        app, box, d, m, row_h = self.app, form.box, form.d, form.m, form.p.row_h
+        left, cb = form.left, d.px(34)
+        both = m.table_w + d.px(40) + m.night_w
+        sx = max(left, min(left + m.field_w, left + form.p.inner - both))
         self.table_check = UICheckBox(
             pygame.Rect(sx, y + (row_h - cb) // 2, cb, cb),
-            table_text,
+            TABLE_TEXT,
             app.ui,
             container=box,
             initial_state=self.table_display,
         )
         # Game night beside it: the TV shows the table, every phone is its player's hand.
         self.night_check = UICheckBox(
-            pygame.Rect(sx + table_w + d.px(40), y + (row_h - cb) // 2, cb, cb),
-            night_text,
+            pygame.Rect(sx + m.table_w + d.px(40), y + (row_h - cb) // 2, cb, cb),
+            NIGHT_TEXT,
             app.ui,
             container=box,
             initial_state=self.game_night,
@@ -484,25 +602,24 @@ class SetupScene(Scene):
             "their phone (same wifi, nothing to install)",
         )
 
-        # -- buttons
-        by = y0 + panel_h + sep
-        bw, bgap = d.px(220), d.px(24)
+    def _footer(self, form: _Form, by: int) -> None:
+        """Back and Start, centred under the panel at ``by``."""
+        app, root, d, btn_h = self.app, form.box, form.d, form.m.btn_h
+        bw, bgap, mid = d.px(220), d.px(24), d.width // 2
         self.back_button = UIButton(
-            pygame.Rect(W // 2 - bgap // 2 - bw, by, bw, btn_h),
+            pygame.Rect(mid - bgap // 2 - bw, by, bw, btn_h),
             "Back",
             app.ui,
             container=root,
             object_id="#big_button",
         )
         self.start_button = UIButton(
-            pygame.Rect(W // 2 + bgap // 2, by, bw, btn_h),
+            pygame.Rect(mid + bgap // 2, by, bw, btn_h),
             "Start",
             app.ui,
             container=root,
             object_id="#primary",
         )
-        self.scroll = min(self.scroll, self.max_scroll)
-        self._apply_scroll()
 
     def _form_top(self, total: int, to_count: int) -> int:
         """Where the form of height ``total`` starts: two fifths down the free height, or,

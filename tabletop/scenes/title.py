@@ -6,6 +6,7 @@ lives in :mod:`tabletop.ui.menu`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -51,6 +52,27 @@ DENSITIES = (
 )
 
 
+#: A game row's parts, in 1080p-desktop pixels: Play and Rules, the gap between them, the
+#: padding at the row's ends.
+PLAY_W, RULES_W, BUTTON_GAP, PAD_X = 170, 150, 14, 30
+
+
+@dataclass(frozen=True)
+class _Column:
+    """The title column at one density (pixels), with each game's pitch lines and row height."""
+
+    btn_h: int
+    row_gap: int
+    gap_head: int  # under the heading
+    gap_foot: int  # over the footer's buttons
+    margin_v: int  # the least space above and below everything
+    pitches: list[list[str]]
+    row_hs: list[int]
+    rows_h: int  # every row with the gaps between them
+    list_h: int  # the rows as shown (less than rows_h where they scroll)
+    fixed: int  # the heading, the footer and the gaps around the list
+
+
 def players_text(spec: GameSpec) -> str:
     """ "2 players", "3–9 players" or "2 or 4 players"."""
     return spec.players_text
@@ -88,120 +110,151 @@ class TitleScene(Scene):
         return sorted(rules.GAMES.values(), key=lambda s: s.title.casefold())
 
     def build(self) -> None:
-        app, d, root = self.app, self.app.display, self.container
-        assert root is not None
+        d = self.app.display
         W, H = d.size
         width = min(d.px(1240), W - 2 * d.px(60))
         x0 = (W - width) // 2
         games = self.games()
+        buttons_w = d.px(PLAY_W) + d.px(RULES_W) + d.px(BUTTON_GAP)
+        text_w = width - 2 * d.px(PAD_X) - buttons_w - d.px(30)
+        col = self._column(games, text_w)
+        # Centre the whole column, a little above the middle (it reads better).
+        top = max(col.margin_v, (H - (col.fixed + col.list_h)) * 9 // 20)
+        y = self._heading(top, col.gap_head)
+        holder, ox, oy = self._game_list(pygame.Rect(x0, y, width, col.list_h), col.rows_h)
+        self.play_buttons.clear()
+        self.rules_buttons.clear()
+        self.game_labels.clear()
+        for spec, lines, row_h in zip(games, col.pitches, col.row_hs, strict=True):
+            self._game_row(holder, pygame.Rect(ox, oy, width, row_h), spec, lines, col, text_w)
+            oy += row_h + col.row_gap
+        self._footer(y + col.list_h + col.gap_foot, col.btn_h)
 
-        title_h = line_height(app, "#title")
-        tag_h = line_height(app, "#tagline")
-        play_w, rules_w, bgap = d.px(170), d.px(150), d.px(14)
-        pad_x = d.px(30)
-        text_w = width - 2 * pad_x - play_w - rules_w - bgap - d.px(30)
+    def _column(self, games: list[GameSpec], text_w: int) -> _Column:
+        """Every game on the screen without scrolling: the roomiest layout that fits, tighter
+        ones (one line of pitch, then none, less air) for big profiles and small windows; the
+        tightest, its rows scrolling, when none fits."""
+        app, d = self.app, self.app.display
         name_h = line_height(app, "#game_name")
         pitch_h = line_height(app, "#pitch")
-        head_h = title_h + d.px(10) + tag_h
-
-        # Every game on the screen without scrolling: the roomiest layout that fits, tighter
-        # ones (one line of pitch, then none, less air) for big profiles and small windows.
-        for pitch_lines, btn_h, pad_y, row_gap, gap_head, gap_foot, margin_v in DENSITIES:
-            btn_h, pad_y, row_gap = d.px(btn_h), d.px(pad_y), d.px(row_gap)
-            gap_head, gap_foot, margin_v = d.px(gap_head), d.px(gap_foot), d.px(margin_v)
+        head_h = line_height(app, "#title") + d.px(10) + line_height(app, "#tagline")
+        for pitch_lines, *sizes in DENSITIES:
+            btn_h, pad_y, row_gap, gap_head, gap_foot, margin_v = (d.px(s) for s in sizes)
             pitches = [self._pitch(g.pitch, text_w, pitch_lines) for g in games]
             row_hs = [
                 max(btn_h + 2 * pad_y, 2 * pad_y + name_h + d.px(4) * bool(p) + len(p) * pitch_h)
                 for p in pitches
             ]
             rows_h = sum(row_hs) + row_gap * max(0, len(games) - 1)
-            avail = H - 2 * margin_v
+            avail = d.height - 2 * margin_v
             fixed = head_h + gap_head + gap_foot + btn_h
             scroll = fixed + rows_h > avail
             if not scroll:
                 break
         list_h = min(rows_h, avail - fixed) if scroll else rows_h
-        # Centre the whole column, a little above the middle (it reads better).
-        top = max(margin_v, (H - (fixed + list_h)) * 9 // 20)
+        return _Column(
+            btn_h, row_gap, gap_head, gap_foot, margin_v, pitches, row_hs, rows_h, list_h, fixed
+        )
 
-        add_label(app, root, pygame.Rect(0, top, W, title_h), "tabletop", "#title", "centre")
+    def _heading(self, top: int, gap_head: int) -> int:
+        """The app's name and its tagline over a glowing rule; returns where the games start."""
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        title_h, tag_h = line_height(app, "#title"), line_height(app, "#tagline")
+        add_label(app, root, pygame.Rect(0, top, d.width, title_h), "tabletop", "#title", "centre")
         y = top + title_h + d.px(10)
         add_label(
             app,
             root,
-            pygame.Rect(0, y, W, tag_h),
+            pygame.Rect(0, y, d.width, tag_h),
             "Card games for one table — with friends, or against the computer.",
             "#tagline",
             "centre",
         )
         self._rule_y = y + tag_h + gap_head // 2
-        y += tag_h + gap_head
+        return y + tag_h + gap_head
 
-        holder: IContainerLikeInterface = root
-        ox, oy = x0, y
-        if scroll:
-            # Too many games for the window: the rows scroll, the rest stays put.
-            self.scroller = UIScrollingContainer(
-                pygame.Rect(x0, y, width + 20 + max(6, d.px(12)), list_h),  # 20: pygame-gui's bar
-                app.ui,
-                container=root,
-                allow_scroll_x=False,
-            )
-            self.scroller.set_scrollable_area_dimensions((width, rows_h))
-            holder, ox, oy = self.scroller, 0, 0
+    def _game_list(
+        self, rect: pygame.Rect, rows_h: int
+    ) -> tuple[IContainerLikeInterface, int, int]:
+        """What holds the game rows in ``rect`` and where in it they start: the page itself,
+        or, where the rows are taller than ``rect``, a scrolling container."""
+        root = self.container
+        assert root is not None
+        if rows_h <= rect.height:
+            return root, rect.x, rect.y
+        # Too many games for the window: the rows scroll, the rest stays put.
+        bar = 20 + max(6, self.app.display.px(12))  # 20: pygame-gui's scroll bar
+        self.scroller = UIScrollingContainer(
+            pygame.Rect(rect.x, rect.y, rect.width + bar, rect.height),
+            self.app.ui,
+            container=root,
+            allow_scroll_x=False,
+        )
+        self.scroller.set_scrollable_area_dimensions((rect.width, rows_h))
+        return self.scroller, 0, 0
 
-        self.play_buttons.clear()
-        self.rules_buttons.clear()
-        self.game_labels.clear()
-        ry = oy
-        for spec, lines, row_h in zip(games, pitches, row_hs, strict=True):
-            panel = UIPanel(
-                pygame.Rect(ox, ry, width, row_h),
-                starting_height=1,
-                manager=app.ui,
-                container=holder,
-                object_id="#game_row",
-            )
-            inner_w = panel.get_container().get_rect().width
-            inner_h = panel.get_container().get_rect().height
-            text_h = name_h + (d.px(4) + len(lines) * pitch_h if lines else 0)
-            ty = (inner_h - text_h) // 2
-            name_w = text_width(app, "#game_name", spec.title) + d.px(6)
-            self.game_labels[spec.id] = add_label(
-                app, panel, pygame.Rect(pad_x, ty, name_w, name_h), spec.title, "#game_name"
-            )
-            players_w = min(d.px(260), max(1, text_w - name_w - d.px(18)))
-            add_label(
-                app,
-                panel,
-                pygame.Rect(pad_x + name_w + d.px(18), ty, players_w, name_h),
-                players_text(spec),
-                "#players",
-            )
-            py = ty + name_h + d.px(4)
-            for line in lines:
-                add_label(app, panel, pygame.Rect(pad_x, py, text_w, pitch_h), line, "#pitch")
-                py += pitch_h
-            by = (inner_h - btn_h) // 2
-            bx = inner_w - pad_x - play_w
-            self.play_buttons[spec.id] = UIButton(
-                pygame.Rect(bx, by, play_w, btn_h),
-                "Play",
-                app.ui,
-                container=panel,
-                object_id="#primary",
-                tool_tip_text=f"Set up a game of {spec.title}",
-            )
-            self.rules_buttons[spec.id] = UIButton(
-                pygame.Rect(bx - bgap - rules_w, by, rules_w, btn_h),
-                "Rules",
-                app.ui,
-                container=panel,
-                object_id="#big_button",
-            )
-            ry += row_h + row_gap
+    def _game_row(
+        self,
+        holder: IContainerLikeInterface,
+        rect: pygame.Rect,
+        spec: GameSpec,
+        lines: list[str],
+        col: _Column,
+        text_w: int,
+    ) -> None:
+        """One game's row: its name, players and pitch at the left, Rules and Play at the
+        right."""
+        app, d = self.app, self.app.display
+        name_h, pitch_h = line_height(app, "#game_name"), line_height(app, "#pitch")
+        pad_x = d.px(PAD_X)
+        panel = UIPanel(
+            rect, starting_height=1, manager=app.ui, container=holder, object_id="#game_row"
+        )
+        inner = panel.get_container().get_rect()
+        text_h = name_h + (d.px(4) + len(lines) * pitch_h if lines else 0)
+        ty = (inner.height - text_h) // 2
+        name_w = text_width(app, "#game_name", spec.title) + d.px(6)
+        self.game_labels[spec.id] = add_label(
+            app, panel, pygame.Rect(pad_x, ty, name_w, name_h), spec.title, "#game_name"
+        )
+        players_w = min(d.px(260), max(1, text_w - name_w - d.px(18)))
+        add_label(
+            app,
+            panel,
+            pygame.Rect(pad_x + name_w + d.px(18), ty, players_w, name_h),
+            players_text(spec),
+            "#players",
+        )
+        py = ty + name_h + d.px(4)
+        for line in lines:
+            add_label(app, panel, pygame.Rect(pad_x, py, text_w, pitch_h), line, "#pitch")
+            py += pitch_h
+        play_w, rules_w, btn_h = d.px(PLAY_W), d.px(RULES_W), col.btn_h
+        by = (inner.height - btn_h) // 2
+        bx = inner.width - pad_x - play_w
+        self.play_buttons[spec.id] = UIButton(
+            pygame.Rect(bx, by, play_w, btn_h),
+            "Play",
+            app.ui,
+            container=panel,
+            object_id="#primary",
+            tool_tip_text=f"Set up a game of {spec.title}",
+        )
+        self.rules_buttons[spec.id] = UIButton(
+            pygame.Rect(bx - d.px(BUTTON_GAP) - rules_w, by, rules_w, btn_h),
+            "Rules",
+            app.ui,
+            container=panel,
+            object_id="#big_button",
+        )
 
-        y += list_h + gap_foot
+    def _footer(self, y: int, btn_h: int) -> None:
+        """Continue (when there is a game to continue), Load, Statistics, Settings and Quit,
+        all as wide as the widest, centred at ``y``."""
+        app, d, root = self.app, self.app.display, self.container
+        assert root is not None
+        W = d.width
         self._find_resume()
         labels = ["Load", "Statistics", "Settings", "Quit"]
         if self.resume is not None:
