@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypedDict
 
@@ -291,6 +291,10 @@ class RoyalHouses(Game):
         ]
 
     # ---- questions ---------------------------------------------------------------
+    def secret_round(self) -> Hashable | None:
+        """The counters are laid face down by both players before play (one round)."""
+        return ("counters",) if self.phase == "counters" else None
+
     @property
     def to_move(self) -> int | None:
         if self.phase == "over":
