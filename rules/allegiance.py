@@ -18,7 +18,7 @@ deals of a match, ``deal`` starts the next one. Awards and dealing are automatic
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
 from .core import (
@@ -348,6 +348,10 @@ class Allegiance(Game):
         return events
 
     # ---- questions ---------------------------------------------------------------
+    def secret_round(self) -> Hashable | None:
+        """Each deal opens with every player choosing an Allegiance card in secret."""
+        return ("ally", self.deal_no) if self.phase == "ally" else None
+
     @property
     def to_move(self) -> int | None:
         phase = self.phase

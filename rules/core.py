@@ -21,7 +21,7 @@ import hashlib
 import json
 import random
 import secrets
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal, TypeGuard
 
@@ -509,6 +509,14 @@ class Game:
 
     def determinize(self, seat: int, rng: random.Random) -> Game:  # game
         raise NotImplementedError
+
+    def secret_round(self) -> Hashable | None:  # game
+        """The simultaneous secret decision being taken now (a game whose shape is
+        ``"in-turn"``), as an id the same for every decision of one round (``("ally", 2)``: the
+        second deal's Allegiance cards), or ``None`` when the decision to take is not part of
+        one. Within a round a seat's options never depend on another seat's choice, so a host
+        may collect every seat's choice at once and play them in turn (game night's phones)."""
+        return None
 
     def hidden_cards(self, seat: int | None) -> set[str]:  # game
         """Card ids whose place ``seat`` cannot know (checked against views by the tests)."""

@@ -11,7 +11,7 @@ choices of cards 1, 5 and 7) and *gift*. Drawing is automatic.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, TypedDict
 
@@ -309,6 +309,10 @@ class RoyalHouses(Game):
         ]
 
     # ---- questions ---------------------------------------------------------------
+    def secret_round(self) -> Hashable | None:
+        """The counters are laid face down by both players before play (one round)."""
+        return ("counters",) if self.phase == "counters" else None
+
     @property
     def to_move(self) -> int | None:
         if self.phase == "over":

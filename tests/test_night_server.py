@@ -163,30 +163,37 @@ def normal(data: Any) -> Any:
 
 def test_a_token_joins_its_seat_and_sees_only_its_own_view(nights) -> None:
     session = make_session("allegiance", 3)
+    while session.game.secret_round() is not None:  # past the Allegiance cards, all at once
+        session.play(session.game.legal_moves()[0])
+    mover = session.game.to_move
+    watcher = (mover + 1) % 3
     night = nights(session)
 
     async def body() -> None:
-        phone = await Phone.open(night, night.tokens[1])
+        phone = await Phone.open(night, night.tokens[watcher])
         welcome = await phone.expect("welcome")
-        assert (welcome["seat"], welcome["name"], welcome["game"]) == (1, "Bob", "allegiance")
+        name = NAMES[watcher]
+        assert (welcome["seat"], welcome["name"], welcome["game"]) == (watcher, name, "allegiance")
         state = await phone.expect("state")
         game = session.game
-        assert state["view"] == normal(game.view(1)) != normal(game.view(0))
-        assert state["seat"] == 1 and state["to_move"] == 0 and not state["your_turn"]
-        assert state["moves"] == [] and state["prompt"] == "" and state["waiting"] == "Ann"
+        assert state["view"] == normal(game.view(watcher)) != normal(game.view(mover))
+        assert state["seat"] == watcher and state["to_move"] == mover and not state["your_turn"]
+        assert state["moves"] == [] and state["prompt"] == "" and state["waiting"] == NAMES[mover]
+        assert not state["choosing"] and not state["chosen"]
         assert state["log_reset"] is True
-        mover = await Phone.open(night, night.tokens[0])
-        state = await mover.expect("state")
+        moving = await Phone.open(night, night.tokens[mover])
+        state = await moving.expect("state")
         assert state["your_turn"] and state["prompt"] == game.prompt()
         assert [m["text"] for m in state["moves"]] == [str(m) for m in game.legal_moves()]
         first = game.legal_moves()[0]
         assert state["moves"][0]["cards"] == list(first.cards)
         assert state["moves"][0]["target"] == first.target
         # The rules' words for it, as the table's button says them to this seat.
-        assert state["moves"][0]["description"] == game.describe_move(first, 0, session.names)
-        await host_until(night, lambda: night.connected() == {0, 1})
+        said = game.describe_move(first, mover, session.names)
+        assert state["moves"][0]["description"] == said
+        await host_until(night, lambda: night.connected() == {mover, watcher})
         await phone.close()
-        await mover.close()
+        await moving.close()
 
     run(body)
 
@@ -311,7 +318,9 @@ def test_every_refusal_leaves_the_game_as_it_was(nights) -> None:
         await ann.expect("state")
         await bob.expect("state")
         cases: list[tuple[str, Phone, Callable[[], Awaitable[object]]]] = [
-            ("not-your-turn", bob, lambda: bob.move(legal, 0)),
+            # the Allegiance cards are chosen at once: Bob may choose before his turn, but
+            # only from his own hand (not-your-turn: test_too_many_waiting_moves…)
+            ("not-in-hand", bob, lambda: bob.move(legal, 0)),
             ("wrong-seat", ann, lambda: ann.move(legal, 0, seat=1)),
             ("stale", ann, lambda: ann.move(legal, 5)),
             (expected_parse, ann, lambda: ann.move("xyzzy", 0)),
@@ -569,16 +578,18 @@ class Replayed:
     hidden: list[dict[int | None, set[str]]]
     views: list[dict[int | None, Any]]
     moves: list[list[str]]
+    rounds: list[object]  # the secret round each ply was in (None: not in one)
 
     @classmethod
     def of(cls, session: Session) -> Replayed:
         game = rules.new_game(session.game_id, len(session.seats), session.seed, session.options)
         seats: list[int | None] = [None, *range(game.players)]
-        out = cls([], [], [])
+        out = cls([], [], [], [])
         for move in [*session.game.history, None]:
             out.hidden.append({s: game.hidden_cards(s) for s in seats})
             out.views.append({s: normal(game.view(s)) for s in seats})
             out.moves.append([str(m) for m in game.legal_moves()])
+            out.rounds.append(game.secret_round())
             if move is not None:
                 game.play(move)
         assert game.state_hash() == session.game.state_hash()
@@ -599,6 +610,8 @@ def check_received(phone: Phone, truth: Replayed) -> int:
             assert msg["view"] == truth.views[ply][phone.seat]
             if msg["your_turn"]:
                 assert [m["text"] for m in msg["moves"]] == truth.moves[ply]
+            elif msg["choosing"]:  # a secret choice ahead of its turn: only inside a round
+                assert truth.rounds[ply] is not None and msg["moves"]
             else:
                 assert msg["moves"] == []
     return states
@@ -672,6 +685,49 @@ def test_a_whole_game_through_the_socket_leaks_nothing(nights, game_id: str, pla
         else:
             assert said["headline"] == headline(outcome, session.names)
         assert said["table"]["rows"], said["table"]
+
+
+def test_every_phone_chooses_its_allegiance_card_at_once(nights) -> None:
+    """rules/allegiance.md: each deal opens with every player choosing an Allegiance card in
+    secret. On phones they all choose at once: the seats not yet asked are offered their
+    choice, told "held", and the host plays every choice in seat order once the rules ask."""
+    session = make_session("allegiance", 4, seed=3)
+    night = nights(session)
+    game = session.game
+    assert game.secret_round() is not None and game.to_move == 0
+    chosen: dict[int, str] = {}
+
+    async def body() -> None:
+        phones = [await Phone.open(night, night.tokens[s]) for s in range(4)]
+        firsts = [await p.expect("state") for p in phones]
+        assert firsts[0]["your_turn"] and not firsts[0]["choosing"]
+        for state in firsts[1:]:
+            assert state["choosing"] and not state["your_turn"] and state["moves"]
+        host = asyncio.create_task(hosting(night))
+        try:
+            # the last seats choose first: held, and nothing is played before seat 0 chooses
+            for seat in (3, 2, 1):
+                chosen[seat] = firsts[seat]["moves"][-1]["text"]
+                await phones[seat].move(chosen[seat], 0)
+                assert (await phones[seat].expect("held"))["ply"] == 0
+            waiting = await phones[3].expect("state")
+            # "Chosen: waiting for Ann, Bob and Cleo", then for Ann alone
+            while waiting["choosing"] or waiting["waiting"] != NAMES[0]:
+                waiting = await phones[3].expect("state")
+            assert len(game.history) == 0
+            assert waiting["chosen"] and waiting["moves"] == [] and waiting["waiting"] == NAMES[0]
+            chosen[0] = firsts[0]["moves"][-1]["text"]
+            await phones[0].move(chosen[0], 0)
+            while len(game.history) < 4:
+                await asyncio.sleep(0.005)
+        finally:
+            host.cancel()
+        for p in phones:
+            await p.close()
+
+    run(body)
+    assert [str(m) for m in game.history] == [chosen[s] for s in range(4)]
+    assert game.secret_round() is None  # the round is over: every choice was played
 
 
 def test_phones_beside_a_seat_the_host_plays(nights) -> None:

@@ -289,3 +289,33 @@ def test_a_whole_game_night_played_by_tapping_phones_only(
         assert page.card_requests, f"seat {seat} showed no card"
         # the leak check was not empty: the page showed card ids, its seat had hidden cards
         assert page.cards_seen and page.hidden_seen, seat
+
+
+def test_every_phone_chooses_its_allegiance_card_before_any_is_played(phones_only: Any) -> None:
+    """rules/allegiance.md: every player chooses an Allegiance card in secret. All four phones
+    choose at once: the three not yet asked choose first and say so ("Chosen: waiting for
+    Ann…"); nothing is played until the first seat chooses, then all four in seat order."""
+    session = make_session("allegiance", 4, seed=5)
+    host, pages = phones_only(session)
+    rng = random.Random(5)
+    for page in pages[1:]:
+        page.wait_for_selector('#state[data-choosing="1"]', state="attached")
+        assert "everyone chooses at once" in page.inner_text("#turn")
+    for seat in (3, 2, 1):
+        assert tap_generic(pages[seat], rng) == "card"
+        pages[seat].wait_for_selector('#state[data-choosing="0"]', state="attached")
+    pages[3].wait_for_function(
+        "() => document.querySelector('#turn').textContent === 'Chosen: waiting for Ann…'"
+    )
+    with host.lock:
+        assert session.game.history == []  # held by the host, not played
+    assert tap_generic(pages[0], rng) == "card"
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        with host.lock:
+            if len(session.game.history) == 4:
+                break
+        time.sleep(0.02)
+    with host.lock:
+        assert len(session.game.history) == 4 and session.game.secret_round() is None
+        assert [a.seat for a in host.applied] == [0, 1, 2, 3]

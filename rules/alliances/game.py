@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import Any, ClassVar, Literal, NotRequired, TypedDict
 
 from ..core import (
@@ -409,6 +409,16 @@ class Alliances(Game):
         return []
 
     # ---- questions ---------------------------------------------------------------------------
+    def secret_round(self) -> Hashable | None:
+        """The drafting (each round every player keeps 2 cards of the packet in hand, then the
+        packets pass on) and the secret meeting (each player picks 2 cards to show their ally)
+        are made by everyone at once."""
+        if self.phase == "draft":
+            return ("draft", self.campaign, self.draft_round)
+        if self.phase == "meeting":
+            return ("meeting", self.campaign)
+        return None
+
     @property
     def to_move(self) -> int | None:
         return None if self.phase == "over" else self.current

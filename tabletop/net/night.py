@@ -30,12 +30,13 @@ from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Event, IllegalMove, Move, Outcome
+from rules import Event, Game, IllegalMove, Move, Outcome
 from tabletop.games import phone_table_for
-from tabletop.outcome_words import detail, headline
+from tabletop.outcome_words import detail, headline, join_names
 from tabletop.session import Session
 
 from . import protocol
+from .ahead import ChoicesAhead
 from .png import Pixels
 from .second_person import said_to
 from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
@@ -48,6 +49,9 @@ TOKEN_BYTES = 24
 
 MAX_WAITING = 256
 """Moves the phones may have waiting for the host at once; more are refused as ``busy``."""
+
+ROUND_MEMORY = 64
+"""Plies back a phone's choice made in the same secret round is still taken."""
 
 MAX_PER_POLL = 32
 """Moves one ``poll()`` judges at most, so one frame never does much."""
@@ -149,6 +153,12 @@ class GameNight:
         self._phone_table = phone_table_for(session.game_id)
         self._card_text = card_text
         self._words: dict[str, str] = {}  # card id -> its full words, once asked
+        # Secret choices phones made before their turn, played when the rules ask them.
+        self._ahead = ChoicesAhead()
+        self._ahead_game: object = session.game
+        # The secret round each recent ply was in: a choice made on a phone that saw an
+        # earlier ply of the same round still stands (the others' choices change nothing).
+        self._round_at: dict[int, object] = {}
         # Accepted moves not yet told, while they wait for the save that holds them.
         self._hold = hold_accepted
         self._held: list[tuple[int, str, int]] = []  # (seat, message id, ply after)
@@ -224,6 +234,7 @@ class GameNight:
             done = self._judge(submission)
             if done is not None:
                 applied.append(done)
+        applied += self._play_ahead()
         if applied:
             self._publish_due = True
         elif follow_up and not published:  # a frame that applies or publishes paints no face
@@ -277,12 +288,17 @@ class GameNight:
         if not self._seen[sub.seat].add(sub.msg_id):
             refuse("replayed", "This move was already received.")
             return None
-        if sub.ply != ply:
+        round_id = game.secret_round()
+        same_round = round_id is not None and self._round_at.get(sub.ply) == round_id
+        if sub.ply != ply and not same_round:
             refuse("stale", "The table changed before this move arrived: choose again.")
             return None
         over = game.why_illegal(None, sub.seat) if game.over else None
         if over is not None:
             refuse(over.code, over.message)
+            return None
+        if game.to_move is not None and game.to_move != sub.seat and round_id is not None:
+            self._choose_ahead(sub, refuse)
             return None
         if game.to_move is not None and game.to_move != sub.seat:
             refuse(
@@ -303,13 +319,72 @@ class GameNight:
             refuse(problem.code, problem.message)
             return None
         events = self.session.play(move, sub.seat)
-        after = len(game.history)
+        self._accepted(sub.seat, sub.msg_id, len(game.history))
+        return AppliedMove(sub.seat, move, events, ply)
+
+    def _choose_ahead(self, sub: Submission, refuse: Callable[[str, str], None]) -> None:
+        """A phone's secret choice made before its turn in the round: kept to be played when
+        the rules ask its seat (:meth:`_play_ahead`), or refused as the rules would."""
+        game = self._current_game()
+        ahead = self._ahead.ahead(game, sub.seat)
+        if ahead.game is None:
+            refuse("not-your-turn", "You have chosen: the others are still choosing.")
+            return
+        try:
+            move = ahead.game.parse_move(sub.text)
+        except IllegalMove as err:
+            refuse(err.code, err.message)
+            return
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+            refuse("not-a-move", f"'{sub.text:.80}' is not a move of this game.")
+            return
+        problem = ahead.game.why_illegal(move, sub.seat)
+        if problem is not None:
+            refuse(problem.code, problem.message)
+            return
+        self._ahead.add(sub.seat, move, sub.msg_id, game.secret_round())
+        ply = len(game.history)
+        self.server.reply(sub.seat, protocol.message("held", id=sub.msg_id, ply=ply))
+        self._publish_due = True  # the phone shows it has chosen, and whom it waits for
+
+    def _current_game(self) -> Game:
+        """The session's game; choices kept for another (an undo replaced it) are dropped."""
+        game = self.session.game
+        if game is not self._ahead_game:
+            self._ahead_game = game
+            for seat, msg_id in self._ahead.clear():
+                self.server.reply(
+                    seat,
+                    protocol.refused(
+                        "stale", "The game went back: choose again.", msg_id=msg_id, ply=0
+                    ),
+                )
+        return game
+
+    def _play_ahead(self) -> list[AppliedMove]:
+        """Play the choices kept for the seats the rules now ask, in the rules' own order."""
+        applied: list[AppliedMove] = []
+        game = self._current_game()
+        while (due := self._ahead.next_for(game)) is not None:
+            seat, move, msg_id = due
+            ply = len(game.history)
+            problem = game.why_illegal(move, seat)
+            if problem is not None:  # never, if the round's choices are independent
+                self.server.reply(seat, protocol.refused(problem.code, problem.message, ply=ply))
+                self._ahead.queued.pop(seat, None)
+                break
+            events = self.session.play(move, seat)
+            self._accepted(seat, msg_id, len(game.history))
+            applied.append(AppliedMove(seat, move, events, ply))
+        return applied
+
+    def _accepted(self, seat: int, msg_id: str, after: int) -> None:
+        """Tell ``seat``'s phone its move is in, once the save holds it (``hold_accepted``)."""
         if self._hold:
             with self._held_lock:
-                self._held.append((sub.seat, sub.msg_id, after))
+                self._held.append((seat, msg_id, after))
         else:
-            self.server.reply(sub.seat, protocol.message("accepted", id=sub.msg_id, ply=after))
-        return AppliedMove(sub.seat, move, events, ply)
+            self.server.reply(seat, protocol.message("accepted", id=msg_id, ply=after))
 
     def saved(self, ply: int) -> None:
         """The game up to ``ply`` moves is in the save file (or its write failed, which the
@@ -332,6 +407,9 @@ class GameNight:
         self._log_ref, self._log_count = log, len(log)
         names = session.names
         ply = len(game.history)
+        self._round_at[ply] = game.secret_round()
+        for old in [p for p in self._round_at if p < ply - ROUND_MEMORY or p > ply]:
+            del self._round_at[old]
         updates: dict[int | None, SeatUpdate] = {}
         for seat in (None, *self.seats):
             events = [
@@ -370,22 +448,33 @@ class GameNight:
         }
 
     def _state(self, seat: int | None, ply: int) -> dict[str, Any]:
-        session, game = self.session, self.session.game
+        session, game = self.session, self._current_game()
         names = session.names
         mover = game.to_move
         view = game.view(seat)
         mine = mover is not None and mover == seat
-        moves: list[dict[str, Any]] = []
-        if mine:
-            for move in game.legal_moves():
-                entry: dict[str, Any] = {
-                    "text": str(move),
-                    "kind": move.kind,
-                    "cards": list(move.cards),
-                    "target": move.target,
-                    "description": game.describe_move(move, seat, names),
-                }
-                moves.append(entry)
+        asking: Game | None = game if mine else None
+        options = game.legal_moves() if mine else []
+        waiting = names[mover] if mover is not None and not mine else ""
+        chosen = False
+        if not mine and seat is not None and game.secret_round() is not None:
+            # everyone chooses at once: this seat's options before its turn comes
+            ahead = self._ahead.ahead(game, seat)
+            asking, options = ahead.game, ahead.moves
+            chosen = ahead.game is None and self._ahead.has(seat)
+            if ahead.waiting:
+                waiting = join_names([names[s] for s in ahead.waiting])
+        moves = [
+            {
+                "text": str(move),
+                "kind": move.kind,
+                "cards": list(move.cards),
+                "target": move.target,
+                "description": asking.describe_move(move, seat, names),
+            }
+            for move in options
+            if asking is not None
+        ]
         table = self._phone_table(view, names) if self._phone_table is not None else None
         outcome = None
         if game.over:
@@ -396,9 +485,12 @@ class GameNight:
             "names": names,
             "to_move": mover,
             "your_turn": mine,
+            # a secret choice this seat may make now, before its turn (``moves``), or made
+            "choosing": bool(moves) and not mine,
+            "chosen": chosen,
             "over": game.over,
-            "prompt": game.prompt() if mine else "",
-            "waiting": names[mover] if mover is not None and not mine else "",
+            "prompt": asking.prompt() if asking is not None else "",
+            "waiting": waiting,
             "view": view,
             "moves": moves,
             "moves_complete": game.LEGAL_MOVES_COMPLETE,

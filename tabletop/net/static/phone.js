@@ -139,6 +139,7 @@
         break;
       case "state": onState(msg); break;
       case "accepted": notice(""); break;
+      case "held": notice(""); break;  // chosen ahead of its turn: played when the rules ask
       case "refused":
         root.dataset.refusal = msg.code;
         if (msg.id && msg.id === S.asking) S.asking = null;
@@ -169,16 +170,19 @@
     S.state = msg;
     if (msg.log_reset) S.log = msg.events.slice(-40);
     else S.log = S.log.concat(msg.events).slice(-40);
-    if (!old || old.ply !== msg.ply) {
+    // Another seat's move while this one chooses at once changes nothing it chose from.
+    const stillChoosing = old && old.choosing && msg.choosing;
+    if (!old || (old.ply !== msg.ply && !stillChoosing)) {
       S.selected = null; S.picks = []; S.proposal = null; S.asking = null;
       root.dataset.proposal = "";
       if (old && !S.stop) notice("");
     }
-    if (msg.your_turn && !S.wasMine && navigator.vibrate) {
+    const asked = !!(msg.your_turn || msg.choosing);
+    if (asked && !S.wasMine && navigator.vibrate) {
       try { navigator.vibrate([120, 60, 120]); } catch (err) { /* not allowed yet */ }
     }
-    const turnStarts = !!msg.your_turn && !S.wasMine && !!old;
-    S.wasMine = !!msg.your_turn;
+    const turnStarts = asked && !S.wasMine && !!old;
+    S.wasMine = asked;
     render();
     // A turn begins: bring the turn banner and the prompt back into view (after a tap low
     // on the page the phone stays scrolled down, the banner hidden).
@@ -265,14 +269,19 @@
 
   function render() {
     const st = S.state;
-    const mine = !!(st && st.your_turn && !S.stop);
+    // a decision to make now: its turn, or a secret choice everyone makes at once
+    const mine = !!(st && (st.your_turn || st.choosing) && !S.stop);
     document.body.classList.toggle("mine", mine);
     document.body.classList.toggle("over", !!(st && st.over));
-    root.dataset.yourTurn = mine ? "1" : "0";
+    root.dataset.yourTurn = st && st.your_turn && !S.stop ? "1" : "0";
+    root.dataset.choosing = st && st.choosing && !S.stop ? "1" : "0";
     root.dataset.ply = st ? String(st.ply) : "";
     if (!st) return;
     if (!S.stop) {
-      $("turn").textContent = st.over ? "The game is over." : mine ? "Your turn!" :
+      $("turn").textContent = st.over ? "The game is over." :
+        st.choosing ? "Your choice: everyone chooses at once" :
+        st.chosen ? "Chosen: waiting for " + (st.waiting || "the others") + "…" :
+        mine ? "Your turn!" :
         S.seat === null ? "Watching the table" + (st.waiting ? ": " + st.waiting + " to play" : ".") :
         st.waiting ? "Waiting for " + st.waiting + "…" : "Waiting…";
     }
