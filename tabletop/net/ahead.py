@@ -56,6 +56,10 @@ class ChoicesAhead:
     def has(self, seat: int) -> bool:
         return bool(self.queued.get(seat))
 
+    def moves(self, seat: int) -> list[Move]:
+        """``seat``'s choices waiting for its turn, in the order it made them."""
+        return [move for move, _ in self.queued.get(seat, [])]
+
     def next_for(self, game: Game) -> tuple[int, Move, str] | None:
         """The choice to play now: the seat the rules ask has one waiting in this round."""
         seat = game.to_move

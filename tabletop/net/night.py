@@ -457,11 +457,13 @@ class GameNight:
         options = game.legal_moves() if mine else []
         waiting = names[mover] if mover is not None and not mine else ""
         chosen = False
+        held: list[str] = []  # this seat's own choices held for its turn, in words
         if not mine and seat is not None and game.secret_round() is not None:
             # everyone chooses at once: this seat's options before its turn comes
             ahead = self._ahead.ahead(game, seat)
             asking, options = ahead.game, ahead.moves
             chosen = ahead.game is None and self._ahead.has(seat)
+            held = [game.describe_move(m, seat, names) for m in self._ahead.moves(seat)]
             if ahead.waiting:
                 waiting = join_names([names[s] for s in ahead.waiting])
         moves = [
@@ -488,6 +490,7 @@ class GameNight:
             # a secret choice this seat may make now, before its turn (``moves``), or made
             "choosing": bool(moves) and not mine,
             "chosen": chosen,
+            "held": held,
             "over": game.over,
             "prompt": asking.prompt() if asking is not None else "",
             "waiting": waiting,

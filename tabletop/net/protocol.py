@@ -34,11 +34,15 @@ Server → client
 ``welcome``  ``{seat, name, names, game, title, players}`` after a good hello (``seat``/``name``
     ``null`` for the public table).
 ``state``    ``{ply, seat, names, to_move, your_turn, over, prompt, waiting, view, moves,
-    moves_complete, events, log_reset, outcome, table, words}``: the seat's own
-    ``view(seat)``, and while it is that seat's turn the prompt and its legal moves
-    (``{text, kind, cards, target}`` and ``description`` when the host has one;
+    moves_complete, events, log_reset, outcome, table, words, choosing, chosen, held}``: the
+    seat's own ``view(seat)``, and while it is that seat's turn the prompt and its legal
+    moves (``{text, kind, cards, target}`` and ``description`` when the host has one;
     ``moves_complete`` false when the game, like Machiavelli, lists only representative
-    moves). ``events`` are the log entries that seat
+    moves). In a round of secret choices everyone makes at once (``Game.secret_round``), a
+    seat not yet asked has ``choosing`` true with its prompt and moves already: a move it
+    sends is answered ``held`` ``{id, ply}`` and played when the rules ask its seat; then
+    ``chosen`` is true, ``held`` says its choices in words and ``waiting`` names the seats
+    still to choose. ``events`` are the log entries that seat
     may see (``{turn, kind, text, data}``): the new ones since the previous ``state``, or, with
     ``log_reset`` true, the whole recent log (sent on every join and after an undo). ``waiting``
     names whoever is to move when it is not this seat. ``outcome`` is ``{scores, winners,
@@ -49,6 +53,7 @@ Server → client
     :mod:`tabletop.net.phone_table`), or ``null`` for a game without one; ``words`` the full
     words of each face-up card it shows (hand and table), for a card seen large.
 ``accepted`` ``{id, ply}``: the move with that id was applied (``ply``: history length after).
+``held``     ``{id, ply}``: a secret choice made before the seat's turn, kept by the host.
 ``refused``  ``{code, message, id?, ply}``: nothing changed. Codes:
 
     - ``too-large``: over :data:`MAX_MESSAGE` bytes (over :data:`HARD_LIMIT` the socket is

@@ -285,8 +285,9 @@
         S.seat === null ? "Watching the table" + (st.waiting ? ": " + st.waiting + " to play" : ".") :
         st.waiting ? "Waiting for " + st.waiting + "…" : "Waiting…";
     }
-    $("prompt").textContent = mine ? st.prompt : "";
-    $("prompt").hidden = !(mine && st.prompt);
+    const held = (st.held || []).join("; ");
+    $("prompt").textContent = mine ? st.prompt : held ? "Your choice: " + held : "";
+    $("prompt").hidden = !$("prompt").textContent;
     renderTable();
     if (S.game === "machiavelli") renderMachiavelli(mine);
     else renderGeneric(mine);
