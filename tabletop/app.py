@@ -8,7 +8,7 @@ import signal
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -33,6 +33,9 @@ from .theme import theme_for
 from .ui.dialogs import Modal, Question, ask
 from .ui.text import wrap_text
 from .ui.tooltips import UIManager
+
+if TYPE_CHECKING:  # the room's module brings aiohttp: the title screen does not wait for it
+    from .net.room import NightRoom
 
 BACKGROUND = (22, 48, 36)
 FPS = 60
@@ -101,6 +104,9 @@ class App:
         self.scenes: list[Scene] = []
         #: Where the scenes go from one to the next (a scene never imports another).
         self.go = Navigation(self)
+        #: The evening's game-night room, once a game night has started (its server and its
+        #: players' links outlive a game: tabletop.net.room).
+        self.night_room: NightRoom | None = None
         self.clock = pygame.time.Clock()
         self.running = True
         self.terminated = False  # set by SIGTERM: the games open are saved, the app ends
@@ -386,6 +392,8 @@ class App:
         from .table import card_painter
 
         shutdown_shared()
+        if self.night_room is not None:
+            self.night_room.close()  # the evening is over: the phones are told
         card_painter.shared().shutdown()
         fonts.clear_cache()
         pygame.quit()

@@ -26,6 +26,7 @@ from scene_helpers import click, click_at, make_app, pump, use_private_home, wai
 from tabletop import autosave, saves, stats
 from tabletop.app import App
 from tabletop.autosave import shared as the_saver
+from tabletop.net import protocol
 from tabletop.net.png import Pixels
 from tabletop.scenes import table_night
 from tabletop.scenes.results import ResultsScene
@@ -420,25 +421,38 @@ def test_the_join_panel_keeps_its_heading_whole_and_the_log_in_sight(
         application.quit()
 
 
-def test_the_server_stops_when_the_table_is_left(app: App) -> None:
-    scene = night_table(app, "royal_houses", [PHONE, PHONE])
-    night = scene.night.night
-    assert night is not None and night.server.running
-    port = night.server.port
-    scene._leave()
-    pump(app)
-    assert not night.server.running and not scene.night.active
-    assert port_is_free(port)
+def test_the_room_stays_open_when_the_table_is_left_and_closes_with_the_app(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One room for the evening: leaving the table keeps the server and its links for the
+    next game (its moves are taken no more); quitting the app closes it and frees the port."""
+    use_private_home(tmp_path, monkeypatch)
+    monkeypatch.setattr(table_night, "BIND", [LOOPBACK])
+    monkeypatch.setattr(table_night, "PORT", 0)
+    application = make_app((1280, 720))
+    try:
+        scene = night_table(application, "royal_houses", [PHONE, PHONE])
+        night = scene.night.night
+        assert night is not None and night.server.running
+        port = night.server.port
+        scene._leave()
+        pump(application)
+        assert not scene.night.active and night.server.running
+        assert application.night_room is not None and application.night_room.open
+    finally:
+        application.quit()
+    assert not night.server.running and port_is_free(port)
 
 
-def test_the_server_stops_when_the_results_show(app: App) -> None:
+def test_the_room_stays_open_when_the_results_show(app: App) -> None:
+    """The phones keep the finished game's result on screen, and follow to a rematch."""
     scene = night_table(app, "royal_houses", [PHONE, "easy"])
     night = scene.night.night
     assert night is not None
     scene._show_results()
     pump(app)
     assert isinstance(app.top, ResultsScene)
-    assert not night.server.running
+    assert night.server.running and not scene.night.active
 
 
 def test_a_night_that_cannot_start_offers_to_play_here(
@@ -456,9 +470,15 @@ def test_a_night_that_cannot_start_offers_to_play_here(
     assert scene.viewer == 0  # the player is at this computer now: a solo table
 
 
-def test_resuming_a_game_night_makes_new_links(app: App) -> None:
+def test_resuming_a_game_night_keeps_the_evenings_links(app: App, phones: Phones) -> None:
+    """A resumed save in the same evening is served on the same links: a phone that was open
+    is told of the next game and joins it by itself, without a new scan."""
     scene = night_table(app, "royal_houses", [PHONE, PHONE])
-    old = dict(scene.night.night.tokens)  # type: ignore[union-attr]
+    night = scene.night.night
+    assert night is not None
+    old = dict(night.tokens)
+    ws = phones.join(scene, 0)
+    wait_for(app, lambda: 0 in night.connected())
     data = json.loads(json.dumps(saves.to_save(scene.session)))
     scene._leave()
     pump(app)
@@ -466,8 +486,11 @@ def test_resuming_a_game_night_makes_new_links(app: App) -> None:
     app.push(again)
     pump(app)
     assert again.night.active
-    tokens = again.night.night.tokens  # type: ignore[union-attr]
-    assert set(tokens) == {0, 1} and not set(tokens.values()) & set(old.values())
+    assert again.night.night.tokens == old  # type: ignore[union-attr]
+    assert again.night.night.server is night.server  # type: ignore[union-attr]
+    wait_for(app, lambda: any(m["type"] == "next-game" for m in phones.received[0]))
+    wait_for(app, lambda: ws.closed)
+    assert ws.close_code == protocol.CLOSE_NEXT_GAME  # the page then says hello again
 
 
 # ---- saves, statistics, card pictures ----------------------------------------------------

@@ -32,6 +32,7 @@ import pytest
 import rules
 from tabletop.net import AppliedMove, GameNight
 from tabletop.net.propose import offers_proposals
+from tabletop.net.room import NightRoom
 from tests.test_night_server import make_session
 from tests.test_phone_browser import (
     SHOWN_TEXT,
@@ -319,3 +320,40 @@ def test_every_phone_chooses_its_allegiance_card_before_any_is_played(phones_onl
     with host.lock:
         assert len(session.game.history) == 4 and session.game.secret_round() is None
         assert [a.seat for a in host.applied] == [0, 1, 2, 3]
+
+
+def test_every_phone_follows_to_a_rematch_without_a_new_scan(browser: Any) -> None:  # noqa: F811
+    """One room for the evening: the pages open on the first game's links show the rematch
+    by themselves (no reload, no new code), each in its own seat."""
+    room = NightRoom()
+    pages: list[Any] = []
+    hosts: list[CountingHost] = []
+    try:
+        first = GameNight(
+            make_session("royal_houses", 2), [0, 1], bind=["127.0.0.1"], port=0, room=room
+        )
+        first.start()
+        hosts.append(CountingHost(first))
+        pages = [open_phone(browser, first.link(seat)) for seat in (0, 1)]
+        first.stop()
+        hosts[0].stop()
+        second = GameNight(
+            make_session("royal_houses", 2, seed=9), [0, 1], bind=["127.0.0.1"], port=0, room=room
+        )
+        second.start()
+        hosts.append(CountingHost(second))
+        with hosts[1].lock:
+            mover = second.session.game.to_move
+        for seat, page in enumerate(pages):
+            page.wait_for_function(
+                "s => document.querySelector('#state').dataset.status === 'open' && "
+                "phone.state() && phone.state().seat === s && phone.state().ply === 0",
+                arg=seat,
+            )
+            assert data(page, "yourTurn") == ("1" if seat == mover else "0")
+    finally:
+        for host in hosts:
+            host.stop()
+        room.close()
+        for page in pages:
+            page.context.close()

@@ -38,14 +38,13 @@ from tabletop.session import Session
 from . import protocol
 from .ahead import ChoicesAhead
 from .png import Pixels
+from .room import TOKEN_BYTES, NightRoom
 from .second_person import said_to
 from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
 
 #: A game's score table for its results: a header row and rows of cells, all text.
 ScoreTable = Callable[[Outcome, list[str]], tuple[list[str], list[list[str]]]]
 
-TOKEN_BYTES = 24
-"""Random bytes in a seat's token (192 bits; the issue asks for at least 128)."""
 
 MAX_WAITING = 256
 """Moves the phones may have waiting for the host at once; more are refused as ``busy``."""
@@ -135,6 +134,7 @@ class GameNight:
         hold_accepted: bool = False,
         score_table: ScoreTable | None = None,
         card_text: Callable[[str], str | None] | None = None,
+        room: NightRoom | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -142,7 +142,12 @@ class GameNight:
             raise ValueError(f"phone seats must be some of 0..{players - 1}, not {seats}")
         self.session = session
         self.seats: tuple[int, ...] = tuple(seats)
-        self.tokens: dict[int, str] = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
+        self._room = room
+        self._stopped = False
+        if room is not None:  # the evening's links: the same for a player as last game
+            self.tokens = room.tokens_for({s: session.names[s] for s in seats})
+        else:
+            self.tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
         self._inbox: queue.Queue[Submission] = queue.Queue(MAX_WAITING)
         self._seen: dict[int, _Seen] = {s: _Seen() for s in seats}
         self._log_ref: object = None
@@ -169,27 +174,48 @@ class GameNight:
             "title": session.title,
             "players": players,
         }
-        self.server = NightServer(
-            {token: seat for seat, token in self.tokens.items()},
-            self._submit,
-            welcome,
-            bind=bind,
-            port=port,
-            advertise=advertise,
-            census=session.game.census(),
-            images=card_image is not None,
-            painter=card_painter,
-        )
+        census = session.game.census()
+        images = card_image is not None
+        if room is not None:
+            self.server = room.serve(
+                self.tokens,
+                self._submit,
+                welcome,
+                bind=bind,
+                port=port,
+                advertise=advertise,
+                census=census,
+                images=images,
+                painter=card_painter,
+            )
+        else:
+            self.server = NightServer(
+                {token: seat for seat, token in self.tokens.items()},
+                self._submit,
+                welcome,
+                bind=bind,
+                port=port,
+                advertise=advertise,
+                census=census,
+                images=images,
+                painter=card_painter,
+            )
 
     # ---- the server's life ---------------------------------------------------------------
     def start(self) -> str:
-        """Start listening; return the URL base (``http://192.168.1.20:8642``)."""
-        url = self.server.start()
+        """Start listening (in a room already open: serve there); return the URL base
+        (``http://192.168.1.20:8642``)."""
+        url = self.server.url if self.server.running else self.server.start()
         self.publish()
         return url
 
     def stop(self) -> None:
-        self.server.stop()
+        """The game ended or was left: its moves are taken no more. Alone, the server stops
+        and every phone is told; in a room the server stays, showing this game's last state
+        until the room's next game."""
+        self._stopped = True
+        if self._room is None:
+            self.server.stop()
 
     @property
     def url(self) -> str:
@@ -208,6 +234,8 @@ class GameNight:
 
     # ---- the UI thread ---------------------------------------------------------------------
     def _submit(self, submission: Submission) -> bool:  # the server thread
+        if self._stopped:
+            return False  # the table is closed: "busy" until the next game
         try:
             self._inbox.put_nowait(submission)
         except queue.Full:

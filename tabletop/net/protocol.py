@@ -74,6 +74,9 @@ Server → client
 ``taken-over`` the seat's link was opened on another device; this socket then closes (4001).
 ``reload``   the client speaks another protocol version: reload the page (then closed, 4002).
 ``closed``   the game night is over (the host stopped the server); then closed (1001).
+``next-game`` ``{message}``: the room's next game starts on the same links (a rematch,
+    another game, a resumed save); the socket closes (4007) and the page says hello again
+    with its token, joining its seat in the new game (or told ``bad-token``: not in it).
 ``dropped``  ``{message}``: the host closes this socket (4004): the screen fell too far behind
     reading the host's messages. The page may reconnect at once: the seat is still its own.
 ``pong``     the answer to ``ping``.
@@ -139,6 +142,7 @@ CLOSE_RELOAD = 4002
 CLOSE_NO_HELLO = 4003
 CLOSE_BEHIND = 4004
 CLOSE_FULL = 4006
+CLOSE_NEXT_GAME = 4007
 
 REFUSAL_CODES: dict[str, str] = {
     "too-large": "the message is over the size limit",

@@ -379,6 +379,21 @@ class NightServer:
         if thread.is_alive():
             raise TimeoutError("the game-night server did not stop")
 
+    def next_game(
+        self,
+        tokens: Mapping[str, int],
+        submit: Callable[[Submission], bool],
+        welcome: Mapping[str, Any],
+        census: Iterable[str],
+        images: bool,
+        painter: Callable[[str], Future[bytes | None]] | None,
+    ) -> None:
+        """Serve another game on the same port and links (a room's next game): every open
+        screen is told ``next-game`` and closed, and says hello again (thread-safe)."""
+        self._call(
+            self._next_game, dict(tokens), submit, dict(welcome), frozenset(census), images, painter
+        )
+
     def push(self, updates: Mapping[int | None, SeatUpdate], ply: int) -> None:
         """Hand the seats' new states to the server thread (thread-safe)."""
         self._call(self._apply_updates, dict(updates), ply)
@@ -831,6 +846,31 @@ class NightServer:
         elif not self._submit(Submission(seat, request.msg_id, request.ply, request.text)):
             refuse("busy", "The table is busy: try again in a moment.")
 
+    def _next_game(
+        self,
+        tokens: dict[str, int],
+        submit: Callable[[Submission], bool],
+        welcome: dict[str, Any],
+        census: frozenset[str],
+        images: bool,
+        painter: Callable[[str], Future[bytes | None]] | None,
+    ) -> None:
+        self._tokens, self._submit, self._welcome = tokens, submit, welcome
+        self._census, self._renders, self._painter = census, images, painter
+        self._images.clear()  # another game's faces (the ids may be the same)
+        for waiter in self._image_waiters.values():
+            if not waiter.done():
+                waiter.set_result(None)
+        self._image_waiters.clear()
+        self._states, self._logs, self._ply = {}, {}, 0
+        self._seats = {}
+        self._connected = frozenset()
+        text = "The next game starts: joining it…"
+        for conn in list(self._conns):
+            if conn.joined and not conn.closing:
+                conn.send(protocol.message("next-game", message=text, ply=0))
+                conn.close(protocol.CLOSE_NEXT_GAME, "next game")
+
     def _apply_updates(self, updates: dict[int | None, SeatUpdate], ply: int) -> None:
         self._ply = ply
         for seat, update in updates.items():
@@ -911,9 +951,14 @@ def _placeholder_card(card: str) -> str:
 
 
 def _invalid_link_page() -> str:
+    """The page of a link that is no seat here (an old game's, or mistyped): what to do."""
     return (
-        "<!doctype html><meta charset=utf-8>"
+        "<!doctype html><html lang=en><meta charset=utf-8>"
         '<meta name=viewport content="width=device-width,initial-scale=1">'
-        "<title>Game night</title><p>This link is not a seat of this game night: "
-        "ask the host for a new code.</p>"
+        '<link rel=stylesheet href="/static/phone.css"><title>Game night</title>'
+        '<main id="lost"><header id="top"><div id="who">Game night</div></header>'
+        '<div id="turn">This link is not a seat in tonight\'s game.</div>'
+        "<p>Scan your seat's code on the TV with your phone's camera. If the codes are "
+        "folded away, the host clicks <b>Show codes</b> under the game log.</p>"
+        '<p><a href="/">Watch the table</a> meanwhile.</p></main></html>'
     )

@@ -31,6 +31,7 @@ from rules import Move
 from .. import locks
 from ..ai.worker import AIWorker
 from ..layouts import get_gestures, get_layout
+from ..net.room import NightRoom
 from ..saves import fresh_save_id
 from ..session import Session
 from ..table.gestures import WorkingArea
@@ -78,7 +79,10 @@ class TableScene(Scene):
         self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
         self.ai = AITurns(session)
         self.sounds = TableSounds(self)  # one cue a move, from the rules' events
-        self.night = NightHost(session)  # a game night's phones (none: a table like any other)
+        # A game night's phones (none: a table like any other), in the evening's room.
+        if session.phone_seats and app.night_room is None:
+            app.night_room = NightRoom()
+        self.night = NightHost(session, app.night_room)
         self.night_dialog: Question | None = None
         self.viewing = TableViewer(self)  # who is looking: hand-overs, a drawer's look
         self.viewer: int | None = self.viewing.initial()

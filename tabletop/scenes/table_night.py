@@ -24,6 +24,7 @@ from ..display import Display
 from ..layouts import get_layout
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
 from ..net.png import Pixels
+from ..net.room import NightRoom
 from ..session import Session
 from ..table import card_art, card_painter, render
 from ..table.card_png import card_pixels
@@ -81,8 +82,9 @@ class _Cell:
 class NightHost:
     """One table's game night: the server's life, the join panel and the phones strip."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, room: NightRoom | None = None) -> None:
         self.session = session
+        self.room = room  # the evening's room: links and server outlive this game
         self.night: GameNight | None = None
         self.seats: tuple[int, ...] = ()
         self.joined: set[int] = set()  # seats whose phone has connected at least once
@@ -107,6 +109,7 @@ class NightHost:
         if not seats or self.night is not None:
             return None
         kwargs: dict[str, Any] = {"bind": BIND, "port": PORT, "hold_accepted": True}
+        kwargs["room"] = self.room
         kwargs["score_table"] = get_layout(self.session.game_id).score_table
         kwargs["card_text"] = partial(card_art.card_text, self.session.game_id)
         if "card_image" in inspect.signature(GameNight).parameters:

@@ -96,6 +96,13 @@
       S.ws = null; S.asking = null;
       if (S.stop) return;
       setStatus("reconnecting");
+      if (e.code === 4007) {  // the room's next game: join it at once, on the same link
+        S.state = null; S.log = []; S.selected = null; S.picks = []; S.proposal = null;
+        S.backoff = 50;
+        $("turn").textContent = "The next game starts: joining it…";
+        schedule();
+        return;
+      }
       $("turn").textContent = e.code === 4004
         ? "This screen fell behind the table: reconnecting…"
         : "Connection lost: reconnecting…";
@@ -160,6 +167,7 @@
       case "taken-over": finish("taken-over", msg.message); break;
       case "closed": finish("closed", "The game night is over. Thank you for playing!"); break;
       case "dropped": notice(msg.message || "", "info"); break;
+      case "next-game": notice(""); break;  // the socket closes (4007): onclose rejoins
       case "reload": S.stop = true; location.reload(); break;
       default: break;
     }
@@ -215,12 +223,15 @@
     node.dataset.card = card;
     if (o.button) node.type = "button";
     const img = el("img", { alt: words(card) || card, draggable: false });
-    img.src = "/card/" + encodeURIComponent(card) + ".png";
+    // the game in the address: a room's next game may use the same card ids
+    img.src = "/card/" + encodeURIComponent(card) + ".png?g=" + encodeURIComponent(S.game);
     img.dataset.tries = "0";
     img.onerror = () => { // the host was busy rendering: ask again a few times
       const tries = Number(img.dataset.tries) + 1;
       img.dataset.tries = String(tries);
-      if (tries <= 3) setTimeout(() => { img.src = img.src.split("?")[0] + "?t=" + tries; }, 800 * tries);
+      if (tries <= 3) {
+        setTimeout(() => { img.src = img.src.split("&")[0] + "&t=" + tries; }, 800 * tries);
+      }
     };
     node.appendChild(img);
     if (!o.button) node.onclick = () => zoom(card);
@@ -234,7 +245,7 @@
   }
 
   function zoom(card) {
-    $("zoom-img").src = "/card/" + encodeURIComponent(card) + ".png";
+    $("zoom-img").src = "/card/" + encodeURIComponent(card) + ".png?g=" + encodeURIComponent(S.game);
     $("zoom-img").alt = words(card) || card;
     $("zoom-words").textContent = words(card);
     $("zoom").hidden = false;
