@@ -294,3 +294,34 @@ def test_a_short_tool_tip_is_as_wide_as_its_text() -> None:
         assert font.size(MEASURE)[0] <= wide <= font.size(MEASURE)[0] * 1.25
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("profile", ["desktop", "tv"])
+def test_the_game_night_tip_reads_in_lines_not_a_word_a_line(profile: str) -> None:
+    """The setup's Game night check box explains itself in a tip a few lines long at both
+    profiles (pygame-gui's fixed 170 px put one word on each line on a TV)."""
+    from tabletop.scenes.setup import SetupScene
+    from tabletop.ui.tooltips import MEASURE
+
+    app = make_app((1920, 1080), profile=profile)
+    try:
+        scene = SetupScene(app, "allegiance")
+        app.push(scene)
+        pump(app, 2)
+        check = scene.night_check
+        assert check is not None
+        centre = check.rect.center
+        pygame.mouse.set_pos(centre)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pump(app, 90)  # the tip's delay is a second
+        tip = check.tool_tip
+        assert tip is not None and tip.text_block is not None
+        rows = tip.text_block.text_box_layout.layout_rows
+        assert 1 <= len(rows) <= 3, f"{len(rows)} lines"
+        font = app.ui.get_theme().get_font(["tool_tip.text_box", "text_box"])
+        assert tip.rect.width >= font.size(MEASURE)[0] * 0.9
+        assert app.screen.get_rect().contains(tip.rect)
+    finally:
+        app.quit()

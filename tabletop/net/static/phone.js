@@ -23,9 +23,9 @@
   // lists where others' entries are hidden, and "my_" fields). "cards": shown as card images.
   const PRIVATE = {
     allegiance: { seat: ["allegiance", "waiting"], cards: ["allegiance"] },
-    alliances: { keys: ["packet", "showing", "known"], cards: ["packet", "showing", "known"] },
+    alliances: { keys: ["showing", "known"], cards: ["showing", "known"] },
     medici: { seat: ["houses"], keys: ["my_deck_bottom"], cards: ["my_deck_bottom"] },
-    royal_houses: { seat: ["counters", "gift_must"], keys: [] },
+    royal_houses: { seat: ["counters", "gift_must", "received"], keys: [], cards: ["received"] },
     machiavelli: { seat: ["opened"], keys: ["stock_count", "my_penalty"] },
   };
   const LABELS = {
@@ -33,7 +33,7 @@
     my_deck_bottom: "Planned (deck bottom)", counters: "Your counters",
     gift_must: "Your next gift must be", opened: "You have opened", stock_count: "Stock",
     my_penalty: "Penalty in hand", packet: "Your packet", showing: "You show",
-    known: "Cards you have seen", my_tribute: "Your tribute",
+    known: "Cards you have seen", my_tribute: "Your tribute", received: "Given to you",
   };
 
   const S = {
@@ -270,6 +270,12 @@
     return Array.isArray(h) ? h : null;
   }
 
+  // Cards this seat holds to choose from besides its hand (Alliances' drafting packet).
+  function packet() {
+    const v = S.state && S.state.view;
+    return v && Array.isArray(v.packet) ? v.packet : [];
+  }
+
   function moveButton(m, cls) {
     const b = el("button", { type: "button", class: "move" + (cls ? " " + cls : "") },
       m.description || m.text);
@@ -353,7 +359,10 @@
 
   function renderGeneric(mine) {
     const st = S.state;
-    const cards = hand();
+    const held = hand();
+    const pack = packet();
+    // the packet's cards first: choosing from them is what the seat does now
+    const cards = held ? pack.concat(held) : null;
     const byCard = new Map();
     const others = [];
     const moves = mine ? st.moves : [];
@@ -368,11 +377,14 @@
     const box = $("hand");
     box.replaceChildren();
     $("hand-sec").hidden = !cards;
-    $("hand-title").textContent = cards ? "Your hand (" + cards.length + ")" : "Your hand";
+    $("hand-title").textContent = !held ? "Your hand" : pack.length
+      ? "Your packet (" + pack.length + "), then your hand (" + held.length + ")"
+      : "Your hand (" + held.length + ")";
     for (const c of cards || []) {
       const playable = byCard.has(c);
       const node = cardNode(c, { button: true,
-        cls: (playable ? "playable" : "") + (S.selected === c ? " selected" : "") });
+        cls: (playable ? "playable" : "") + (S.selected === c ? " selected" : "") +
+          (pack.includes(c) ? " packet" : "") });
       node.setAttribute("aria-disabled", playable ? "false" : "true");
       node.setAttribute("aria-label", (words(c) || c) + (playable ? ": playable" : ""));
       node.onclick = () => {
