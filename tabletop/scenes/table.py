@@ -40,8 +40,8 @@ from . import hint_spot
 from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
-from .table_buttons import TableButtons
-from .table_drawing import Sprite, TableDrawing
+from .table_buttons import StripButton, TableButtons
+from .table_drawing import Overlays, Sprite, SpriteBoard, TableDrawing
 from .table_input import TableInput
 from .table_marks import LastMoves
 from .table_moments import TableMoments
@@ -72,54 +72,66 @@ class TableScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.game = session.game
         self.layout = get_layout(session.game_id)
         self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
         self.ai = AITurns(session)
-        self.sounds = TableSounds(self)  # one cue a move, from the rules' events
         self.night = NightHost(session)  # a game night's phones (none: a table like any other)
         self.night_dialog: Question | None = None
         self.viewing = TableViewer(self)  # who is looking: hand-overs, a drawer's look
         self.viewer: int | None = self.viewing.initial()
         self.handing_over = False
-        #: Hot seat: the drawer still looks at a drawn card before the hand-over (issue #19).
+        #: Hot seat: the drawer still looks at a drawn card before the hand-over.
         self.reveal: RevealHold | None = None
+        self.sounds = TableSounds(app, session, self.viewing)  # one cue a move, from its events
         self.model = TableModel()
-        self.sprites: dict[str, Sprite] = {}
-        self.input = TableInput(self)
-        self.controls = TableButtons(self)  # the status bar's buttons and the action strip
-        # A button stands for a move, or for a key of one of the layout's local actions.
-        self.buttons: list[tuple[pygame_gui.elements.UIButton, Move | str]] = []
-        self.button_panel: pygame.Rect | None = None
-        self.results_at: float | None = None
-        self.results_shown = False
+        self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.status = StatusPanel()
         self.log = LogPanel()
-        self.static = StaticLayer()
-        self.drawing = TableDrawing(self)
+        self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
+        self.pieces = SpriteBoard()  # where each piece is drawn now
+        self.input = TableInput(app, self, self.gestures, self.pieces)
         self.saving = TableSaving(self)  # autosave, Save and Undo
-        self._last_events: list[rules.Event] = []
-        self._view: dict | None = None  # the view the table was last built from
-        self._remote_move = False  # the last move was another seat's (an AI's, a phone's)
-        self.moments = TableMoments(self)  # held tricks, their sweep, pieces leaving
+        # Held tricks, their sweep, pieces leaving.
+        self.moments = TableMoments(app, self, self.layout, session, self.pieces)
         self.last_moves = LastMoves(self)  # each seat's last move, marked on the table
         resume_marks(self)  # a game resumed (Continue, Load) shows the marks it showed
-        self.layout_rect = pygame.Rect(0, 0, 0, 0)
+        self.hint = HintOverlay(self)  # the Hint button and its preview
+        # The status bar's buttons and the action strip.
+        self.controls = TableButtons(
+            app,
+            self,
+            self.gestures,
+            panels=(self.status, self.log),
+            hint=self.hint,
+            moments=self.moments,
+            saving=self.saving,
+        )
+        self.drawing = TableDrawing(
+            app,
+            session,
+            self,
+            self.pieces,
+            self.gestures,
+            panels=(self.status, self.log),
+            pointer=self.input,
+            controls=self.controls,
+            overlays=Overlays(self.last_moves, self.moments, self.hint, self.recap, self.night),
+        )
+        self.results_at: float | None = None
+        self.results_shown = False
+        self._last_events: list[rules.Event] = []
+        self._view: dict | None = None  # the view the table was last built from
         self.leave_dialog: Question | None = None
         #: A move waiting for the player's yes (it throws away work: Machiavelli's Draw).
         self.confirm_dialog: Question | None = None
         self.confirm_move: Move | None = None
-        self.hint = HintOverlay(self)  # the Hint button and its preview
-        self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
         self._recap_due: Recap | None = None  # made by the last move, shown after its trick
         self._recap_events: list[rules.Event] = []  # that move's public events
         #: What the table holds while the recap shows (an ended campaign's map), or None.
         self.recap_hold: RecapHold | None = None
         # A move's follow-up work, spread one job a frame over the frames after it
-        # (_follow_up): its felt and labels, the log's new lines, the phones' new state, the
-        # autosave (``saving.due``).
-        self._static_late = False
-        self._log_late = False  # the log's new lines, the job after the felt and labels
+        # (_follow_up): its felt and labels (``drawing.static_late``), the log's new lines
+        # (``drawing.log_late``), the phones' new state, the autosave (``saving.due``).
         self._frame = 0  # frames drawn
         self._moved_frame = -1  # the frame the last move was made in
         self._follow_ups_waited = 0
@@ -183,6 +195,11 @@ class TableScene(Scene):
         """The screen shows only the public table between local turns (a TV)."""
         return self.session.table_display or self.night.active or bool(self.session.phone_seats)
 
+    @property
+    def game(self) -> rules.Game:
+        """The game being played (the session's: Undo puts a new one there)."""
+        return self.session.game
+
     # ---- who is looking (table_viewer) ----------------------------------------------
     @property
     def acting_human(self) -> bool:
@@ -208,6 +225,30 @@ class TableScene(Scene):
     def save_button(self) -> pygame_gui.elements.UIButton | None:
         return self.controls.save_button
 
+    @property
+    def buttons(self) -> list[StripButton]:
+        """The action strip's buttons (table_buttons holds them)."""
+        return self.controls.strip
+
+    @property
+    def button_panel(self) -> pygame.Rect | None:
+        """The panel the strip's buttons moved onto, over the table (None: the strip)."""
+        return self.controls.panel
+
+    @button_panel.setter
+    def button_panel(self, panel: pygame.Rect | None) -> None:
+        self.controls.panel = panel
+
+    @property
+    def sprites(self) -> dict[str, Sprite]:
+        """Where each piece is drawn now, by its id."""
+        return self.pieces.sprites
+
+    @property
+    def static(self) -> StaticLayer:
+        """The felt, panels and labels, drawn once and redrawn where a move changed them."""
+        return self.drawing.static
+
     # ---- building ---------------------------------------------------------------------
     def build(self) -> None:
         d = self.app.display
@@ -225,7 +266,7 @@ class TableScene(Scene):
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         self.controls.build_bar()
         self.moments.build(self.log)  # the last-trick peek's button, on the log
-        self.buttons = []
+        self.controls.strip = []
         self.viewing.update()
         self.refresh(animate=False)
 
@@ -235,8 +276,9 @@ class TableScene(Scene):
         self.hint.sync()
         self.moments.sync()
 
-    def refresh(self, animate: bool = True) -> None:
-        """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
+    def refresh(self, animate: bool = True, remote: bool = False) -> None:
+        """Lay the table out again from the rules' view (after a move, resize or hand-over;
+        ``remote``: another seat's move, an AI's or a phone's, which travels slower)."""
         if self.container is None:
             return
         view = dict(self.game.view(self.viewer))  # a copy: a key is added below
@@ -256,7 +298,8 @@ class TableScene(Scene):
         )
         self._dim_unplayable()
         self.recap_hold = self._hold() if self.recap_pending else None
-        self.drawing.place_sprites(set(old), animate)
+        speed = self.app.settings.animation_speed
+        self.pieces.place(self.model, old, animate, speed, self._last_events, remote)
         self.controls.rebuild()
         self.input.focus = None
         self.hint.sync()
@@ -337,14 +380,14 @@ class TableScene(Scene):
                 self.saving.autosave()
             else:
                 self.saving.due = True
-        self._static_late = self._log_late = True
+        self.drawing.static_late = self.drawing.log_late = True
         self._moved_frame = self._frame
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
         before, old = self._view, self.model  # what a held trick or leaving pieces need
         looking = self.viewer
-        self._remote_move = not self.viewing.is_local_human(actor)  # an AI's or a phone's move
+        remote = not self.viewing.is_local_human(actor)  # an AI's or a phone's move
         self.reveal = self.viewing.reveal_hold(events, actor) or self.reveal
         self.sounds.after_move(events)
         self._start_recap(events)
@@ -352,9 +395,8 @@ class TableScene(Scene):
         if self.viewer != looking:
             # Another seat looks now: the last one's labels and log lines may hold what only
             # it could see, so they are drawn anew in this very frame, not a frame later.
-            self._static_late = self._log_late = False
-        self.refresh()
-        self._remote_move = False
+            self.drawing.static_late = self.drawing.log_late = False
+        self.refresh(remote=remote)
         self.moments.after_move(before, events, old)
         self.last_moves.record(actor, events)
         self._show_due_recap()  # at once, unless a trick is held first
@@ -516,7 +558,27 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.log.wheel(pygame.mouse.get_pos(), event.y)
         elif event.type == pygame.KEYDOWN:
-            self.input.key(event)
+            self._key(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        """The table's own keys, then the pieces' (focus, selection; Esc with nothing picked
+        offers to leave)."""
+        key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+        if key == pygame.K_z and ctrl:
+            self.undo()
+        elif key == pygame.K_s and ctrl:
+            self.save_as()
+        elif key == pygame.K_h:
+            self.hint.ask()
+        elif key == pygame.K_g and self.app.display.profile == "tv":
+            # The TV's narrow game log, widened to read its history and back.
+            self.log.wide = not self.log.wide
+            self.rebuild()
+        elif key == pygame.K_l:
+            if not self.moments.peek():
+                self.app.toast("No trick or conflict has been completed yet.")
+        elif not self.input.key(event) and key == pygame.K_ESCAPE:
+            self.ask_leave()
 
     def on_button(self, element: object) -> None:
         self.controls.on_button(element)
@@ -603,7 +665,6 @@ class TableScene(Scene):
         phones = [(a, True) for a in covered] + [(a, False) for a in self.night.poll()]
         for applied, saved in phones:
             self.end_recap()  # play went on at the phones: the recap has been read
-            self.game = self.session.game
             self._after_move(applied.events, applied.seat, saved=saved)
         if self.recap.busy:
             self.recap.update()
@@ -611,7 +672,9 @@ class TableScene(Scene):
                 self.viewing.update()
         self.moments.update(dt)
         self._show_due_recap()
-        self.drawing.glide(dt)
+        if not self.moments.holds_glide:  # pieces still leaving: the rest closes up after them
+            speed = self.app.settings.animation_speed
+            self.pieces.glide(self.model, dt, speed, self.input.carried())
         self.hint.update()
         if self.reveal is not None:
             self.reveal.age += dt
@@ -650,12 +713,13 @@ class TableScene(Scene):
             self._follow_ups_waited += 1
             return
         self._follow_ups_waited = 0
-        if self._static_late:
-            self._static_late = False  # this frame's draw lays the felt and labels anew
+        drawing = self.drawing
+        if drawing.static_late:
+            drawing.static_late = False  # this frame's draw lays the felt and labels anew
         elif self.saving.due:
             self.saving.autosave()  # before the phones hear of the move: a crash keeps it
-        elif self._log_late:
-            self._log_late = False  # and this one's the log's new lines
+        elif drawing.log_late:
+            drawing.log_late = False  # and this one's the log's new lines
         elif self.night.publish_if_due():
             pass  # the phones were sent the new state
         elif not self.night.paint_card_images():
@@ -666,7 +730,6 @@ class TableScene(Scene):
         moves are applied and saved now, and shown when the table is on top again."""
         applied = self.night.poll()
         if applied:
-            self.game = self.session.game
             self._covered_moves += applied
             self.saving.autosave()
         self._follow_up()  # the phones hear of them (and of a move made before the cover)
@@ -687,7 +750,7 @@ class TableScene(Scene):
         return self.drawing.tip_at(pos)
 
     def draw_rect(self, piece: Piece) -> pygame.Rect:
-        return self.drawing.draw_rect(piece)
+        return self.pieces.draw_rect(piece)
 
     def rects_of(self, move: Move) -> list[pygame.Rect]:
         return self.drawing.rects_of(move)
@@ -695,8 +758,32 @@ class TableScene(Scene):
     def banner_room(self, margin: int) -> hint_spot.Room:
         return self.drawing.banner_room(margin)
 
+    @property
+    def shown_hold(self) -> RecapHold | None:
+        """What the table holds under a recap while one shows or waits (else None)."""
+        return self.recap_hold if self.recap_pending else None
+
     def status_text(self) -> str:
-        return self.drawing.status_text()
+        """The status bar's line: the result, the prompt to the human to move, or who moves."""
+        names = self.session.names
+        game = self.game
+        mover = game.to_move
+        if self.reveal is not None:
+            return self.reveal.status(names)
+        if game.over:
+            out = game.outcome()
+            return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
+        if self.recap.recap is not None:  # play waits for the recap: nobody is thinking
+            return f"{self.recap.recap.title} — click to go on"
+        if self.acting_human and mover is not None:
+            return f"{names[mover]}: {game.prompt()}"
+        if mover is not None and self.session.seats[mover].is_phone and self.night.active:
+            return self.night.waiting_text(mover)
+        if mover is not None and mover in self.ai.bots:
+            if self.night.covers_table:  # the AI waits: nobody could see its move
+                return self.night.covered_text()
+            return f"{names[mover]} is thinking…"
+        return f"{names[mover]}'s turn" if mover is not None else ""
 
     def status_buttons(self) -> list[object]:
         return self.controls.status_buttons()

@@ -98,7 +98,6 @@ class TableSaving:
         except UndoRefused as err:
             scene.app.toast(str(err), kind="error")
             return
-        scene.game = scene.session.game
         scene.ai.forget()  # an AI answer still coming is for a position that is gone
         scene._last_events = []
         scene.moments.forget()
