@@ -5,11 +5,14 @@ with that piece and target (the game's gestures say which); anything else is exp
 ``game.why_illegal`` in a toast. Drag-and-drop, click-then-click and the keyboard (Tab, Enter,
 Esc) all lead to the same moves.
 
-The scene holds the table's state (the game, the viewer, the model and its sprites, the action
-strip's buttons) and the moves, and composes the parts: :mod:`.table_input` (mouse, keyboard,
-focus), :mod:`.table_viewer` (who is looking: hand-overs, a drawer's look at a drawn card),
+The scene holds the session, the table's model and the moves, and composes the parts; each
+part is handed what it uses (the app, the session, the layout or gestures, the parts it works
+with) and a small protocol for what changes as play goes on (``InputHost``, ``DrawingHost``…),
+never the scene's every attribute: :mod:`.table_input` (mouse, keyboard focus, selection),
+:mod:`.table_viewer` (who is looking: hand-overs, a drawer's look at a drawn card),
 :mod:`.table_buttons` (the status bar's buttons and the action strip), :mod:`.table_drawing`
-(the static layer, the pieces, the tips), :mod:`.table_saving` (autosave, Save, Undo),
+(where each piece is drawn, the static layer, the tips), :mod:`.table_follow_up` (a move's
+work spread over the frames after it), :mod:`.table_saving` (autosave, Save, Undo),
 :mod:`.table_ai` (AI seats' turns), :mod:`.table_panels` (status bar and game log),
 :mod:`.hint_overlay`, :mod:`.table_night` (a game night's phones: the TV then shows only the
 public table), :mod:`.table_moments` and :mod:`.table_marks` (held tricks, each seat's last
@@ -33,7 +36,7 @@ from ..ai.worker import AIWorker
 from ..layouts import get_gestures, get_layout
 from ..session import Session
 from ..table.gestures import WorkingArea
-from ..table.model import Piece, Recap, RecapHold, TableModel
+from ..table.model import Piece, RecapHold, TableModel
 from ..table.static_layer import StaticLayer
 from ..ui.dialogs import Question, ask
 from . import hint_spot
@@ -42,12 +45,13 @@ from .hint_overlay import HintOverlay
 from .table_ai import AITurns
 from .table_buttons import StripButton, TableButtons
 from .table_drawing import Overlays, Sprite, SpriteBoard, TableDrawing
+from .table_follow_up import PATIENCE, FollowUps
 from .table_input import TableInput
 from .table_marks import LastMoves
 from .table_moments import TableMoments
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
-from .table_recap import RecapOverlay
+from .table_recap import RecapOverlay, TableRecaps
 from .table_resume import resume_marks
 from .table_reveal import PASS_KEYS, RevealHold
 from .table_saving import TableSaving
@@ -78,23 +82,21 @@ class TableScene(Scene):
         self.night = NightHost(session)  # a game night's phones (none: a table like any other)
         self.night_dialog: Question | None = None
         self.viewing = TableViewer(self)  # who is looking: hand-overs, a drawer's look
-        self.viewer: int | None = self.viewing.initial()
-        self.handing_over = False
-        #: Hot seat: the drawer still looks at a drawn card before the hand-over.
-        self.reveal: RevealHold | None = None
         self.sounds = TableSounds(app, session, self.viewing)  # one cue a move, from its events
         self.model = TableModel()
         self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.status = StatusPanel()
         self.log = LogPanel()
         self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
+        self.recaps = TableRecaps(app, session, self.layout, self.recap, self)
         self.pieces = SpriteBoard()  # where each piece is drawn now
         self.input = TableInput(app, self, self.gestures, self.pieces)
-        self.saving = TableSaving(self)  # autosave, Save and Undo
+        self.saving = TableSaving(self, self.night)  # autosave, Save and Undo
         # Held tricks, their sweep, pieces leaving.
         self.moments = TableMoments(app, self, self.layout, session, self.pieces)
-        self.last_moves = LastMoves(self)  # each seat's last move, marked on the table
-        resume_marks(self)  # a game resumed (Continue, Load) shows the marks it showed
+        # Each seat's last move, marked on the table.
+        self.last_moves = LastMoves(app, session, self, self.pieces)
+        self._resume_marks()  # a game resumed (Continue, Load) shows the marks it showed
         self.hint = HintOverlay(self)  # the Hint button and its preview
         # The status bar's buttons and the action strip.
         self.controls = TableButtons(
@@ -125,16 +127,8 @@ class TableScene(Scene):
         #: A move waiting for the player's yes (it throws away work: Machiavelli's Draw).
         self.confirm_dialog: Question | None = None
         self.confirm_move: Move | None = None
-        self._recap_due: Recap | None = None  # made by the last move, shown after its trick
-        self._recap_events: list[rules.Event] = []  # that move's public events
-        #: What the table holds while the recap shows (an ended campaign's map), or None.
-        self.recap_hold: RecapHold | None = None
-        # A move's follow-up work, spread one job a frame over the frames after it
-        # (_follow_up): its felt and labels (``drawing.static_late``), the log's new lines
-        # (``drawing.log_late``), the phones' new state, the autosave (``saving.due``).
-        self._frame = 0  # frames drawn
-        self._moved_frame = -1  # the frame the last move was made in
-        self._follow_ups_waited = 0
+        # A move's follow-up work, one job a frame over the frames after it.
+        self.follow_ups = FollowUps(self.drawing, self.saving, self.night)
         self._covered_moves: list[AppliedMove] = []  # phones' moves made under another scene
         self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
         if session.humans:
@@ -206,11 +200,39 @@ class TableScene(Scene):
         mover = self.game.to_move
         return mover is not None and mover == self.viewer and self.session.is_human(mover)
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the table shows (None: the public table)."""
+        return self.viewing.seat
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.viewing.seat = seat
+
+    @property
+    def handing_over(self) -> bool:
+        """A hand-over covers the table (play waits for the next player)."""
+        return self.viewing.handing_over
+
+    @handing_over.setter
+    def handing_over(self, covered: bool) -> None:
+        self.viewing.handing_over = covered
+
+    @property
+    def reveal(self) -> RevealHold | None:
+        """Hot seat: the drawer still looks at a drawn card before the hand-over."""
+        return self.viewing.reveal
+
     def end_reveal(self) -> None:
         self.viewing.end_reveal()
 
     def _set_viewer(self, seat: int | None) -> None:
         self.viewing.set(seat)
+
+    def looked_anew(self) -> None:
+        """Another seat looks now (table_viewer): the selection goes, the table is laid out."""
+        self.input.selected = None
+        self.refresh(animate=False)
 
     # The status bar's buttons others look at (table_buttons holds them).
     @property
@@ -238,6 +260,11 @@ class TableScene(Scene):
     @button_panel.setter
     def button_panel(self, panel: pygame.Rect | None) -> None:
         self.controls.panel = panel
+
+    @property
+    def _frame(self) -> int:
+        """Frames drawn (a move's follow-up work is timed by them)."""
+        return self.follow_ups.frame
 
     @property
     def sprites(self) -> dict[str, Sprite]:
@@ -297,7 +324,7 @@ class TableScene(Scene):
             colorblind=self.app.settings.colorblind,
         )
         self._dim_unplayable()
-        self.recap_hold = self._hold() if self.recap_pending else None
+        self.recaps.lay_out()
         speed = self.app.settings.animation_speed
         self.pieces.place(self.model, old, animate, speed, self._last_events, remote)
         self.controls.rebuild()
@@ -365,7 +392,7 @@ class TableScene(Scene):
             self.app.toast(err.message, kind="error")
             return False
         self._after_move(events, seat)
-        self.night.publish_later()  # the phones see every local and AI move (_follow_up)
+        self.night.publish_later()  # the phones see every local and AI move (table_follow_up)
         return True
 
     def _after_move(
@@ -374,23 +401,23 @@ class TableScene(Scene):
         """Show a move just made (``saved``: it is on its way to disk already; Issue #19
         review: a phone's move made under another scene is saved once, not again here)."""
         # A move's own frame lays out and draws the table; the felt and labels, the save's
-        # text and the phones' state follow on later frames (_follow_up).
+        # text and the phones' state follow on later frames (table_follow_up).
         if not saved:
             if self.saving.due:  # a move a frame: the save holds this one too, never trails two
                 self.saving.autosave()
             else:
                 self.saving.due = True
         self.drawing.static_late = self.drawing.log_late = True
-        self._moved_frame = self._frame
+        self.follow_ups.moved()
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
         before, old = self._view, self.model  # what a held trick or leaving pieces need
         looking = self.viewer
         remote = not self.viewing.is_local_human(actor)  # an AI's or a phone's move
-        self.reveal = self.viewing.reveal_hold(events, actor) or self.reveal
+        self.viewing.reveal = self.viewing.reveal_hold(events, actor) or self.reveal
         self.sounds.after_move(events)
-        self._start_recap(events)
+        self.recaps.start(events)
         self.viewing.update()
         if self.viewer != looking:
             # Another seat looks now: the last one's labels and log lines may hold what only
@@ -407,37 +434,19 @@ class TableScene(Scene):
             self.holds_game = False
             self.controls.game_over()
 
-    def _start_recap(self, events: list[rules.Event]) -> None:
-        """Pause to explain the move's end of a deal, campaign or game, if it made one. The
-        layout sees only the public events and view: the recap shows to the whole table."""
-        public = rules.visible_events(events, None)
-        recap = self.layout.recap(public, self.game.view(None), self.session.names)
-        if recap is not None:
-            self._recap_due = recap  # shown once a held trick has swept away (update)
-            self._recap_events = public
-
-    def _hold(self) -> RecapHold | None:
-        """What the table holds under the recap, laid out for the table as it is now (public,
-        like the recap)."""
-        return self.layout.recap_hold(
-            self._recap_events,
-            self.game.view(None),
-            self.layout_rect,
-            self.app.display,
-            self.session.names,
-            colorblind=self.app.settings.colorblind,
-        )
-
     def _show_due_recap(self) -> None:
-        if self._recap_due is not None and not self.moments.busy:
-            self.recap.show(self._recap_due, self.app.settings.animation_speed)
-            self._recap_due = None
+        if self.recaps.show_due(self.moments.busy):
             self.viewing.update()
 
     @property
     def recap_pending(self) -> bool:
         """A recap shows or waits for a held trick to go."""
-        return self.recap.busy or self._recap_due is not None
+        return self.recaps.pending
+
+    @property
+    def recap_hold(self) -> RecapHold | None:
+        """What the table holds while the recap shows (an ended campaign's map), or None."""
+        return self.recaps.hold
 
     @property
     def showing_a_moment(self) -> bool:
@@ -446,9 +455,7 @@ class TableScene(Scene):
 
     def end_recap(self) -> None:
         """The recap is over (its time, a click, a key or a phone's move): play goes on."""
-        self._recap_due = None
-        if self.recap.busy:
-            self.recap.end()
+        if self.recaps.end():
             self.viewing.update()
 
     def drop(self, drag: str, zone_id: str | None) -> None:
@@ -651,6 +658,22 @@ class TableScene(Scene):
     def undo(self) -> None:
         self.saving.undo()
 
+    def _resume_marks(self) -> None:
+        resume_marks(self.last_moves, self.working_area, self.session, self.viewer)
+
+    def taken_back(self) -> None:
+        """Undo took moves back (table_saving): what the table held about them goes."""
+        self.ai.forget()  # an AI answer still coming is for a position that is gone
+        self._last_events = []
+        self.moments.forget()
+        if self.working_area is not None:
+            self.working_area.forget()  # laid out afresh, as Load lays out this position
+        self._resume_marks()  # the marks of the position gone back to, as Load shows them
+        self.end_recap()  # what it explained is taken back
+        self.input.clear()
+        self.viewing.update()
+        self.refresh(animate=False)
+
     def _leave(self) -> None:
         from .title import TitleScene
 
@@ -697,33 +720,10 @@ class TableScene(Scene):
             and not self.showing_a_moment  # the results come after the game's last recap
         ):
             self._show_results()
-        self._follow_up()
+        self.follow_ups.run()
 
-    #: Frames a move's follow-up work may wait for a frame without a move (moves every frame,
-    #: as AI seats at Instant speed make them, must not starve it).
-    FOLLOW_UP_PATIENCE = 3
-
-    def _follow_up(self) -> None:
-        """One job a move left, a frame: the felt and labels redrawn, then the autosave's text,
-        then the log's new lines, then the phones' new state (once the save holds the move),
-        then card faces the phones asked for; nothing in a move's own frame. No frame then does
-        two costly jobs (bench_game_night: the TV's frame time p99 while nine phones play;
-        bench_frames: the frames of a table's animations)."""
-        if self._moved_frame == self._frame and self._follow_ups_waited < self.FOLLOW_UP_PATIENCE:
-            self._follow_ups_waited += 1
-            return
-        self._follow_ups_waited = 0
-        drawing = self.drawing
-        if drawing.static_late:
-            drawing.static_late = False  # this frame's draw lays the felt and labels anew
-        elif self.saving.due:
-            self.saving.autosave()  # before the phones hear of the move: a crash keeps it
-        elif drawing.log_late:
-            drawing.log_late = False  # and this one's the log's new lines
-        elif self.night.publish_if_due():
-            pass  # the phones were sent the new state
-        elif not self.night.paint_card_images():
-            self.drawing.paint_ahead()  # pictures the next moves may need
+    #: Frames a move's follow-up work may wait for a frame without a move (table_follow_up).
+    FOLLOW_UP_PATIENCE = PATIENCE
 
     def update_covered(self, dt: float) -> None:
         """Under the rules, a save's name or a dialog scene, a game night's phones play on: their
@@ -732,7 +732,7 @@ class TableScene(Scene):
         if applied:
             self._covered_moves += applied
             self.saving.autosave()
-        self._follow_up()  # the phones hear of them (and of a move made before the cover)
+        self.follow_ups.run()  # the phones hear of them (and of a move made before the cover)
 
     def _show_results(self) -> None:
         from .results import ResultsScene
@@ -743,7 +743,7 @@ class TableScene(Scene):
 
     # ---- drawing (table_drawing) ------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self._frame += 1
+        self.follow_ups.drawn()
         self.drawing.draw(surface)
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:

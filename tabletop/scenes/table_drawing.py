@@ -196,7 +196,7 @@ class TableDrawing:
         self.overlays = overlays
         self.static = StaticLayer()
         #: A move's own frame keeps the felt and labels (and the log) as they were; the next
-        #: frames lay them anew (``TableScene._follow_up``).
+        #: frames lay them anew (table_follow_up).
         self.static_late = False
         self.log_late = False
         self._log_text: tuple[list, int, object, int | None, list[str]] | None = None
@@ -210,7 +210,7 @@ class TableDrawing:
         drawn = self.static.current(d.size)
         if self.static_late and drawn is not None and self.static.drawn_for == viewer:
             # A move's own frame lays the table out and draws its pieces; the felt, boxes and
-            # labels follow a frame later (_follow_up), so no frame does both. Never another
+            # labels follow a frame later (table_follow_up), so no frame does both. Never another
             # seat's labels, though: they may say what only that seat knows.
             return drawn
         # Pieces leaving: the table they leave.
@@ -283,7 +283,7 @@ class TableDrawing:
         over.recap.draw(surface, d, host.layout_rect, hold, colorblind)
         self.status.draw(surface, d, host.status_text(), self.controls.status_buttons())
         # A move's own frame shows the log as it was; its new line comes after the labels, two
-        # frames later (TableScene._follow_up).
+        # frames later (table_follow_up).
         self.log.draw(surface, d, self._log_lines(), host.viewer, late=self.log_late)
         # A game night's phones strip, and its join panel over everything under the status bar.
         over.night.draw(surface, d, self._night_area())
