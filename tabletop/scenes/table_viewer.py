@@ -2,7 +2,7 @@
 decides who ``viewer`` is (:attr:`TableViewer.seat`). One human alone sees their own hand; on a
 shared screen (a hot seat, a public TV) a human sees private cards only after a hand-over to
 them, and a drawer keeps looking at a drawn card until they pass the screen on
-(:mod:`.table_reveal`, issue #19).
+(:mod:`.table_reveal`).
 """
 
 from __future__ import annotations
