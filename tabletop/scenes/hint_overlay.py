@@ -38,9 +38,10 @@ class HintHost(Protocol):
 
     app: App
     container: pygame_gui.core.UIContainer | None
-    game: rules.Game
     layout_rect: pygame.Rect
 
+    @property
+    def game(self) -> rules.Game: ...
     @property
     def acting_human(self) -> bool: ...
     @property

@@ -5,11 +5,14 @@ with that piece and target (the game's gestures say which); anything else is exp
 ``game.why_illegal`` in a toast. Drag-and-drop, click-then-click and the keyboard (Tab, Enter,
 Esc) all lead to the same moves.
 
-The scene holds the table's state (the game, the viewer, the model and its sprites, the action
-strip's buttons) and the moves, and composes the parts: :mod:`.table_input` (mouse, keyboard,
-focus), :mod:`.table_viewer` (who is looking: hand-overs, a drawer's look at a drawn card),
+The scene holds the session, the table's model and the moves, and composes the parts; each
+part is handed what it uses (the app, the session, the layout or gestures, the parts it works
+with) and a small protocol for what changes as play goes on (``InputHost``, ``DrawingHost``…),
+never the scene's every attribute: :mod:`.table_input` (mouse, keyboard focus, selection),
+:mod:`.table_viewer` (who is looking: hand-overs, a drawer's look at a drawn card),
 :mod:`.table_buttons` (the status bar's buttons and the action strip), :mod:`.table_drawing`
-(the static layer, the pieces, the tips), :mod:`.table_saving` (autosave, Save, Undo),
+(where each piece is drawn, the static layer, the tips), :mod:`.table_follow_up` (a move's
+work spread over the frames after it), :mod:`.table_saving` (autosave, Save, Undo),
 :mod:`.table_ai` (AI seats' turns), :mod:`.table_panels` (status bar and game log),
 :mod:`.hint_overlay`, :mod:`.table_night` (a game night's phones: the TV then shows only the
 public table), :mod:`.table_moments` and :mod:`.table_marks` (held tricks, each seat's last
@@ -35,21 +38,22 @@ from ..net.room import NightRoom
 from ..saves import fresh_save_id
 from ..session import Session
 from ..table.gestures import WorkingArea
-from ..table.model import Piece, Recap, RecapHold, TableModel
+from ..table.model import Piece, RecapHold, TableModel
 from ..table.static_layer import StaticLayer
 from ..ui.dialogs import Question, ask
 from . import hint_spot
 from .base import Scene
 from .hint_overlay import HintOverlay
 from .table_ai import AITurns
-from .table_buttons import TableButtons
-from .table_drawing import Sprite, TableDrawing
+from .table_buttons import StripButton, TableButtons
+from .table_drawing import Overlays, Sprite, SpriteBoard, TableDrawing
+from .table_follow_up import PATIENCE, FollowUps
 from .table_input import TableInput
 from .table_marks import LastMoves
 from .table_moments import TableMoments
 from .table_night import NightHost
 from .table_panels import LogPanel, StatusPanel
-from .table_recap import RecapOverlay
+from .table_recap import RecapOverlay, TableRecaps
 from .table_resume import resume_marks
 from .table_reveal import PASS_KEYS, RevealHold
 from .table_saving import TableSaving
@@ -74,60 +78,62 @@ class TableScene(Scene):
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
-        self.game = session.game
         self.layout = get_layout(session.game_id)
         self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
         self.ai = AITurns(session)
-        self.sounds = TableSounds(self)  # one cue a move, from the rules' events
         # A game night's phones (none: a table like any other), in the evening's room.
         if session.phone_seats and app.night_room is None:
             app.night_room = NightRoom()
         self.night = NightHost(session, app.night_room)
         self.night_dialog: Question | None = None
         self.viewing = TableViewer(self)  # who is looking: hand-overs, a drawer's look
-        self.viewer: int | None = self.viewing.initial()
-        self.handing_over = False
-        #: Hot seat: the drawer still looks at a drawn card before the hand-over (issue #19).
-        self.reveal: RevealHold | None = None
+        self.sounds = TableSounds(app, session, self.viewing)  # one cue a move, from its events
         self.model = TableModel()
-        self.sprites: dict[str, Sprite] = {}
-        self.input = TableInput(self)
-        self.controls = TableButtons(self)  # the status bar's buttons and the action strip
-        # A button stands for a move, or for a key of one of the layout's local actions.
-        self.buttons: list[tuple[pygame_gui.elements.UIButton, Move | str]] = []
-        self.button_panel: pygame.Rect | None = None
-        self.results_at: float | None = None
-        self.results_shown = False
+        self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.status = StatusPanel()
         self.log = LogPanel()
-        self.static = StaticLayer()
-        self.drawing = TableDrawing(self)
-        self.saving = TableSaving(self)  # autosave, Save and Undo
+        self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
+        self.recaps = TableRecaps(app, session, self.layout, self.recap, self)
+        self.pieces = SpriteBoard()  # where each piece is drawn now
+        self.input = TableInput(app, self, self.gestures, self.pieces)
+        self.saving = TableSaving(self, self.night)  # autosave, Save and Undo
+        # Held tricks, their sweep, pieces leaving.
+        self.moments = TableMoments(app, self, self.layout, session, self.pieces)
+        # Each seat's last move, marked on the table.
+        self.last_moves = LastMoves(app, session, self, self.pieces)
+        self._resume_marks()  # a game resumed (Continue, Load) shows the marks it showed
+        self.hint = HintOverlay(self)  # the Hint button and its preview
+        # The status bar's buttons and the action strip.
+        self.controls = TableButtons(
+            app,
+            self,
+            self.gestures,
+            panels=(self.status, self.log),
+            hint=self.hint,
+            moments=self.moments,
+            saving=self.saving,
+        )
+        self.drawing = TableDrawing(
+            app,
+            session,
+            self,
+            self.pieces,
+            self.gestures,
+            panels=(self.status, self.log),
+            pointer=self.input,
+            controls=self.controls,
+            overlays=Overlays(self.last_moves, self.moments, self.hint, self.recap, self.night),
+        )
+        self.results_at: float | None = None
+        self.results_shown = False
         self._last_events: list[rules.Event] = []
         self._view: dict | None = None  # the view the table was last built from
-        self._remote_move = False  # the last move was another seat's (an AI's, a phone's)
-        self.moments = TableMoments(self)  # held tricks, their sweep, pieces leaving
-        self.last_moves = LastMoves(self)  # each seat's last move, marked on the table
-        resume_marks(self)  # a game resumed (Continue, Load) shows the marks it showed
-        self.layout_rect = pygame.Rect(0, 0, 0, 0)
         self.leave_dialog: Question | None = None
         #: A move waiting for the player's yes (it throws away work: Machiavelli's Draw).
         self.confirm_dialog: Question | None = None
         self.confirm_move: Move | None = None
-        self.hint = HintOverlay(self)  # the Hint button and its preview
-        self.recap = RecapOverlay()  # the end of a deal, a campaign or the game, explained
-        self._recap_due: Recap | None = None  # made by the last move, shown after its trick
-        self._recap_events: list[rules.Event] = []  # that move's public events
-        #: What the table holds while the recap shows (an ended campaign's map), or None.
-        self.recap_hold: RecapHold | None = None
-        # A move's follow-up work, spread one job a frame over the frames after it
-        # (_follow_up): its felt and labels, the log's new lines, the phones' new state, the
-        # autosave (``saving.due``).
-        self._static_late = False
-        self._log_late = False  # the log's new lines, the job after the felt and labels
-        self._frame = 0  # frames drawn
-        self._moved_frame = -1  # the frame the last move was made in
-        self._follow_ups_waited = 0
+        # A move's follow-up work, one job a frame over the frames after it.
+        self.follow_ups = FollowUps(self.drawing, self.saving, self.night)
         self._covered_moves: list[AppliedMove] = []  # phones' moves made under another scene
         self._locked: str | None = None  # the save id this window holds (see tabletop.locks)
         if session.humans:
@@ -190,17 +196,50 @@ class TableScene(Scene):
         """The screen shows only the public table between local turns (a TV)."""
         return self.session.table_display or self.night.active or bool(self.session.phone_seats)
 
+    @property
+    def game(self) -> rules.Game:
+        """The game being played (the session's: Undo puts a new one there)."""
+        return self.session.game
+
     # ---- who is looking (table_viewer) ----------------------------------------------
     @property
     def acting_human(self) -> bool:
         mover = self.game.to_move
         return mover is not None and mover == self.viewer and self.session.is_human(mover)
 
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose view the table shows (None: the public table)."""
+        return self.viewing.seat
+
+    @viewer.setter
+    def viewer(self, seat: int | None) -> None:
+        self.viewing.seat = seat
+
+    @property
+    def handing_over(self) -> bool:
+        """A hand-over covers the table (play waits for the next player)."""
+        return self.viewing.handing_over
+
+    @handing_over.setter
+    def handing_over(self, covered: bool) -> None:
+        self.viewing.handing_over = covered
+
+    @property
+    def reveal(self) -> RevealHold | None:
+        """Hot seat: the drawer still looks at a drawn card before the hand-over."""
+        return self.viewing.reveal
+
     def end_reveal(self) -> None:
         self.viewing.end_reveal()
 
     def _set_viewer(self, seat: int | None) -> None:
         self.viewing.set(seat)
+
+    def looked_anew(self) -> None:
+        """Another seat looks now (table_viewer): the selection goes, the table is laid out."""
+        self.input.selected = None
+        self.refresh(animate=False)
 
     # The status bar's buttons others look at (table_buttons holds them).
     @property
@@ -214,6 +253,35 @@ class TableScene(Scene):
     @property
     def save_button(self) -> pygame_gui.elements.UIButton | None:
         return self.controls.save_button
+
+    @property
+    def buttons(self) -> list[StripButton]:
+        """The action strip's buttons (table_buttons holds them)."""
+        return self.controls.strip
+
+    @property
+    def button_panel(self) -> pygame.Rect | None:
+        """The panel the strip's buttons moved onto, over the table (None: the strip)."""
+        return self.controls.panel
+
+    @button_panel.setter
+    def button_panel(self, panel: pygame.Rect | None) -> None:
+        self.controls.panel = panel
+
+    @property
+    def _frame(self) -> int:
+        """Frames drawn (a move's follow-up work is timed by them)."""
+        return self.follow_ups.frame
+
+    @property
+    def sprites(self) -> dict[str, Sprite]:
+        """Where each piece is drawn now, by its id."""
+        return self.pieces.sprites
+
+    @property
+    def static(self) -> StaticLayer:
+        """The felt, panels and labels, drawn once and redrawn where a move changed them."""
+        return self.drawing.static
 
     # ---- building ---------------------------------------------------------------------
     def build(self) -> None:
@@ -232,7 +300,7 @@ class TableScene(Scene):
         self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
         self.controls.build_bar()
         self.moments.build(self.log)  # the last-trick peek's button, on the log
-        self.buttons = []
+        self.controls.strip = []
         self.viewing.update()
         self.refresh(animate=False)
 
@@ -242,8 +310,9 @@ class TableScene(Scene):
         self.hint.sync()
         self.moments.sync()
 
-    def refresh(self, animate: bool = True) -> None:
-        """Lay the table out again from the rules' view (after a move, resize or hand-over)."""
+    def refresh(self, animate: bool = True, remote: bool = False) -> None:
+        """Lay the table out again from the rules' view (after a move, resize or hand-over;
+        ``remote``: another seat's move, an AI's or a phone's, which travels slower)."""
         if self.container is None:
             return
         view = dict(self.game.view(self.viewer))  # a copy: a key is added below
@@ -262,8 +331,9 @@ class TableScene(Scene):
             colorblind=self.app.settings.colorblind,
         )
         self._dim_unplayable()
-        self.recap_hold = self._hold() if self.recap_pending else None
-        self.drawing.place_sprites(set(old), animate)
+        self.recaps.lay_out()
+        speed = self.app.settings.animation_speed
+        self.pieces.place(self.model, old, animate, speed, self._last_events, remote)
         self.controls.rebuild()
         self.input.focus = None
         self.hint.sync()
@@ -329,7 +399,7 @@ class TableScene(Scene):
             self.app.toast(err.message, kind="error")
             return False
         self._after_move(events, seat)
-        self.night.publish_later()  # the phones see every local and AI move (_follow_up)
+        self.night.publish_later()  # the phones see every local and AI move (table_follow_up)
         return True
 
     def _after_move(
@@ -338,30 +408,29 @@ class TableScene(Scene):
         """Show a move just made (``saved``: it is on its way to disk already; Issue #19
         review: a phone's move made under another scene is saved once, not again here)."""
         # A move's own frame lays out and draws the table; the felt and labels, the save's
-        # text and the phones' state follow on later frames (_follow_up).
+        # text and the phones' state follow on later frames (table_follow_up).
         if not saved:
             if self.saving.due:  # a move a frame: the save holds this one too, never trails two
                 self.saving.autosave()
             else:
                 self.saving.due = True
-        self._static_late = self._log_late = True
-        self._moved_frame = self._frame
+        self.drawing.static_late = self.drawing.log_late = True
+        self.follow_ups.moved()
         self._last_events = events
         self.input.clear()
         self.log.scroll = 0
         before, old = self._view, self.model  # what a held trick or leaving pieces need
         looking = self.viewer
-        self._remote_move = not self.viewing.is_local_human(actor)  # an AI's or a phone's move
-        self.reveal = self.viewing.reveal_hold(events, actor) or self.reveal
+        remote = not self.viewing.is_local_human(actor)  # an AI's or a phone's move
+        self.viewing.reveal = self.viewing.reveal_hold(events, actor) or self.reveal
         self.sounds.after_move(events)
-        self._start_recap(events)
+        self.recaps.start(events)
         self.viewing.update()
         if self.viewer != looking:
             # Another seat looks now: the last one's labels and log lines may hold what only
             # it could see, so they are drawn anew in this very frame, not a frame later.
-            self._static_late = self._log_late = False
-        self.refresh()
-        self._remote_move = False
+            self.drawing.static_late = self.drawing.log_late = False
+        self.refresh(remote=remote)
         self.moments.after_move(before, events, old)
         self.last_moves.record(actor, events)
         self._show_due_recap()  # at once, unless a trick is held first
@@ -372,37 +441,19 @@ class TableScene(Scene):
             self.holds_game = False
             self.controls.game_over()
 
-    def _start_recap(self, events: list[rules.Event]) -> None:
-        """Pause to explain the move's end of a deal, campaign or game, if it made one. The
-        layout sees only the public events and view: the recap shows to the whole table."""
-        public = rules.visible_events(events, None)
-        recap = self.layout.recap(public, self.game.view(None), self.session.names)
-        if recap is not None:
-            self._recap_due = recap  # shown once a held trick has swept away (update)
-            self._recap_events = public
-
-    def _hold(self) -> RecapHold | None:
-        """What the table holds under the recap, laid out for the table as it is now (public,
-        like the recap)."""
-        return self.layout.recap_hold(
-            self._recap_events,
-            self.game.view(None),
-            self.layout_rect,
-            self.app.display,
-            self.session.names,
-            colorblind=self.app.settings.colorblind,
-        )
-
     def _show_due_recap(self) -> None:
-        if self._recap_due is not None and not self.moments.busy:
-            self.recap.show(self._recap_due, self.app.settings.animation_speed)
-            self._recap_due = None
+        if self.recaps.show_due(self.moments.busy):
             self.viewing.update()
 
     @property
     def recap_pending(self) -> bool:
         """A recap shows or waits for a held trick to go."""
-        return self.recap.busy or self._recap_due is not None
+        return self.recaps.pending
+
+    @property
+    def recap_hold(self) -> RecapHold | None:
+        """What the table holds while the recap shows (an ended campaign's map), or None."""
+        return self.recaps.hold
 
     @property
     def showing_a_moment(self) -> bool:
@@ -411,9 +462,7 @@ class TableScene(Scene):
 
     def end_recap(self) -> None:
         """The recap is over (its time, a click, a key or a phone's move): play goes on."""
-        self._recap_due = None
-        if self.recap.busy:
-            self.recap.end()
+        if self.recaps.end():
             self.viewing.update()
 
     def drop(self, drag: str, zone_id: str | None) -> None:
@@ -523,7 +572,27 @@ class TableScene(Scene):
         elif event.type == pygame.MOUSEWHEEL:
             self.log.wheel(pygame.mouse.get_pos(), event.y)
         elif event.type == pygame.KEYDOWN:
-            self.input.key(event)
+            self._key(event)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        """The table's own keys, then the pieces' (focus, selection; Esc with nothing picked
+        offers to leave)."""
+        key, ctrl = event.key, event.mod & pygame.KMOD_CTRL
+        if key == pygame.K_z and ctrl:
+            self.undo()
+        elif key == pygame.K_s and ctrl:
+            self.save_as()
+        elif key == pygame.K_h:
+            self.hint.ask()
+        elif key == pygame.K_g and self.app.display.profile == "tv":
+            # The TV's narrow game log, widened to read its history and back.
+            self.log.wide = not self.log.wide
+            self.rebuild()
+        elif key == pygame.K_l:
+            if not self.moments.peek():
+                self.app.toast("No trick or conflict has been completed yet.")
+        elif not self.input.key(event) and key == pygame.K_ESCAPE:
+            self.ask_leave()
 
     def on_button(self, element: object) -> None:
         self.controls.on_button(element)
@@ -596,6 +665,22 @@ class TableScene(Scene):
     def undo(self) -> None:
         self.saving.undo()
 
+    def _resume_marks(self) -> None:
+        resume_marks(self.last_moves, self.working_area, self.session, self.viewer)
+
+    def taken_back(self) -> None:
+        """Undo took moves back (table_saving): what the table held about them goes."""
+        self.ai.forget()  # an AI answer still coming is for a position that is gone
+        self._last_events = []
+        self.moments.forget()
+        if self.working_area is not None:
+            self.working_area.forget()  # laid out afresh, as Load lays out this position
+        self._resume_marks()  # the marks of the position gone back to, as Load shows them
+        self.end_recap()  # what it explained is taken back
+        self.input.clear()
+        self.viewing.update()
+        self.refresh(animate=False)
+
     def _leave(self) -> None:
         self.app.go.title()
 
@@ -608,7 +693,6 @@ class TableScene(Scene):
         phones = [(a, True) for a in covered] + [(a, False) for a in self.night.poll()]
         for applied, saved in phones:
             self.end_recap()  # play went on at the phones: the recap has been read
-            self.game = self.session.game
             self._after_move(applied.events, applied.seat, saved=saved)
         if self.recap.busy:
             self.recap.update()
@@ -616,7 +700,9 @@ class TableScene(Scene):
                 self.viewing.update()
         self.moments.update(dt)
         self._show_due_recap()
-        self.drawing.glide(dt)
+        if not self.moments.holds_glide:  # pieces still leaving: the rest closes up after them
+            speed = self.app.settings.animation_speed
+            self.pieces.glide(self.model, dt, speed, self.input.carried())
         self.hint.update()
         if self.reveal is not None:
             self.reveal.age += dt
@@ -639,42 +725,19 @@ class TableScene(Scene):
             and not self.showing_a_moment  # the results come after the game's last recap
         ):
             self._show_results()
-        self._follow_up()
+        self.follow_ups.run()
 
-    #: Frames a move's follow-up work may wait for a frame without a move (moves every frame,
-    #: as AI seats at Instant speed make them, must not starve it).
-    FOLLOW_UP_PATIENCE = 3
-
-    def _follow_up(self) -> None:
-        """One job a move left, a frame: the felt and labels redrawn, then the autosave's text,
-        then the log's new lines, then the phones' new state (once the save holds the move),
-        then card faces the phones asked for; nothing in a move's own frame. No frame then does
-        two costly jobs (bench_game_night: the TV's frame time p99 while nine phones play;
-        bench_frames: the frames of a table's animations)."""
-        if self._moved_frame == self._frame and self._follow_ups_waited < self.FOLLOW_UP_PATIENCE:
-            self._follow_ups_waited += 1
-            return
-        self._follow_ups_waited = 0
-        if self._static_late:
-            self._static_late = False  # this frame's draw lays the felt and labels anew
-        elif self.saving.due:
-            self.saving.autosave()  # before the phones hear of the move: a crash keeps it
-        elif self._log_late:
-            self._log_late = False  # and this one's the log's new lines
-        elif self.night.publish_if_due():
-            pass  # the phones were sent the new state
-        elif not self.night.paint_card_images():
-            self.drawing.paint_ahead()  # pictures the next moves may need
+    #: Frames a move's follow-up work may wait for a frame without a move (table_follow_up).
+    FOLLOW_UP_PATIENCE = PATIENCE
 
     def update_covered(self, dt: float) -> None:
         """Under the rules, a save's name or a dialog scene, a game night's phones play on: their
         moves are applied and saved now, and shown when the table is on top again."""
         applied = self.night.poll()
         if applied:
-            self.game = self.session.game
             self._covered_moves += applied
             self.saving.autosave()
-        self._follow_up()  # the phones hear of them (and of a move made before the cover)
+        self.follow_ups.run()  # the phones hear of them (and of a move made before the cover)
 
     def _show_results(self) -> None:
         self.results_shown = True
@@ -683,14 +746,14 @@ class TableScene(Scene):
 
     # ---- drawing (table_drawing) ------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        self._frame += 1
+        self.follow_ups.drawn()
         self.drawing.draw(surface)
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         return self.drawing.tip_at(pos)
 
     def draw_rect(self, piece: Piece) -> pygame.Rect:
-        return self.drawing.draw_rect(piece)
+        return self.pieces.draw_rect(piece)
 
     def rects_of(self, move: Move) -> list[pygame.Rect]:
         return self.drawing.rects_of(move)
@@ -698,8 +761,32 @@ class TableScene(Scene):
     def banner_room(self, margin: int) -> hint_spot.Room:
         return self.drawing.banner_room(margin)
 
+    @property
+    def shown_hold(self) -> RecapHold | None:
+        """What the table holds under a recap while one shows or waits (else None)."""
+        return self.recap_hold if self.recap_pending else None
+
     def status_text(self) -> str:
-        return self.drawing.status_text()
+        """The status bar's line: the result, the prompt to the human to move, or who moves."""
+        names = self.session.names
+        game = self.game
+        mover = game.to_move
+        if self.reveal is not None:
+            return self.reveal.status(names)
+        if game.over:
+            out = game.outcome()
+            return "Game over — " + out.detail.format_map({f"p{i}": n for i, n in enumerate(names)})
+        if self.recap.recap is not None:  # play waits for the recap: nobody is thinking
+            return f"{self.recap.recap.title} — click to go on"
+        if self.acting_human and mover is not None:
+            return f"{names[mover]}: {game.prompt()}"
+        if mover is not None and self.session.seats[mover].is_phone and self.night.active:
+            return self.night.waiting_text(mover)
+        if mover is not None and mover in self.ai.bots:
+            if self.night.covers_table:  # the AI waits: nobody could see its move
+                return self.night.covered_text()
+            return f"{names[mover]} is thinking…"
+        return f"{names[mover]}'s turn" if mover is not None else ""
 
     def status_buttons(self) -> list[object]:
         return self.controls.status_buttons()

@@ -1,29 +1,90 @@
 """The table's buttons: the status bar's (Menu, Rules, Save, Results or Undo; the Hint button is
 :mod:`.hint_overlay`'s) and the layout's action strip, one button for each legal move no drag
 or click offers and for each of the working area's local actions (a panel over the table when
-there are too many for the strip). The scene keeps the strip's ``buttons`` and its
-``button_panel``: the keyboard and the hint find moves among them."""
+there are too many for the strip). The strip's buttons (``strip``) and its ``panel`` are read
+by the keyboard, the drawing and the hint: they find moves among them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
 
+import rules
 from rules import Move
 
 from ..display import TARGET
 from ..table import render
+from ..table.model import TableModel
 from ..ui.tooltips import keep_tip_clear
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
+    from ..session import Session
+    from ..table.gestures import Gestures
+    from .hint_overlay import HintOverlay
+    from .table_moments import TableMoments
+    from .table_panels import LogPanel, StatusPanel
+    from .table_reveal import RevealHold
+    from .table_saving import TableSaving
+
+#: A strip's button stands for a move, or for a key of one of the layout's local actions.
+StripButton = tuple[pygame_gui.elements.UIButton, Move | str]
+
+
+class ButtonsHost(Protocol):
+    """What the buttons need of the table: where they stand, what it shows now, the moves it
+    offers by other gestures, and what a button does."""
+
+    app: App
+    session: Session
+
+    @property
+    def container(self) -> pygame_gui.core.UIContainer | None: ...
+    @property
+    def game(self) -> rules.Game: ...
+    @property
+    def model(self) -> TableModel: ...
+    @property
+    def reveal(self) -> RevealHold | None: ...
+    @property
+    def layout_rect(self) -> pygame.Rect: ...
+    @property
+    def acting_human(self) -> bool: ...
+    def gesture_moves(self, legal: list[Move]) -> set[Move]: ...
+    def judge(self, move: Move) -> rules.IllegalMove | None: ...
+    def describe(self, move: Move) -> str: ...
+    def ask_leave(self) -> None: ...
+    def _show_results(self) -> None: ...
+    def undo(self) -> None: ...
+    def save_as(self) -> None: ...
+    def play_asking(self, move: Move) -> None: ...
+    def press_local_action(self, key: str) -> None: ...
 
 
 class TableButtons:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        app: App,
+        host: ButtonsHost,
+        gestures: Gestures,
+        *,
+        panels: tuple[StatusPanel, LogPanel],
+        hint: HintOverlay,
+        moments: TableMoments,
+        saving: TableSaving,
+    ) -> None:
+        self.app = app
+        self.host = host
+        self.gestures = gestures
+        self.status, self.log = panels
+        self.hint = hint
+        self.moments = moments
+        self.saving = saving
+        self.strip: list[StripButton] = []
+        #: The panel over the table the strip's buttons moved onto (too many for the strip).
+        self.panel: pygame.Rect | None = None
         self.menu_button: pygame_gui.elements.UIButton | None = None
         self.rules_button: pygame_gui.elements.UIButton | None = None
         self.save_button: pygame_gui.elements.UIButton | None = None
@@ -32,9 +93,8 @@ class TableButtons:
 
     def build_bar(self) -> None:
         """The status bar's buttons, from its right end; the Hint button goes left of them."""
-        scene = self.scene
-        app, d, container = scene.app, scene.app.display, scene.container
-        status_h = scene.status.rect.h
+        app, d, container = self.app, self.app.display, self.host.container
+        status_h = self.status.rect.h
         font = render.fonts.get_font(d.font_px(22))
         bold = render.fonts.get_font(d.font_px(22), "sans-bold")  # Results is #primary: bold
         words = max(font.size(t)[0] for t in ("Menu", "Rules", "Save")) + d.px(36)
@@ -67,7 +127,7 @@ class TableButtons:
             container=container,
             object_id="#primary",
         )
-        if not scene.game.over:
+        if not self.host.game.over:
             self.results_button.hide()
         # Undo shares the Results slot: it is offered only while the game is on.
         self.undo_button = pygame_gui.elements.UIButton(
@@ -77,19 +137,20 @@ class TableButtons:
             container=container,
             tool_tip_text="Take back your last move (Ctrl+Z); the game then counts as assisted",
         )
-        if not scene.saving.undo_offered():
+        if not self.saving.undo_offered():
             self.undo_button.hide()
+        log = self.log
         for button in (self.save_button, self.undo_button):
-            keep_tip_clear(button, lambda: [scene.log.rect])  # the log's title stays readable
+            keep_tip_clear(button, lambda: [log.rect])  # the log's title stays readable
         hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
-        scene.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
+        self.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
 
     def sync(self) -> None:
         """Hide again what showing the container showed: Results while the game is on, Undo
         when it is not offered."""
-        if self.results_button is not None and not self.scene.game.over:
+        if self.results_button is not None and not self.host.game.over:
             self.results_button.hide()
-        if self.undo_button is not None and not self.scene.saving.undo_offered():
+        if self.undo_button is not None and not self.saving.undo_offered():
             self.undo_button.hide()
 
     def game_over(self) -> None:
@@ -102,7 +163,7 @@ class TableButtons:
     def status_buttons(self) -> list[object]:
         """The status bar's buttons, right to left of its text."""
         return [
-            self.scene.hint.button,
+            self.hint.button,
             self.results_button,
             self.undo_button,
             self.save_button,
@@ -111,34 +172,34 @@ class TableButtons:
         ]
 
     def _clear_strip(self) -> None:
-        for button, _ in self.scene.buttons:
+        for button, _ in self.strip:
             button.kill()
-        self.scene.buttons = []
+        self.strip = []
 
     def rebuild(self) -> None:
         """The action strip for the table as it is now laid out."""
-        scene = self.scene
+        host = self.host
         self._clear_strip()
-        scene.button_panel = None
-        area = scene.model.action_area
-        if scene.reveal is not None:
-            scene.reveal.build_button(scene.app, scene.container, area or scene.layout_rect)
+        self.panel = None
+        area = host.model.action_area
+        if host.reveal is not None:
+            host.reveal.build_button(self.app, host.container, area or host.layout_rect)
             return
-        if area is None or not scene.acting_human:
+        if area is None or not host.acting_human:
             return
-        legal = scene.game.legal_moves()
-        reachable = scene.gesture_moves(legal)
+        legal = host.game.legal_moves()
+        reachable = host.gesture_moves(legal)
         rest: list[Move | str] = [
-            m for m in scene.gestures.button_moves(legal) if m not in reachable
+            m for m in self.gestures.button_moves(legal) if m not in reachable
         ]
-        area_ = scene.working_area
-        local = area_.actions(scene.judge) if area_ is not None else []
+        area_ = self.gestures.working_area
+        local = area_.actions(host.judge) if area_ is not None else []
         rest += [a.key for a in local]
         if not rest:
             return
-        d = scene.app.display
+        d = self.app.display
         font = render.fonts.get_font(d.font_px(22))
-        labels = [scene.describe(m) for m in rest if isinstance(m, Move)]
+        labels = [host.describe(m) for m in rest if isinstance(m, Move)]
         labels += [a.label for a in local]
         disabled = {a.key: a.reason for a in local if not a.enabled}
         widths = [font.size(label)[0] + d.px(40) for label in labels]
@@ -162,8 +223,8 @@ class TableButtons:
             panel = pygame.Rect(0, 0, width + 2 * pad, needed + 2 * pad)
             # Over the hand, not the houses: the houses are what the choice is about.
             panel.midtop = (area.centerx, area.top)
-            panel.clamp_ip(scene.layout_rect)
-            scene.button_panel = panel
+            panel.clamp_ip(host.layout_rect)
+            self.panel = panel
             area = panel.inflate(-2 * pad, -2 * pad)
         y = area.y + (area.h - needed) // 2
         for row in rows:
@@ -174,38 +235,38 @@ class TableButtons:
                 button = pygame_gui.elements.UIButton(
                     pygame.Rect(x, y, widths[i], bh),
                     labels[i],
-                    scene.app.ui,
-                    container=scene.container,
+                    self.app.ui,
+                    container=host.container,
                     tool_tip_text=disabled.get(item) if isinstance(item, str) else None,
                 )
                 if isinstance(item, str) and item in disabled:
                     button.disable()
-                scene.buttons.append((button, item))
+                self.strip.append((button, item))
                 x += widths[i] + gap
             y += bh + gap
 
     def offer(self, moves: list[Move]) -> None:
         """Several legal moves for one gesture: a button for each, in the action strip."""
-        scene = self.scene
+        host = self.host
         self._clear_strip()
-        area = scene.model.action_area or scene.layout_rect
-        d = scene.app.display
+        area = host.model.action_area or host.layout_rect
+        d = self.app.display
         w, h, gap = d.px(260), d.px(48), d.px(10)
         x = area.centerx - (len(moves) * (w + gap) - gap) // 2
         for move in moves:
             button = pygame_gui.elements.UIButton(
                 pygame.Rect(x, area.y, w, h),
-                scene.describe(move),
-                scene.app.ui,
-                container=scene.container,
+                host.describe(move),
+                self.app.ui,
+                container=host.container,
             )
-            scene.buttons.append((button, move))
+            self.strip.append((button, move))
             x += w + gap
 
     def on_button(self, element: object) -> None:
         """A button was pressed: the bar's, the hint's, the last trick's or a strip's."""
-        scene = self.scene
-        if scene.hint.handle_button(element) or scene.moments.handle_button(element):
+        scene = self.host
+        if self.hint.handle_button(element) or self.moments.handle_button(element):
             return
         if element is self.menu_button:
             scene.ask_leave()
@@ -218,7 +279,7 @@ class TableButtons:
         elif element is self.save_button:
             scene.save_as()
         else:
-            for button, item in scene.buttons:
+            for button, item in self.strip:
                 if button is element:
                     if isinstance(item, Move):
                         scene.play_asking(item)
@@ -229,12 +290,11 @@ class TableButtons:
     def explain_disabled(self, pos: tuple[int, int]) -> bool:
         """A click on a greyed-out button of the working area says why it is greyed out
         (End turn: which meld is invalid and why). True if it was one."""
-        scene = self.scene
-        for button, item in scene.buttons:
+        for button, item in self.strip:
             if isinstance(item, str) and not button.is_enabled and button.rect.collidepoint(pos):
-                area = scene.working_area
-                reasons = {a.key: a.reason for a in area.actions(scene.judge)} if area else {}
+                area = self.gestures.working_area
+                reasons = {a.key: a.reason for a in area.actions(self.host.judge)} if area else {}
                 if reasons.get(item):
-                    scene.app.toast(reasons[item], kind="error")
+                    self.app.toast(reasons[item], kind="error")
                     return True
         return False

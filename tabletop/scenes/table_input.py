@@ -7,22 +7,29 @@ spot, Space on a focused piece) and moved together;
 with :attr:`~tabletop.table.gestures.Gestures.click_drops_on_targets`, a click on a piece
 lying in a target of the selection drops the selection there.
 
-Every gesture ends with the scene: a drop or a click on a zone goes to ``scene.drop`` or to the
-moves the zone stands for; the game's :class:`~tabletop.table.gestures.Gestures` say what a
-gesture means. The scene owns this and forwards its events here.
+Every gesture ends with the table (an :class:`InputHost`): a drop or a click on a zone goes to
+``host.drop`` or to the moves the zone stands for; the game's
+:class:`~tabletop.table.gestures.Gestures` say what a gesture means. The scene owns this and
+forwards its events here, after its own keys (Undo, Save, Hint, the log, the last trick).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
+import pygame_gui
 
-from ..table.model import Piece, Zone
+import rules
+from rules import Move
+
+from ..table.model import Piece, TableModel, Zone
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
+    from ..table.gestures import Gestures
+    from .table_drawing import SpriteBoard
 
 DRAG_THRESHOLD = 6
 #: How far apart the pieces carried along with a dragged one fan out (share of its width).
@@ -37,11 +44,37 @@ class Press:
     dragging: bool = False
 
 
+class InputHost(Protocol):
+    """What the pointer and the keyboard need of the table: what it shows now, and where a
+    gesture ends (a move, a choice between moves, a drop, a refusal explained)."""
+
+    @property
+    def game(self) -> rules.Game: ...
+    @property
+    def model(self) -> TableModel: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def acting_human(self) -> bool: ...
+    @property
+    def buttons(self) -> list[tuple[pygame_gui.elements.UIButton, Move | str]]: ...
+    def zone_clicks(self, legal: list[Move]) -> dict[str, list[Move]]: ...
+    def drop(self, drag: str, zone_id: str | None) -> None: ...
+    def drop_group(self, drags: list[str], zone_id: str | None) -> None: ...
+    def play(self, move: Move) -> bool: ...
+    def choose(self, moves: list[Move]) -> None: ...
+    def explain_piece(self, piece: Piece) -> None: ...
+    def on_button(self, element: object) -> None: ...
+
+
 class TableInput:
     """The pointer's press or drag, the selected piece and the keyboard focus of one table."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, app: App, host: InputHost, gestures: Gestures, pieces: SpriteBoard) -> None:
+        self.app = app
+        self.host = host
+        self.gestures = gestures
+        self.pieces = pieces
         self.press: Press | None = None
         self._picked: list[str] = []  # drag keys chosen by click or keyboard, last one last
         self._band_start: tuple[int, int] | None = None  # a press on an empty spot
@@ -87,34 +120,34 @@ class TableInput:
         if dragged.drag not in self._picked or len(self._picked) < 2:
             return [dragged]
         return sorted(
-            (p for p in self.scene.model.pieces if p.drag in self._picked), key=lambda p: p.z
+            (p for p in self.host.model.pieces if p.drag in self._picked), key=lambda p: p.z
         )
 
     def _many(self) -> bool:
-        return self.scene.gestures.select_many
+        return self.gestures.select_many
 
     # ---- hit tests ----------------------------------------------------------------------
     def piece_at(self, pos: tuple[int, int]) -> Piece | None:
-        scene = self.scene
-        for piece in sorted(scene.model.pieces, key=lambda p: -p.z):
-            if scene.draw_rect(piece).collidepoint(pos):
+        host = self.host
+        for piece in sorted(host.model.pieces, key=lambda p: -p.z):
+            if self.pieces.draw_rect(piece).collidepoint(pos):
                 return piece
         return None
 
     def zone_at(self, pos: tuple[int, int]) -> Zone | None:
-        return next((z for z in self.scene.model.zones if z.rect.collidepoint(pos)), None)
+        return next((z for z in self.host.model.zones if z.rect.collidepoint(pos)), None)
 
     # ---- mouse ----------------------------------------------------------------------------
     def mouse_down(self, pos: tuple[int, int]) -> None:
         piece = self.piece_at(pos)
         if piece is not None and piece.drag:
-            r = self.scene.draw_rect(piece)
+            r = self.pieces.draw_rect(piece)
             self.press = Press(piece, pos, (pos[0] - r.x, pos[1] - r.y))
-        elif piece is None and self._many() and self.scene.acting_human:
+        elif piece is None and self._many() and self.host.acting_human:
             self._band_start = pos  # a rectangle may be dragged over several pieces
 
     def mouse_move(self, pos: tuple[int, int]) -> None:
-        press, scene = self.press, self.scene
+        press, host = self.press, self.host
         if press is None:
             self._stretch_band(pos)
             return
@@ -122,10 +155,10 @@ class TableInput:
             dx, dy = pos[0] - press.start[0], pos[1] - press.start[1]
             if dx * dx + dy * dy < DRAG_THRESHOLD**2:
                 return
-            if not scene.acting_human or not scene.gestures.can_pick_up(
-                press.piece.drag or "", scene.game.legal_moves()
+            if not host.acting_human or not self.gestures.can_pick_up(
+                press.piece.drag or "", host.game.legal_moves()
             ):
-                scene.explain_piece(press.piece)
+                host.explain_piece(press.piece)
                 self.press = None
                 return
             press.dragging = True
@@ -135,7 +168,7 @@ class TableInput:
         carried = self.carried()
         held = next((k for k, p in enumerate(carried) if p is press.piece), 0)
         for k, piece in enumerate(carried):  # fanned in their order around the held one
-            sprite = scene.sprites[piece.id]
+            sprite = self.pieces.sprites[piece.id]
             sprite.x, sprite.y = x + round((k - held) * FAN * piece.rect.w), y
 
     def _stretch_band(self, pos: tuple[int, int]) -> None:
@@ -150,16 +183,16 @@ class TableInput:
     def _pick_in_band(self, band: pygame.Rect) -> None:
         """Pick every piece the rectangle crosses at its left strip (cards in a meld overlap:
         that strip is the part that shows); with Shift or Ctrl, add them to the selection."""
-        scene = self.scene
-        legal = scene.game.legal_moves()
+        host = self.host
+        legal = host.game.legal_moves()
         found = []
-        for piece in sorted(scene.model.pieces, key=lambda p: (p.rect.y, p.rect.x)):
-            r = scene.draw_rect(piece)
+        for piece in sorted(host.model.pieces, key=lambda p: (p.rect.y, p.rect.x)):
+            r = self.pieces.draw_rect(piece)
             x = r.x + max(1, r.w // 8)
             if (
                 piece.drag
                 and band.clipline((x, r.y), (x, r.bottom - 1))
-                and scene.gestures.can_pick_up(piece.drag, legal)
+                and self.gestures.can_pick_up(piece.drag, legal)
             ):
                 found.append(piece.drag)
         if not pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL):
@@ -167,7 +200,7 @@ class TableInput:
         self._picked += [d for d in found if d not in self._picked]
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
-        scene = self.scene
+        host = self.host
         press, self.press = self.press, None
         band, self.band, self._band_start = self.band, None, None
         if band is not None:
@@ -177,62 +210,62 @@ class TableInput:
             zone = self.zone_at(pos)
             carried = [p.drag for p in self.carried(press) if p.drag]
             self.selected = None
-            if scene.acting_human and press.piece.drag:
+            if host.acting_human and press.piece.drag:
                 if len(carried) > 1:
-                    scene.drop_group(carried, zone.id if zone else None)
+                    host.drop_group(carried, zone.id if zone else None)
                 else:
-                    scene.drop(press.piece.drag, zone.id if zone else None)
+                    host.drop(press.piece.drag, zone.id if zone else None)
             return
         if press is not None:  # a click on a piece: select it (click-then-click)
             self.click_piece(press.piece, pos)
             return
         zone = self.zone_at(pos)
-        if zone is None or not scene.acting_human:
+        if zone is None or not host.acting_human:
             return
         if self._picked:
-            scene.drop_group(self.picked, zone.id)
+            host.drop_group(self.picked, zone.id)
             return
-        moves = scene.zone_clicks(scene.game.legal_moves()).get(zone.id, [])
+        moves = host.zone_clicks(host.game.legal_moves()).get(zone.id, [])
         if len(moves) == 1:
-            scene.play(moves[0])
+            host.play(moves[0])
         elif moves:
-            scene.choose(moves)
+            host.choose(moves)
 
     def click_piece(self, piece: Piece, pos: tuple[int, int]) -> None:
         """A click on a piece: add it to the selection (Shift/Ctrl, where several may be
         picked), drop the selection on the zone it lies in (where the game asks for that),
         or select it."""
-        scene = self.scene
+        host = self.host
         adding = pygame.key.get_mods() & (pygame.KMOD_SHIFT | pygame.KMOD_CTRL)
         if adding and self._many() and self._picked:
             self.select(piece, toggle=True)
             return
         if (
-            scene.gestures.click_drops_on_targets
+            self.gestures.click_drops_on_targets
             and self._picked
-            and scene.acting_human
+            and host.acting_human
             and piece.drag not in self._picked
         ):
             targets = self.targets()
             zone = next(
-                (z for z in scene.model.zones if z.id in targets and z.rect.collidepoint(pos)),
+                (z for z in host.model.zones if z.id in targets and z.rect.collidepoint(pos)),
                 None,
             )
             if zone is not None:
-                scene.drop_group(self.picked, zone.id)
+                host.drop_group(self.picked, zone.id)
                 return
         self.select(piece)
 
     def select(self, piece: Piece, toggle: bool = False) -> None:
         """Select ``piece`` (again: unselect it); with ``toggle``, add it to the selection or
         take it out."""
-        scene = self.scene
+        host = self.host
         if (
-            not scene.acting_human
+            not host.acting_human
             or not piece.drag
-            or not scene.gestures.can_pick_up(piece.drag, scene.game.legal_moves())
+            or not self.gestures.can_pick_up(piece.drag, host.game.legal_moves())
         ):
-            scene.explain_piece(piece)
+            host.explain_piece(piece)
             return
         if toggle:
             if piece.drag in self._picked:
@@ -247,86 +280,69 @@ class TableInput:
 
         Drawn every frame but changed only by a move, a selection, a new viewer or a new
         layout, so it is worked out once for each of those."""
-        scene = self.scene
+        host = self.host
         key = (
-            len(scene.game.history),
+            len(host.game.history),
             tuple(self._picked),
-            scene.viewer,
-            id(scene.model),
-            scene.acting_human,
+            host.viewer,
+            id(host.model),
+            host.acting_human,
         )
         if self._targets_cache is None or self._targets_cache[0] != key:
             found: set[str] = set()
-            if scene.acting_human:
-                legal = scene.game.legal_moves()
+            if host.acting_human:
+                legal = host.game.legal_moves()
                 if len(self._picked) > 1:
-                    found = scene.gestures.targets_for_group(self.picked, legal)
+                    found = self.gestures.targets_for_group(self.picked, legal)
                 elif self.selected is not None:
-                    found = scene.gestures.targets_for(self.selected, legal)
+                    found = self.gestures.targets_for(self.selected, legal)
                 else:
-                    found = set(scene.zone_clicks(legal))
+                    found = set(host.zone_clicks(legal))
             self._targets_cache = (key, found)
         return self._targets_cache[1]
 
     # ---- keyboard -------------------------------------------------------------------
     def focusables(self) -> list[tuple[str, object]]:
         """What Tab walks through: targets of the selection, or pieces, zones and buttons."""
-        scene = self.scene
-        if not scene.acting_human:
+        host = self.host
+        if not host.acting_human:
             return []
-        legal = scene.game.legal_moves()
+        legal = host.game.legal_moves()
         pieces: list[tuple[str, object]] = [
             ("piece", p)
-            for p in sorted(scene.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
-            if p.drag and scene.gestures.can_pick_up(p.drag, legal)
+            for p in sorted(host.model.pieces, key=lambda p: (p.rect.y, p.rect.x))
+            if p.drag and self.gestures.can_pick_up(p.drag, legal)
         ]
         if self._picked:
             targets = self.targets()
             zones: list[tuple[str, object]] = [
-                ("zone", z) for z in scene.model.zones if z.id in targets
+                ("zone", z) for z in host.model.zones if z.id in targets
             ]
             # Where several may be picked, Space on a piece after the targets adds it.
             return zones + pieces if self._many() else zones
         items = pieces
-        clicks = scene.zone_clicks(legal)
-        items += [("zone", z) for z in scene.model.zones if z.id in clicks]
-        items += [("button", b) for b, _ in scene.buttons]
+        clicks = host.zone_clicks(legal)
+        items += [("zone", z) for z in host.model.zones if z.id in clicks]
+        items += [("button", b) for b, _ in host.buttons]
         return items
 
-    def key(self, event: pygame.event.Event) -> None:
-        scene = self.scene
+    def key(self, event: pygame.event.Event) -> bool:
+        """Tab and the arrows walk the focus, Enter or Space acts on it, Esc drops the
+        selection. False: Esc with nothing picked (the table then offers to leave)."""
+        host = self.host
         key = event.key
-        if key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            scene.undo()
-            return
-        if key == pygame.K_s and event.mod & pygame.KMOD_CTRL:
-            scene.save_as()
-            return
-        if key == pygame.K_h:
-            scene.hint.ask()
-            return
-        if key == pygame.K_g and scene.app.display.profile == "tv":
-            # The TV's narrow game log, widened to read its history and back (#19).
-            scene.log.wide = not scene.log.wide
-            scene.rebuild()
-            return
-        if key == pygame.K_l:
-            if not scene.moments.peek():
-                scene.app.toast("No trick or conflict has been completed yet.")
-            return
         if key == pygame.K_ESCAPE:
-            if self._picked:
-                self.selected = None
-                self.focus = None
-            else:
-                scene.ask_leave()
-            return
+            if not self._picked:
+                return False
+            self.selected = None
+            self.focus = None
+            return True
         items = self.focusables()
         if key in (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_LEFT, pygame.K_UP):
             if not items:
-                if scene.acting_human:
-                    scene.app.toast(scene.game.prompt())
-                return
+                if host.acting_human:
+                    self.app.toast(host.game.prompt())
+                return True
             back = key in (pygame.K_LEFT, pygame.K_UP) or (
                 key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
             )
@@ -334,7 +350,7 @@ class TableInput:
             self.focus = 0 if self.focus is None else (self.focus + step) % len(items)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
             if self.focus is None or not items:
-                return
+                return True
             kind, item = items[self.focus % len(items)]
             self.focus = None
             if kind == "piece" and key == pygame.K_SPACE and self._many():
@@ -349,11 +365,12 @@ class TableInput:
             elif kind == "zone":
                 assert isinstance(item, Zone)
                 if self._picked:
-                    scene.drop_group(self.picked, item.id)
+                    host.drop_group(self.picked, item.id)
                 else:
                     self.mouse_up(item.rect.center)
             else:
-                scene.on_button(item)
+                host.on_button(item)
+        return True
 
     def focused(self) -> pygame.Rect | None:
         """Where the keyboard focus ring goes, if anything has the focus."""
@@ -365,7 +382,7 @@ class TableInput:
         kind, item = items[self.focus % len(items)]
         if kind == "piece":
             assert isinstance(item, Piece)
-            return self.scene.draw_rect(item)
+            return self.pieces.draw_rect(item)
         if kind == "zone":
             assert isinstance(item, Zone)
             return item.rect

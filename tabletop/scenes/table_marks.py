@@ -15,17 +15,19 @@ session's log, the events each move made, so it shows what the live table showed
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 import rules
 
 from ..table import render
+from ..table.model import TableModel
 
 if TYPE_CHECKING:
+    from ..app import App
     from ..session import Session
-    from .table import TableScene
+    from .table_drawing import SpriteBoard
 
 #: Event data keys naming a piece or a zone the move touched.
 MARK_KEYS = ("card", "cards", "stack", "tile")
@@ -49,11 +51,23 @@ def marked_ids(events: Sequence[rules.Event], seat: int, viewer: int | None) -> 
     return ids
 
 
+class MarksHost(Protocol):
+    """What the marks need of the table: who looks at it now and what it shows."""
+
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def model(self) -> TableModel: ...
+
+
 class LastMoves:
     """The events of each seat's last move; drawn as marks on what they touched."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, app: App, session: Session, host: MarksHost, pieces: SpriteBoard) -> None:
+        self.app = app
+        self.session = session
+        self.host = host
+        self.pieces = pieces
         #: (seat, events) of the moves since the deal, oldest first, from the oldest of the
         #: seats' last moves on: what a later move touched is no earlier move's to mark.
         self.moves: list[tuple[int, list[rules.Event]]] = []
@@ -99,17 +113,17 @@ class LastMoves:
 
     def ids(self, seat: int) -> set[str]:
         """What ``seat``'s last move touched, as the viewer may know it now."""
-        scene = self.scene
-        key = (id(scene.game), len(scene.game.history), scene.viewer)
+        game, viewer = self.session.game, self.host.viewer
+        key = (id(game), len(game.history), viewer)
         if self._ids is None or self._ids[0] != key:
-            hidden = scene.game.hidden_cards(scene.viewer) if self.moves else set()
+            hidden = game.hidden_cards(viewer) if self.moves else set()
             self._ids = (key, self._last_touched(hidden))
         return self._ids[1].get(seat, set())
 
     def _last_touched(self, hidden: set[str]) -> dict[int, set[str]]:
         """Seat -> what its last move touched that no later move touched, as the viewer may
         see the moves (a mark never goes for a reason the viewer may not know)."""
-        viewer = self.scene.viewer
+        viewer = self.host.viewer
         touched = [marked_ids(events, s, viewer) - hidden for s, events in self.moves]
         latest = {piece: i for i, ids in enumerate(touched) for piece in ids}
         last = {s: i for i, (s, _) in enumerate(self.moves)}
@@ -117,32 +131,32 @@ class LastMoves:
 
     def marks(self) -> list[tuple[int, pygame.Rect]]:
         """(seat, rect) of every mark on the table now, as the viewer may see it."""
-        scene = self.scene
+        model = self.host.model
         out: list[tuple[int, pygame.Rect]] = []
         for seat in sorted(self.by_seat):
             ids = self.ids(seat)
             if not ids:
                 continue
             found = False
-            for piece in scene.model.pieces:
+            for piece in model.pieces:
                 card = piece.art[2] if piece.art[0] == "card" and len(piece.art) > 2 else None
                 if piece.id in ids or card in ids:
-                    out.append((seat, scene.draw_rect(piece)))
+                    out.append((seat, self.pieces.draw_rect(piece)))
                     found = True
             if not found:  # nothing to outline: the zone it went to (a stack, a tile)
-                out += [(seat, z.rect) for z in scene.model.zones if z.id in ids]
+                out += [(seat, z.rect) for z in model.zones if z.id in ids]
         return out
 
     def tag(self, seat: int) -> str:
         """The seat's initial (with its number when two names share it)."""
-        names = self.scene.session.names
+        names = self.session.names
         first = names[seat][:1].upper() or str(seat + 1)
         if sum(1 for n in names if n[:1].upper() == first) > 1:
             return f"{first}{seat + 1}"
         return first
 
     def draw(self, surface: pygame.Surface) -> None:
-        d = self.scene.app.display
+        d = self.app.display
         width = max(2, d.px(3))
         size = max(12, d.font_px(14))
         for seat, rect in self.marks():

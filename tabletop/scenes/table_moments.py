@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 import pygame_gui
@@ -26,7 +26,10 @@ from ..ui.palette import CREAM, GOLD
 from ..ui.text import fit_size, wrap_text
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
+    from ..layouts.base import Layout
+    from ..session import Session
+    from .table_drawing import SpriteBoard
     from .table_panels import LogPanel
 
 HOLD = 1.0  # seconds a completed trick stays, at normal speed
@@ -76,11 +79,37 @@ class Departure:
         return max(0, min(255, round(255 * (1.0 - f**2))))
 
 
+class MomentsHost(Protocol):
+    """What the moments need of the table: the position and table it shows now."""
+
+    @property
+    def container(self) -> pygame_gui.core.UIContainer | None: ...
+    @property
+    def game(self) -> rules.Game: ...
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def model(self) -> TableModel: ...
+    @property
+    def layout_rect(self) -> pygame.Rect: ...
+
+
 class TableMoments:
     """The table's held moment (if any), its sweep, pieces leaving, and the last-trick peek."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(
+        self,
+        app: App,
+        host: MomentsHost,
+        layout: Layout,
+        session: Session,
+        pieces: SpriteBoard,
+    ) -> None:
+        self.app = app
+        self.host = host
+        self.layout = layout
+        self.session = session
+        self.pieces = pieces
         self.held: Moment | None = None
         self.left = 0.0  # seconds the held moment still stays
         self.peeking = False  # the held moment is the last-trick peek (no sweep after it)
@@ -127,8 +156,7 @@ class TableMoments:
         """The peek's button, at the top right of the game log (every table has one; the
         layouts' own space stays theirs), clear of the log's title and hint. Shown once
         there is something to peek at."""
-        scene = self.scene
-        d = scene.app.display
+        d = self.app.display
         font = fonts.get_font(d.font_px(22))  # as the table's other buttons measure
         label = "Last conflict (L)"  # the longest label sets the width
         size = (font.size(label)[0] + d.px(36), max(d.px(36), d.font_px(22) + d.px(12)))
@@ -138,8 +166,8 @@ class TableMoments:
         self.button = pygame_gui.elements.UIButton(
             place.move(log.rect.topleft),
             self.label(),
-            scene.app.ui,
-            container=scene.container,
+            self.app.ui,
+            container=self.host.container,
             tool_tip_text="Show the last completed trick or conflict again (L)",
         )
         self.sync()
@@ -179,23 +207,23 @@ class TableMoments:
     ) -> None:
         """Ask the layout what the move completed (held now), or let pieces it took off the
         table leave; called once the scene has built the new table."""
-        scene = self.scene
+        host = self.host
         self.finish()
-        speed = scene.app.settings.animation_speed
-        viewer = scene.viewer
+        speed = self.app.settings.animation_speed
+        viewer = host.viewer
         seen = [e for e in events if e.visible_to(viewer)]
         moment = None
         if before is not None:
-            moment = scene.layout.moment(
+            moment = self.layout.moment(
                 before,
                 seen,
-                scene.game.view(viewer),
+                host.game.view(viewer),
                 viewer,
-                scene.layout_rect,
-                scene.app.display,
-                scene.session.names,
-                colorblind=scene.app.settings.colorblind,
-                table=scene.model,  # built from the same view just now: its geometry
+                host.layout_rect,
+                self.app.display,
+                self.session.names,
+                colorblind=self.app.settings.colorblind,
+                table=host.model,  # built from the same view just now: its geometry
             )
         if moment is not None:
             self.last = moment
@@ -219,13 +247,14 @@ class TableMoments:
                     named.update(v for v in value if isinstance(v, str))
         if not named:
             return
-        shown = {p.id for p in self.scene.model.pieces}
-        shown |= {p.art[2] for p in self.scene.model.pieces if p.art[0] == "card"}
-        lift = self.scene.app.display.px(60)
+        model = self.host.model
+        shown = {p.id for p in model.pieces}
+        shown |= {p.art[2] for p in model.pieces if p.art[0] == "card"}
+        lift = self.app.display.px(60)
         for piece in old.pieces:
             card = piece.art[2] if piece.art[0] == "card" else piece.id
             if (piece.id in named or card in named) and piece.id not in shown and card not in shown:
-                at = self.scene.draw_rect(piece).topleft
+                at = self.pieces.draw_rect(piece).topleft
                 self.departures.append(
                     Departure(piece, at, (at[0], at[1] - lift), LEAVE / speed, scale_to=0.85)
                 )
@@ -251,8 +280,8 @@ class TableMoments:
         if held is None or self.peeking:
             self.peeking = False
             return
-        speed = self.scene.app.settings.animation_speed
-        target = self.scene.model.origins.get(held.sweep_to)
+        speed = self.app.settings.animation_speed
+        target = self.host.model.origins.get(held.sweep_to)
         if target is None or speed <= 0:
             return
         for piece in held.model.pieces:
@@ -279,13 +308,13 @@ class TableMoments:
         self.departures = []
         self.held = self.last
         self.peeking = True
-        speed = self.scene.app.settings.animation_speed
+        speed = self.app.settings.animation_speed
         self.left = PEEK / speed if speed > 0 else PEEK
         return True
 
     # ---- drawing ----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        colorblind = self.scene.app.settings.colorblind
+        colorblind = self.app.settings.colorblind
         for d in self.departures:
             if d.done:
                 continue
@@ -309,7 +338,7 @@ class TableMoments:
     def _caption_place(self, held: Moment, pill: pygame.Rect) -> tuple[int, int]:
         """Where the caption's top goes: at the top of the area if it clears the cards and
         their labels, else at its bottom, else just above the area."""
-        d = self.scene.app.display
+        d = self.app.display
         gap = d.px(6)
         label = round(d.font_px(17) * 1.4)  # a card's label line above or below it
         rects = [p.rect for p in held.model.pieces]
@@ -329,7 +358,7 @@ class TableMoments:
     def _caption(self, surface: pygame.Surface, held: Moment) -> None:
         """The moment in words, in a pill at the top of its area (wrapped, not shrunk, when
         long: a TV's larger type must stay readable from the sofa)."""
-        d = self.scene.app.display
+        d = self.app.display
         text = held.caption + (" (last trick: click to close)" if self.peeking else "")
         if not text:
             return

@@ -152,7 +152,7 @@ class NightHost:
         """The phones' moves the rules accepted since the last frame (the UI thread)."""
         if self.night is None:
             return []
-        applied = self.night.poll(follow_up=False)  # the table spreads the rest (_follow_up)
+        applied = self.night.poll(follow_up=False)  # the table spreads the rest (table_follow_up)
         self.joined |= self.night.connected()
         if not self._folded and self.all_joined:
             self._folded = True
@@ -173,7 +173,7 @@ class NightHost:
             self.night.publish()
 
     def publish_later(self) -> None:
-        """A local or AI move: the phones get the new state on a later frame (_follow_up)."""
+        """A local or AI move: the phones get the new state on a later frame (table_follow_up)."""
         if self.night is not None:
             self.night.publish_later()
 

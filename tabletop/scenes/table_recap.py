@@ -13,8 +13,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
+
+import rules
 
 from ..display import Display
 from ..fonts import get_font
@@ -23,12 +26,87 @@ from ..table.model import Recap, RecapHold
 from ..ui.palette import CREAM, GOLD, MUTED
 from ..ui.text import wrap_text
 
+if TYPE_CHECKING:
+    from ..app import App
+    from ..layouts.base import Layout
+    from ..session import Session
+
 #: How long a recap shows at normal speed (divided by the speed: 2× shows it half as long).
 SECONDS = 3.5
 #: How long it shows at Instant speed, where nothing else waits to be seen.
 INSTANT_SECONDS = 1.5
 #: Keys that end a recap at any speed (any key does at Instant speed).
 END_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE)
+
+
+class RecapHost(Protocol):
+    """Where the table lays out what a recap holds (it changes with the window)."""
+
+    @property
+    def layout_rect(self) -> pygame.Rect: ...
+
+
+class TableRecaps:
+    """A move's recap on its way: made by the move, waiting for its trick to sweep away, then
+    shown by the overlay; and what the table holds meanwhile (an ended campaign's map). The
+    layout sees only the public events and view: the recap shows to the whole table."""
+
+    def __init__(
+        self, app: App, session: Session, layout: Layout, overlay: RecapOverlay, host: RecapHost
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.layout = layout
+        self.overlay = overlay
+        self.host = host
+        self.due: Recap | None = None  # made by the last move, shown after its trick
+        self.events: list[rules.Event] = []  # that move's public events
+        #: What the table holds while the recap shows, or None.
+        self.hold: RecapHold | None = None
+
+    @property
+    def pending(self) -> bool:
+        """A recap shows or waits for a held trick to go."""
+        return self.overlay.busy or self.due is not None
+
+    def start(self, events: list[rules.Event]) -> None:
+        """Pause to explain the move's end of a deal, campaign or game, if it made one."""
+        public = rules.visible_events(events, None)
+        recap = self.layout.recap(public, self.session.game.view(None), self.session.names)
+        if recap is not None:
+            self.due = recap  # shown once a held trick has swept away
+            self.events = public
+
+    def lay_out(self) -> None:
+        """What the table holds under the recap, laid out for the table as it is now (public,
+        like the recap); nothing without a recap."""
+        if not self.pending:
+            self.hold = None
+            return
+        self.hold = self.layout.recap_hold(
+            self.events,
+            self.session.game.view(None),
+            self.host.layout_rect,
+            self.app.display,
+            self.session.names,
+            colorblind=self.app.settings.colorblind,
+        )
+
+    def show_due(self, trick_held: bool) -> bool:
+        """Show the waiting recap unless a trick is still held; True if it was shown."""
+        if self.due is None or trick_held:
+            return False
+        self.overlay.show(self.due, self.app.settings.animation_speed)
+        self.due = None
+        return True
+
+    def end(self) -> bool:
+        """The recap is over, or will not show; True if one was showing."""
+        self.due = None
+        if not self.overlay.busy:
+            return False
+        self.overlay.end()
+        return True
 
 
 class RecapOverlay:

@@ -12,19 +12,20 @@ from typing import TYPE_CHECKING
 import rules
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..session import Session
+    from ..table.gestures import WorkingArea
+    from .table_marks import LastMoves
 
 
-def resume_marks(scene: TableScene) -> None:
-    """The marks of the game's moves so far, for the table's viewer (nothing for a new game)."""
-    scene.last_moves.replay(scene.session)
-    area = scene.working_area
-    history = scene.game.history
+def resume_marks(
+    last_moves: LastMoves, area: WorkingArea | None, session: Session, viewer: int | None
+) -> None:
+    """The marks of the game's moves so far, for ``viewer`` (nothing for a new game)."""
+    last_moves.replay(session)
+    history = session.game.history
     if area is None or not history:
         return
-    session = scene.session
-    game = rules.new_game(session.game_id, len(session.seats), session.seed, scene.game.options)
-    viewer = scene.viewer
+    game = rules.new_game(session.game_id, len(session.seats), session.seed, session.game.options)
     area.sync(game.view(viewer), viewer)
     for move in history:
         game.play(move)

@@ -4,22 +4,35 @@ named copy (Save), and taking back the human's last move (Undo)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..autosave import Saver, shared
 from ..saves import save_path, save_text
 from ..session import UndoRefused
 from ..storage import describe_os_error
-from .table_resume import resume_marks
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
+    from ..session import Session
+    from .table_night import NightHost
+
+
+class SavingHost(Protocol):
+    """What saving needs of the table: the app that tells how it went, the session saved,
+    and a way to show the position an undo went back to."""
+
+    app: App
+    session: Session
+
+    def taken_back(self) -> None:
+        """Moves were taken back: forget what was about them and lay the table out anew."""
 
 
 class TableSaving:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: SavingHost, night: NightHost) -> None:
         self.scene = scene
-        #: A move's autosave waits for a frame of its own (``TableScene._follow_up``).
+        self.night = night  # the phones hear of a move once the save holds it
+        #: A move's autosave waits for a frame of its own (table_follow_up).
         self.due = False
         self._failed = False  # say once, not after every move, that saving fails
 
@@ -28,7 +41,7 @@ class TableSaving:
         data is taken now; the writing happens on the autosave thread (:mod:`..autosave`),
         and its outcome is told on a later frame (or when the table flushes)."""
         self.due = False
-        session, night = self.scene.session, self.scene.night
+        session, night = self.scene.session, self.night
         ply = len(session.game.history)
         if not session.humans:
             night.saved(ply)
@@ -70,7 +83,7 @@ class TableSaving:
     def on_terminate(self) -> None:
         """A terminate signal ends the app: the game is saved even before its first move (a
         human who has not moved yet finds it under Continue)."""
-        if not self.scene.game.over:
+        if not self.scene.session.game.over:
             self.autosave()
         self.flush()
 
@@ -80,7 +93,8 @@ class TableSaving:
 
     def undo_offered(self) -> bool:
         """Undo is for one human against AI seats, while the game is on."""
-        return len(self.scene.session.humans) == 1 and not self.scene.game.over
+        session = self.scene.session
+        return len(session.humans) == 1 and not session.game.over
 
     def undo(self) -> None:
         """Take back the human's last decision (and the AI replies after it), if the rules of
@@ -93,17 +107,7 @@ class TableSaving:
         except UndoRefused as err:
             scene.app.toast(str(err), kind="error")
             return
-        scene.game = scene.session.game
-        scene.ai.forget()  # an AI answer still coming is for a position that is gone
-        scene._last_events = []
-        scene.moments.forget()
-        if scene.working_area is not None:
-            scene.working_area.forget()  # laid out afresh, as Load lays out this position
-        resume_marks(scene)  # the marks of the position gone back to, as Load shows them
-        scene.end_recap()  # what it explained is taken back
-        scene.input.clear()
-        scene.viewing.update()
-        scene.refresh(animate=False)
+        scene.taken_back()
         self.autosave()
-        scene.night.publish()
+        self.night.publish()
         scene.app.toast("Your last move is taken back; this game now counts as assisted.")

@@ -16,28 +16,33 @@ from ..audio.cues import cue_for
 from ..games import sound_cues_for
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
+    from ..session import Session
+    from .table_viewer import TableViewer
 
 
 class TableSounds:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
-        self.cues = sound_cues_for(scene.session.game_id)
+    def __init__(self, app: App, session: Session, viewing: TableViewer) -> None:
+        self.app = app
+        self.session = session
+        self.viewing = viewing  # who plays at this screen (their turn rings a bell)
+        self.cues = sound_cues_for(session.game_id)
         #: The local player whose turn bell rang last, until the turn leaves them.
         self._rung: int | None = None
 
     def begin(self) -> None:
         """The table opens: a new game deals (a resumed one is silent)."""
         self._rung = self._local_mover()
-        if not self.scene.game.history and not self.scene.game.over:
-            self.scene.app.sound.play("deal")
+        game = self.session.game
+        if not game.history and not game.over:
+            self.app.sound.play("deal")
 
     def _local_mover(self) -> int | None:
-        mover = self.scene.game.to_move
-        return mover if self.scene.viewing.is_local_human(mover) else None
+        mover = self.session.game.to_move
+        return mover if self.viewing.is_local_human(mover) else None
 
     def after_move(self, events: list[rules.Event]) -> None:
         mover = self._local_mover()
         turn = mover is not None and mover != self._rung
         self._rung = mover
-        self.scene.app.sound.play(cue_for(events, self.cues, turn=turn))
+        self.app.sound.play(cue_for(events, self.cues, turn=turn))

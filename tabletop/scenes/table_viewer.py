@@ -1,24 +1,51 @@
-"""Who is looking at the table: the table draws only ``game.view(scene.viewer)``, and this part
-decides who ``viewer`` is. One human alone sees their own hand; on a shared screen (a hot seat,
-a public TV) a human sees private cards only after a hand-over to them, and a drawer keeps
-looking at a drawn card until they pass the screen on (:mod:`.table_reveal`, issue #19).
+"""Who is looking at the table: the table draws only ``game.view(viewer)``, and this part
+decides who ``viewer`` is (:attr:`TableViewer.seat`). One human alone sees their own hand; on a
+shared screen (a hot seat, a public TV) a human sees private cards only after a hand-over to
+them, and a drawer keeps looking at a drawn card until they pass the screen on
+(:mod:`.table_reveal`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import rules
 
 from .table_reveal import RevealHold, revealed_cards
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..app import App
+    from ..session import Session
+
+
+class ViewerHost(Protocol):
+    """What deciding who looks needs of the table: its game and screen, whether a recap
+    shows, and a way to lay the table out for a new viewer."""
+
+    app: App
+    session: Session
+    handing_over: bool
+
+    @property
+    def game(self) -> rules.Game: ...
+    @property
+    def public_tv(self) -> bool: ...
+    @property
+    def recap_pending(self) -> bool: ...
+    def looked_anew(self) -> None:
+        """Another seat looks now: drop the selection and lay the table out for it."""
+
+    def refresh(self, animate: bool = True, remote: bool = False) -> None: ...
 
 
 class TableViewer:
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: ViewerHost) -> None:
         self.scene = scene
+        self.seat: int | None = self.initial()  # who looks now (None: the public table)
+        #: A hand-over covers the table until the next player says they are looking.
+        self.handing_over = False
+        #: Hot seat: the drawer still looks at a drawn card before the hand-over.
+        self.reveal: RevealHold | None = None
 
     def initial(self) -> int | None:
         """The viewer a table opens with: the one human, unless the screen is public."""
@@ -35,7 +62,7 @@ class TableViewer:
     def update(self) -> None:
         """Hot seat: a human sees private cards only after a hand-over to them."""
         scene = self.scene
-        if scene.handing_over or scene.reveal is not None:
+        if self.handing_over or self.reveal is not None:
             return
         humans = scene.session.humans
         mover = scene.game.to_move
@@ -48,7 +75,7 @@ class TableViewer:
             target = humans[0] if len(humans) == 1 and not scene.public_tv else None
             self.set(target)
         elif self.is_local_human(mover):  # a phone seat plays on its phone: never here
-            if scene.viewer != mover:
+            if self.seat != mover:
                 if private_table:
                     self.hand_over(mover)
                 else:
@@ -60,7 +87,7 @@ class TableViewer:
         """A hold if ``actor``, looking at their own hand on a shared screen, was just shown
         something new (a drawn card) and the table would now hide their hand."""
         scene = self.scene
-        if actor is None or actor != scene.viewer or not self.is_local_human(actor):
+        if actor is None or actor != self.seat or not self.is_local_human(actor):
             return None
         if scene.game.over or scene.game.to_move == actor:
             return None
@@ -77,14 +104,13 @@ class TableViewer:
 
     def end_reveal(self) -> None:
         """The drawer has seen their card: hide the hand and hand over as usual."""
-        scene = self.scene
-        if scene.reveal is None:
+        if self.reveal is None:
             return
-        if scene.reveal.button is not None:
-            scene.reveal.button.kill()
-        scene.reveal = None
+        if self.reveal.button is not None:
+            self.reveal.button.kill()
+        self.reveal = None
         self.update()
-        scene.refresh(animate=False)
+        self.scene.refresh(animate=False)
 
     def hand_over(self, seat: int) -> None:
         """Cover the table until ``seat``'s player says they are the one looking."""
@@ -101,8 +127,6 @@ class TableViewer:
 
     def set(self, seat: int | None) -> None:
         """Show the table as ``seat`` sees it (None: the public table)."""
-        scene = self.scene
-        if seat != scene.viewer:
-            scene.viewer = seat
-            scene.input.selected = None
-            scene.refresh(animate=False)
+        if seat != self.seat:
+            self.seat = seat
+            self.scene.looked_anew()
