@@ -18,6 +18,7 @@ it aside or onto the tribute to give it; click one of the Empire's pairs to take
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
@@ -75,6 +76,36 @@ def _beats(count: int, suit: str, bid: list | None) -> bool:
     if not bid:
         return True
     return (count, SUIT_RANK[suit]) > (int(bid[0]), SUIT_RANK[str(bid[1])])
+
+
+@dataclass(frozen=True)
+class _Rows:
+    """What every row of the players' panel shares: its sizes, and the words of each seat."""
+
+    conflict: bool  # each row holds the card its player played and the power it gives
+    head: int  # the panel's title, above the rows
+    row_h: int
+    disc: int  # the alliance disc's diameter
+    name_x: int  # where the name starts, from the row's left
+    lines_x: int  # where the lines under the name start (on a TV, left of the name)
+    cw: int  # a played card's width (0 out of a conflict)
+    power_w: int  # the power column right of the card (0 out of a conflict)
+    moved: dict[str, tuple[int, int]]  # Dual Allegiance: card -> (from seat, to seat)
+    status: dict[int, list[str]]  # each seat's lines under its name
+    beside: dict[int, str]  # the role set beside the name instead, by seat
+
+    @property
+    def ch(self) -> int:
+        return round(self.cw * 1.4)
+
+    def slot(self, row: pygame.Rect, gap: int) -> pygame.Rect:
+        """Where the card played sits in ``row``: left of the power column, ``gap`` apart."""
+        x = row.right - self.power_w - self.cw - gap
+        return pygame.Rect(x, row.y + (row.h - self.ch) // 2, self.cw, self.ch)
+
+    def tuck(self, seat: int) -> int:
+        """How much of the row a card moved to ``seat`` takes, left of its own card."""
+        return round(self.cw * 0.62) if any(to == seat for _, to in self.moved.values()) else 0
 
 
 class AlliancesLayout(Layout):
@@ -586,86 +617,13 @@ class AlliancesLayout(Layout):
         """The players' rows; in a conflict each shows its card and power. Returns the bottom."""
         px, fp = display.px, display.font_px
         n = view["players"]
-        phase = view["phase"]
-        conflict = phase in CONFLICT_PHASES
-        head = fp(20) + px(14)
-        tv = display.profile == "tv"
-        name_font = render.fonts.get_font(fp(19), "sans-bold")
-        line_font = render.fonts.get_font(fp(16))
-        # The row's inner width. On a TV the alliance disc sits beside the name only and the
-        # lines under it start at the row's edge: the words at the TV's size need the width.
-        row_w = area.w - 2 * px(8)
-        disc_dia = fp(19) if tv else px(34)
-        name_x = px(6) + disc_dia + px(8)
-        lines_x = px(8) if tv else name_x
-        status = {
-            s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
-            for s in range(n)
-        }
-        # Out of conflicts, a role too long to share a line with the status goes beside the
-        # name when it fits there (rows stay one line shorter: the phase panel needs the room).
-        # All rows alike, when every role fits there.
-        beside: dict[int, str] = {}
-        split = [s for s in range(n) if len(status[s]) > 1 and status[s][0] == self._role(view, s)]
-        if not conflict and split:
-            for s in range(n):
-                role = self._role(view, s)
-                both = name_font.size(names[s] + " (you)")[0] + px(16) + line_font.size(role)[0]
-                if name_x + both > row_w - px(8):
-                    beside = {}
-                    break
-                beside[s] = role
-            for s in beside:
-                status[s] = [self._status(view, s), *status[s][2 if s in split else 1 :]]
-        # Name; role and status (on two lines in a conflict, or when one is too long); the
-        # cards the viewer was shown.
-        lines = 1 + max(len(status[s]) for s in range(n))
-        text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
-        cw = ch = 0
-        row_h = text_h
-        power_w = 0
-        if conflict:
-            # The power column holds a number, a suit word and a pill: as wide as its widest.
-            suit_font = render.fonts.get_font(fp(16), "sans-bold")
-            pill_font = render.fonts.get_font(fp(17), "sans-bold")
-            power_w = max(
-                display.frame_px(110),
-                *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
-                pill_font.size("Winning")[0] + px(16),
-            )
-            # Cards as large as two thirds of the column allow (the phase panel needs the rest).
-            room = (area.h * 2 // 3 - head - px(10)) // n - px(6)
-            cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
-            if tv:  # no wider than the words beside it leave (a moved card tucks in too)
-                words = max(
-                    max(
-                        name_x - lines_x + name_font.size(names[s])[0],
-                        *(line_font.size(t)[0] for t in status[s]),
-                    )
-                    for s in range(n)
-                )
-                spare = row_w - lines_x - words - px(8) - power_w - px(16)
-                tucked = 1.62 if self._moved_cards(view) else 1.0
-                cw = max(card_min(), min(cw, round(spare / tucked)))
-            ch = round(cw * 1.4)
-            # The power column: number, suit word and pill (see _power) stay inside the row.
-            power_h = px(24) + fp(28) + fp(16) + fp(17)
-            row_h = max(text_h, ch + px(12), power_h)
-        height = head + n * row_h + (n - 1) * px(6) + px(10)
+        rows = self._player_rows(view, area, display, names)
+        height = rows.head + n * rows.row_h + (n - 1) * px(6) + px(10)
         panel = pygame.Rect(area.x, area.y, area.w, min(height, area.h))
         model.boxes.append(Box(panel, PANEL, RIM, px(10), 2))
-        if conflict:
-            title = (
-                f"Conflict {view['conflict']}" if n != 2 or phase != "duel" else "Drafting trick"
-            )
-            if view.get("target"):
-                tile = next(t for t in view["grid"] if t["id"] == view["target"])
-                title += f" over {tile['country']}"
-        else:
-            title = "Players"
         model.texts.append(
             Text(
-                title,
+                self._players_title(view),
                 (panel.x + px(12), panel.y + px(7)),
                 fp(20),
                 GOLD,
@@ -673,134 +631,280 @@ class AlliancesLayout(Layout):
                 max_width=panel.w - px(24),
             )
         )
-        sides = view["sides"]
-        table = {e["seat"]: e for e in view["table"]}
-        pending = view.get("pending") or {}
-        choosing = phase == "choose" and not pending.get("card")
-        boosting = phase == "choose" and bool(pending.get("card"))
+        boosting = self._asking(view)[1]
         choice_zones: list[Zone] = []
         seat_zones: list[Zone] = []
-        moved = self._moved_cards(view)  # Dual Allegiance: card -> (from seat, to seat)
-        y = panel.y + head
+        y = panel.y + rows.head
         for seat in range(n):
-            row = pygame.Rect(panel.x + px(8), y, panel.w - px(16), row_h)
-            y += row_h + px(6)
-            side = sides[seat]
-            colour = _side_colour(side, colorblind)
-            mover = view["to_move"] == seat
-            model.boxes.append(
-                Box(
-                    row,
-                    (24, 34, 28, 220),
-                    GOLD if mover else (70, 80, 72),
-                    px(8),
-                    px(3) if mover else 1,
-                )
-            )
-            dia = min(disc_dia, row_h - px(12))
-            disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
-            if tv:  # beside the name: its middle on the name's
-                disc.centery = row.y + px(6) + name_font.get_linesize() // 2
-            model.origins[f"seat:{seat}"] = disc  # where a conflict won sweeps to
-            if seat != viewer:  # a card this seat plays comes from its row
-                model.origins[f"hand:{seat}"] = pygame.Rect(
-                    disc.x, row.y, cw or px(60), ch or px(84)
-                )
-            model.pieces.append(
-                Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
-            )
-            x = row.x + name_x
-            card_x = row.right - power_w - cw - px(8)
-            # A row that receives a moved card shows it beside its own: less room for words.
-            tuck = round(cw * 0.62) if any(to == seat for _, to in moved.values()) else 0
-            right = card_x - tuck if conflict else row.right
-            text_w = right - x - px(8)
-            name = names[seat]
-            if seat == viewer:
-                name += " (you)" if name_font.size(name + " (you)")[0] <= text_w else ""
-            model.texts.append(
-                Text(
-                    name,
-                    (x, row.y + px(6)),
-                    fp(19),
-                    colour,
-                    face="sans-bold",
-                    max_width=text_w,
-                )
-            )
-            if seat in beside:
-                model.texts.append(
-                    Text(
-                        beside[seat],
-                        (row.right - px(8), row.y + px(6) + fp(19) - fp(16)),
-                        fp(16),
-                        CREAM,
-                        "topright",
-                    )
-                )
-            for i, text in enumerate(status[seat]):
-                model.texts.append(
-                    Text(
-                        text,
-                        (row.x + lines_x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
-                        fp(16),
-                        GOLD
-                        if text.startswith("you saw")
-                        else (MUTED if conflict and i == 0 else CREAM),
-                        max_width=right - row.x - lines_x - px(8),
-                    )
-                )
-            if conflict:
-                slot = pygame.Rect(card_x, row.y + (row.h - ch) // 2, cw, ch)
-                entry = table.get(seat)
-                if entry is not None and entry["card"] in moved:
-                    # Its card went to another player's power: an empty place that says so.
-                    self._moved_from(model, slot, names[moved[entry["card"]][1]], display)
-                elif entry is None:
-                    model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(6), 1))
-                else:
-                    card = entry["card"]
-                    label = card_label(card) + (" (discarded)" if entry["discarded"] else "")
-                    model.pieces.append(
-                        Piece(
-                            card,
-                            ("card", "alliances", card),
-                            slot,
-                            z=5,
-                            label=label,
-                            dim=entry["discarded"],
-                        )
-                    )
-                    model.tips.append((slot, label + self._choice_words(entry)))
-                    if boosting and card == pending.get("card"):  # the card about to move
-                        model.boxes.append(
-                            Box(slot.inflate(px(8), px(8)), None, GOLD, px(8), max(2, px(3)))
-                        )
-                    if choosing and not entry["discarded"]:
-                        choice_zones.append(
-                            Zone(f"choice:{card}", slot.inflate(px(10), px(10)), card_label(card))
-                        )
-                for card, (origin, to) in moved.items():
-                    if to == seat:
-                        self._moved_to(model, card, slot, names[origin], display)
-                self._power(
-                    model,
-                    view,
-                    seat,
-                    pygame.Rect(slot.right + px(8), row.y, power_w, row.h),
-                    display,
-                    colorblind,
-                )
+            row = pygame.Rect(panel.x + px(8), y, panel.w - px(16), rows.row_h)
+            y += rows.row_h + px(6)
+            self._player_row(model, view, seat, row, rows, display, names, viewer, colorblind)
+            if rows.conflict:
+                slot = rows.slot(row, px(8))
+                choice = self._played(model, view, seat, slot, rows, display, names)
+                choice_zones += [choice] if choice else []
+                power = pygame.Rect(slot.right + px(8), row.y, rows.power_w, row.h)
+                self._power(model, view, seat, power, display, colorblind)
             seen = self._seen(view, seat)
             if seen:
                 model.tips.append((row, f"{names[seat]}: {seen}."))
-            if boosting and seat in table:
+            if boosting and any(e["seat"] == seat for e in view["table"]):
                 seat_zones.append(Zone(f"seat:{seat}", row, names[seat]))
         # Most specific first: the scene takes the first zone under the pointer.
         model.zones += choice_zones + seat_zones
-        if conflict and not view["over"]:
+        if rows.conflict and not view["over"]:
             model.zones.append(Zone("conflict", panel, "the conflict"))
         return panel.bottom
+
+    @staticmethod
+    def _players_title(view: Mapping[str, Any]) -> str:
+        if view["phase"] not in CONFLICT_PHASES:
+            return "Players"
+        duel = view["players"] == 2 and view["phase"] == "duel"
+        title = "Drafting trick" if duel else f"Conflict {view['conflict']}"
+        if view.get("target"):
+            tile = next(t for t in view["grid"] if t["id"] == view["target"])
+            title += f" over {tile['country']}"
+        return title
+
+    @staticmethod
+    def _asking(view: Mapping[str, Any]) -> tuple[bool, bool]:
+        """Where a special action's question is answered: (by clicking a card on the table,
+        by clicking a player's row)."""
+        pending = view.get("pending") or {}
+        choose = view["phase"] == "choose"
+        return choose and not pending.get("card"), choose and bool(pending.get("card"))
+
+    def _player_rows(
+        self, view: Mapping[str, Any], area: pygame.Rect, display: Display, names: list[str]
+    ) -> _Rows:
+        """What the players' rows in ``area`` share: their sizes, and the words of each."""
+        px, fp = display.px, display.font_px
+        n = view["players"]
+        conflict = view["phase"] in CONFLICT_PHASES
+        tv = display.profile == "tv"
+        # The row's inner width. On a TV the alliance disc sits beside the name only and the
+        # lines under it start at the row's edge: the words at the TV's size need the width.
+        row_w = area.w - 2 * px(8)
+        disc = fp(19) if tv else px(34)
+        name_x = px(6) + disc + px(8)
+        lines_x = px(8) if tv else name_x
+        line_font = render.fonts.get_font(fp(16))
+        status = {
+            s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
+            for s in range(n)
+        }
+        beside = {}
+        if not conflict:
+            beside = self._roles_beside(view, names, display, status, row_w - px(8) - name_x)
+        # Name; role and status (on two lines in a conflict, or when one is too long); the
+        # cards the viewer was shown.
+        lines = 1 + max(len(status[s]) for s in range(n))
+        text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
+        head = fp(20) + px(14)
+        moved = self._moved_cards(view)
+        rows = _Rows(conflict, head, text_h, disc, name_x, lines_x, 0, 0, moved, status, beside)
+        return self._conflict_rows(view, area, display, names, rows, row_w) if conflict else rows
+
+    def _roles_beside(
+        self,
+        view: Mapping[str, Any],
+        names: list[str],
+        display: Display,
+        status: dict[int, list[str]],
+        room: int,
+    ) -> dict[int, str]:
+        """Out of conflicts, a role too long to share a line with the status goes beside the
+        name when it fits there, in ``room`` (rows stay one line shorter: the phase panel
+        needs the room). All rows alike, when every role fits there. Returns the roles moved
+        there, by seat, and takes them out of the seats' ``status`` lines."""
+        px, fp = display.px, display.font_px
+        n = view["players"]
+        split = [s for s in range(n) if len(status[s]) > 1 and status[s][0] == self._role(view, s)]
+        if not split:
+            return {}
+        name_font = render.fonts.get_font(fp(19), "sans-bold")
+        line_font = render.fonts.get_font(fp(16))
+        beside: dict[int, str] = {}
+        for s in range(n):
+            role = self._role(view, s)
+            both = name_font.size(names[s] + " (you)")[0] + px(16) + line_font.size(role)[0]
+            if both > room:
+                return {}
+            beside[s] = role
+        for s in beside:
+            status[s] = [self._status(view, s), *status[s][2 if s in split else 1 :]]
+        return beside
+
+    def _conflict_rows(
+        self,
+        view: Mapping[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        rows: _Rows,
+        row_w: int,
+    ) -> _Rows:
+        """``rows`` with room for a conflict's played card and the power column beside it."""
+        px, fp = display.px, display.font_px
+        n = view["players"]
+        # The power column holds a number, a suit word and a pill: as wide as its widest.
+        suit_font = render.fonts.get_font(fp(16), "sans-bold")
+        pill_font = render.fonts.get_font(fp(17), "sans-bold")
+        power_w = max(
+            display.frame_px(110),
+            *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
+            pill_font.size("Winning")[0] + px(16),
+        )
+        # Cards as large as two thirds of the column allow (the phase panel needs the rest).
+        room = (area.h * 2 // 3 - rows.head - px(10)) // n - px(6)
+        cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
+        # On a TV, no wider than the words beside it leave (a moved card tucks in too).
+        if display.profile == "tv":
+            name_font = render.fonts.get_font(fp(19), "sans-bold")
+            line_font = render.fonts.get_font(fp(16))
+            words = max(
+                max(
+                    rows.name_x - rows.lines_x + name_font.size(names[s])[0],
+                    *(line_font.size(t)[0] for t in rows.status[s]),
+                )
+                for s in range(n)
+            )
+            spare = row_w - rows.lines_x - words - px(8) - power_w - px(16)
+            tucked = 1.62 if rows.moved else 1.0
+            cw = max(card_min(), min(cw, round(spare / tucked)))
+        ch = round(cw * 1.4)
+        # The power column: number, suit word and pill (see _power) stay inside the row.
+        power_h = px(24) + fp(28) + fp(16) + fp(17)
+        row_h = max(rows.row_h, ch + px(12), power_h)
+        return replace(rows, row_h=row_h, cw=cw, power_w=power_w)
+
+    def _player_row(
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        row: pygame.Rect,
+        rows: _Rows,
+        display: Display,
+        names: list[str],
+        viewer: int | None,
+        colorblind: bool,
+    ) -> None:
+        """A player's row (but a conflict's card and power): the alliance disc, the name, and
+        beside or under it the role, the status and the cards the viewer was shown."""
+        px, fp = display.px, display.font_px
+        side = view["sides"][seat]
+        mover = view["to_move"] == seat
+        model.boxes.append(
+            Box(
+                row,
+                (24, 34, 28, 220),
+                GOLD if mover else (70, 80, 72),
+                px(8),
+                px(3) if mover else 1,
+            )
+        )
+        name_font = render.fonts.get_font(fp(19), "sans-bold")
+        dia = min(rows.disc, rows.row_h - px(12))
+        disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
+        if display.profile == "tv":  # beside the name: its middle on the name's
+            disc.centery = row.y + px(6) + name_font.get_linesize() // 2
+        model.origins[f"seat:{seat}"] = disc  # where a conflict won sweeps to
+        if seat != viewer:  # a card this seat plays comes from its row
+            model.origins[f"hand:{seat}"] = pygame.Rect(
+                disc.x, row.y, rows.cw or px(60), rows.ch or px(84)
+            )
+        model.pieces.append(
+            Piece(
+                f"disc:{seat}",
+                (*TOKEN_ART, (side,)),
+                disc,
+                z=3,
+                label=_side_name(side, view["players"]),
+            )
+        )
+        x = row.x + rows.name_x
+        # A row that receives a moved card shows it beside its own: less room for words.
+        right = rows.slot(row, px(8)).x - rows.tuck(seat) if rows.conflict else row.right
+        text_w = right - x - px(8)
+        name = names[seat]
+        if seat == viewer:
+            name += " (you)" if name_font.size(name + " (you)")[0] <= text_w else ""
+        colour = _side_colour(side, colorblind)
+        model.texts.append(
+            Text(name, (x, row.y + px(6)), fp(19), colour, face="sans-bold", max_width=text_w)
+        )
+        if seat in rows.beside:
+            model.texts.append(
+                Text(
+                    rows.beside[seat],
+                    (row.right - px(8), row.y + px(6) + fp(19) - fp(16)),
+                    fp(16),
+                    CREAM,
+                    "topright",
+                )
+            )
+        for i, text in enumerate(rows.status[seat]):
+            model.texts.append(
+                Text(
+                    text,
+                    (row.x + rows.lines_x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
+                    fp(16),
+                    GOLD
+                    if text.startswith("you saw")
+                    else (MUTED if rows.conflict and i == 0 else CREAM),
+                    max_width=right - row.x - rows.lines_x - px(8),
+                )
+            )
+
+    def _played(
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        slot: pygame.Rect,
+        rows: _Rows,
+        display: Display,
+        names: list[str],
+    ) -> Zone | None:
+        """The card ``seat`` played in the conflict, at ``slot`` (an empty place before it
+        plays), with a card Dual Allegiance moved to it tucked beside. Returns the zone that
+        picks the card when a special action asks for one."""
+        px = display.px
+        choosing, boosting = self._asking(view)
+        entry = {e["seat"]: e for e in view["table"]}.get(seat)
+        choice = None
+        if entry is not None and entry["card"] in rows.moved:
+            # Its card went to another player's power: an empty place that says so.
+            self._moved_from(model, slot, names[rows.moved[entry["card"]][1]], display)
+        elif entry is None:
+            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(6), 1))
+        else:
+            card = entry["card"]
+            label = card_label(card) + (" (discarded)" if entry["discarded"] else "")
+            model.pieces.append(
+                Piece(
+                    card,
+                    ("card", "alliances", card),
+                    slot,
+                    z=5,
+                    label=label,
+                    dim=entry["discarded"],
+                )
+            )
+            model.tips.append((slot, label + self._choice_words(entry)))
+            pending = view.get("pending") or {}
+            if boosting and card == pending.get("card"):  # the card about to move
+                model.boxes.append(
+                    Box(slot.inflate(px(8), px(8)), None, GOLD, px(8), max(2, px(3)))
+                )
+            if choosing and not entry["discarded"]:
+                choice = Zone(f"choice:{card}", slot.inflate(px(10), px(10)), card_label(card))
+        for card, (origin, to) in rows.moved.items():
+            if to == seat:
+                self._moved_to(model, card, slot, names[origin], display)
+        return choice
 
     @staticmethod
     def _moved_cards(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
