@@ -433,73 +433,12 @@ class AlliancesLayout(Layout):
     ) -> None:
         px, fp = display.px, display.font_px
         model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
-        n = view["players"]
-        sides = view["sides"]
         held = [0, 0]
         for tile in view["grid"]:
             if tile["controller"] in (0, 1):
                 held[tile["controller"]] += 1
-        neutral = 20 - sum(held)
-        team = [" & ".join(names[s] for s in range(n) if sides[s] == side) for side in (0, 1)]
-        dominant = view.get("dominant")
-        dom = f"Dominant suit: {SUITS[dominant]}" if dominant else "Dominant suit: not yet"
-        if n == 3:
-            empire = view["empire"]
-            scores = " · ".join(f"{names[s]} {view['empire_tiles'][s]}" for s in range(n))
-            line1 = (
-                f"Campaign {view['campaign']} of 3 · Empire: {names[empire]} · "
-                f"Countries ruled as Empire: {scores}"
-            )
-            rebels = " · ".join(
-                f"{names[s]} {view['conflicts_won'][s]}" for s in range(n) if s != empire
-            )
-            line2 = (
-                f"{dom} · The Empire rules {held[0]}, the Rebels {held[1]}, neutral {neutral} · "
-                f"Conflicts won by Rebels: {rebels}"
-            )
-        else:
-            wins = view["campaign_wins"]
-            line1 = (
-                f"Campaign {view['campaign']} · Campaigns won (best of 3): "
-                f"Gold ({team[0]}) {wins[0]} – {wins[1]} Silver ({team[1]})"
-            )
-            bid = view.get("bid")
-            if n == 4:
-                if bid and view["phase"] != "bid":
-                    agg = _side_name(sides[bid[2]], n)
-                    line2 = (
-                        f"State of the Nations: {names[bid[2]]} bid {bid[0]} {SUITS[bid[1]]} · "
-                        f"{agg} must control {bid[0]}: Gold {held[0]} · Silver {held[1]} · "
-                        f"neutral {neutral}"
-                    )
-                elif bid:
-                    line2 = (
-                        f"State of the Nations: highest bid {bid[0]} {SUITS[bid[1]]} by "
-                        f"{names[bid[2]]} · countries from 10 to 20, then the suit"
-                    )
-                else:
-                    line2 = (
-                        "State of the Nations: no bid yet · countries from 10 to 20, then the suit"
-                    )
-            elif view["phase"] == "duel":
-                tricks = view["drafting_tricks"]
-                line2 = (
-                    f"Drafting phase: tricks {names[0]} {tricks[0]} – {tricks[1]} {names[1]} · "
-                    f"reserve {view['reserve_count']} cards · the most tricks chooses the suit"
-                )
-            elif view["phase"] == "declare":
-                tricks = view["drafting_tricks"]
-                line2 = (
-                    f"{names[view['to_move']]} won the drafting phase ({max(tricks)} tricks to "
-                    f"{min(tricks)}) and now chooses the dominant suit"
-                )
-            else:
-                agg = names[view["aggressor"]]
-                goal = f"declared exactly {bid[0]}" if bid else "a tie goes to the Defender"
-                line2 = (
-                    f"{dom} · Aggressor {agg} ({goal}) · Gold {held[0]} · Silver {held[1]} · "
-                    f"neutral {neutral}"
-                )
+        info = _empire_info if view["players"] == 3 else _alliance_info
+        line1, line2 = info(view, names, held)
         inner = area.w - px(24)
         line1 = _shortened(line1, render.fonts.get_font(fp(19), "sans-bold"), inner)
         line2 = _shortened(line2, render.fonts.get_font(fp(19)), inner)
@@ -1758,6 +1697,85 @@ def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> tuple[list[in
     ranks = narrow == 0 or even >= rank
     names = all(art_alliances.special_reveal(c, cw)[1] + edge <= even for c in specials)
     return [even] * (n - 1), (2 if names else 1) if ranks else 0
+
+
+# ---- the info strip's words ----------------------------------------------------------------
+
+
+def _dominant_words(view: Mapping[str, Any]) -> str:
+    dominant = view.get("dominant")
+    return f"Dominant suit: {SUITS[dominant]}" if dominant else "Dominant suit: not yet"
+
+
+def _empire_info(view: Mapping[str, Any], names: list[str], held: list[int]) -> tuple[str, str]:
+    """The info strip's lines with 3 players: the Empire's score, then the campaign's
+    (``held``: the countries the Empire and the Rebels rule)."""
+    n = view["players"]
+    empire = view["empire"]
+    scores = " · ".join(f"{names[s]} {view['empire_tiles'][s]}" for s in range(n))
+    line1 = (
+        f"Campaign {view['campaign']} of 3 · Empire: {names[empire]} · "
+        f"Countries ruled as Empire: {scores}"
+    )
+    rebels = " · ".join(f"{names[s]} {view['conflicts_won'][s]}" for s in range(n) if s != empire)
+    line2 = (
+        f"{_dominant_words(view)} · The Empire rules {held[0]}, the Rebels {held[1]}, "
+        f"neutral {20 - sum(held)} · Conflicts won by Rebels: {rebels}"
+    )
+    return line1, line2
+
+
+def _alliance_info(view: Mapping[str, Any], names: list[str], held: list[int]) -> tuple[str, str]:
+    """The info strip's lines with 2 or 4 players: the campaigns won, then the bid, the
+    drafting phase or the campaign (``held``: the countries Gold and Silver control)."""
+    n = view["players"]
+    sides = view["sides"]
+    team = [" & ".join(names[s] for s in range(n) if sides[s] == side) for side in (0, 1)]
+    wins = view["campaign_wins"]
+    line1 = (
+        f"Campaign {view['campaign']} · Campaigns won (best of 3): "
+        f"Gold ({team[0]}) {wins[0]} – {wins[1]} Silver ({team[1]})"
+    )
+    if n == 4:
+        return line1, _bid_info(view, names, held)
+    if view["phase"] == "duel":
+        tricks = view["drafting_tricks"]
+        return line1, (
+            f"Drafting phase: tricks {names[0]} {tricks[0]} – {tricks[1]} {names[1]} · "
+            f"reserve {view['reserve_count']} cards · the most tricks chooses the suit"
+        )
+    if view["phase"] == "declare":
+        tricks = view["drafting_tricks"]
+        return line1, (
+            f"{names[view['to_move']]} won the drafting phase ({max(tricks)} tricks to "
+            f"{min(tricks)}) and now chooses the dominant suit"
+        )
+    agg = names[view["aggressor"]]
+    bid = view.get("bid")
+    goal = f"declared exactly {bid[0]}" if bid else "a tie goes to the Defender"
+    return line1, (
+        f"{_dominant_words(view)} · Aggressor {agg} ({goal}) · Gold {held[0]} · "
+        f"Silver {held[1]} · neutral {20 - sum(held)}"
+    )
+
+
+def _bid_info(view: Mapping[str, Any], names: list[str], held: list[int]) -> str:
+    """The info strip's second line with 4 players: the bid, and once it is won the
+    countries the aggressors must control."""
+    bid = view.get("bid")
+    if bid and view["phase"] != "bid":
+        agg = _side_name(view["sides"][bid[2]], view["players"])
+        return (
+            f"State of the Nations: {names[bid[2]]} bid {bid[0]} {SUITS[bid[1]]} · "
+            f"{agg} must control {bid[0]}: Gold {held[0]} · Silver {held[1]} · "
+            f"neutral {20 - sum(held)}"
+        )
+    if bid:
+        return (
+            f"State of the Nations: highest bid {bid[0]} {SUITS[bid[1]]} by "
+            f"{names[bid[2]]} · countries from 10 to 20, then the suit"
+        )
+    return "State of the Nations: no bid yet · countries from 10 to 20, then the suit"
 
 
 #: Shorter words for the info strip's phrases, tried in turn while a line is too wide for it
