@@ -108,6 +108,32 @@ class _Rows:
         return round(self.cw * 0.62) if any(to == seat for _, to in self.moved.values()) else 0
 
 
+@dataclass(frozen=True)
+class _BidGrid:
+    """The bidding grid's cells, the same in each suit's block: ``per_row`` cells to a row
+    across ``area``."""
+
+    area: pygame.Rect
+    per_row: int
+    cell_h: int
+    gap: int  # between cells: a lit cell's ring is drawn in it
+    size: int  # the numbers' font size
+    face: str  # and face
+    margin: int  # the least room beside a number in its cell (desktop pixels)
+    label_h: int  # a suit's name above its block
+
+    @property
+    def rows(self) -> int:
+        return -(-len(BIDS) // self.per_row)
+
+    def cell(self, i: int, top: int) -> pygame.Rect:
+        """The ``i``-th cell of a block whose cells start at ``top``."""
+        r, c = divmod(i, self.per_row)
+        w = self.area.w // self.per_row
+        x = self.area.x + c * w + self.gap // 2
+        return pygame.Rect(x, top + r * self.cell_h, w - self.gap, self.cell_h - self.gap)
+
+
 class AlliancesLayout(Layout):
     game_id = "alliances"
 
@@ -1083,36 +1109,21 @@ class AlliancesLayout(Layout):
         names: list[str],
         colorblind: bool,
     ) -> None:
+        """The State of the Nations grid (or a 2-player declaration's): a block of cells per
+        suit, the standing bid under it."""
         px, fp = display.px, display.font_px
         declaring = view["phase"] == "declare"
-        title = (
-            self.instruct(
-                "Declare exactly how many countries you will control, and the suit",
-                "The declaration: how many countries, and the suit",
-            )
-            if declaring
-            else self.instruct(
-                "State of the Nations: click a bid (countries, then suit)",
-                "State of the Nations: the bidding (countries, then suit)",
-            )
-        )
         bid = None if declaring else view.get("bid")
         # The lit ring of a cell is drawn in the gap, clear of its number; the gap keeps its
-        # desktop size on a TV (#19).
+        # desktop size on a TV.
         gap = display.frame_px(8)
         size = fp(18)
         label_h = fp(17) + px(4)
-        short = (
-            self.instruct("Declare countries and suit", "The declaration")
-            if declaring
-            else self.instruct("Click a bid: countries, then suit", "State of the Nations")
-        )
         titled, y, per_row, face, margin, least = self._grid_shape(
-            area, display, (title, short), gap, size, label_h
+            area, display, self._bidding_titles(declaring), gap, size, label_h
         )
         model.texts += titled.texts
         rows = -(-len(BIDS) // per_row)
-        cell_w = area.w // per_row
         standing = f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}" if bid else ""
         standing_lines = wrap_text(standing, render.fonts.get_font(fp(17)), area.w)
         standing_h = len(standing_lines) * (fp(17) + px(6)) + px(6) if standing else 0
@@ -1124,55 +1135,82 @@ class AlliancesLayout(Layout):
         cell_h = max(least, min(px(56), room // rows))
         if rows * cell_h > room:  # too short even so (very long names): the grid stays inside
             cell_h = max(gap + display.frame_px(4), room // rows)
-        ranks = {"P": "highest suit", "E": "", "M": "lowest suit"}
+        grid = _BidGrid(area, per_row, cell_h, gap, size, face, margin, label_h)
         for suit in ("P", "E", "M"):
-            colour = _suit_colour(suit, colorblind)
-            note = f" ({ranks[suit]})" if ranks[suit] else ""
-            model.texts.append(
-                Text(
-                    SUITS[suit] + note,
-                    (area.x + gap // 2, y),
-                    fp(17),
-                    colour,
-                    face="sans-bold",
-                    max_width=area.w,
-                )
-            )
-            y += label_h
-            for i, count in enumerate(BIDS):
-                r, c = divmod(i, per_row)
-                cell = pygame.Rect(
-                    area.x + c * cell_w + gap // 2, y + r * cell_h, cell_w - gap, cell_h - gap
-                )
-                standing_cell = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
-                open_ = declaring or _beats(count, suit, bid)
-                fill = CELL if open_ else DIM_CELL
-                border = GOLD if standing_cell else ((*colour, 220) if open_ else (60, 64, 60))
-                model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing_cell else 2))
-                model.texts.append(
-                    Text(
-                        str(count),
-                        cell.center,
-                        size,
-                        CREAM if open_ else (96, 100, 96),
-                        "center",
-                        face if open_ else "sans",
-                        max_width=cell.w - min(display.frame_px(4), display.frame_px(margin)),
-                    )
-                )
-                if open_:
-                    model.zones.append(
-                        Zone(
-                            f"bid:{count}:{suit}",
-                            cell.inflate(gap, gap),
-                            f"{count} {SUITS[suit]}",
-                        )
-                    )
-            y += rows * cell_h
+            y = self._bid_suit(model, grid, suit, y, bid, declaring, display, colorblind)
         y = min(area.bottom - standing_h, y) + px(6)
         for line in standing_lines if standing else []:
             model.texts.append(Text(line, (area.x, y), fp(17), CREAM, max_width=area.w))
             y += fp(17) + px(6)
+
+    def _bidding_titles(self, declaring: bool) -> tuple[str, str]:
+        """The bidding panel's title, and a shorter one for a short panel."""
+        if declaring:
+            return (
+                self.instruct(
+                    "Declare exactly how many countries you will control, and the suit",
+                    "The declaration: how many countries, and the suit",
+                ),
+                self.instruct("Declare countries and suit", "The declaration"),
+            )
+        return (
+            self.instruct(
+                "State of the Nations: click a bid (countries, then suit)",
+                "State of the Nations: the bidding (countries, then suit)",
+            ),
+            self.instruct("Click a bid: countries, then suit", "State of the Nations"),
+        )
+
+    def _bid_suit(
+        self,
+        model: TableModel,
+        grid: _BidGrid,
+        suit: str,
+        y: int,
+        bid: list | None,
+        declaring: bool,
+        display: Display,
+        colorblind: bool,
+    ) -> int:
+        """One suit's block of the bidding grid from ``y`` down: its name, then a cell per
+        bid, lit where it beats ``bid``. Returns the y under it."""
+        px, fp = display.px, display.font_px
+        area = grid.area
+        colour = _suit_colour(suit, colorblind)
+        ranks = {"P": " (highest suit)", "E": "", "M": " (lowest suit)"}
+        model.texts.append(
+            Text(
+                SUITS[suit] + ranks[suit],
+                (area.x + grid.gap // 2, y),
+                fp(17),
+                colour,
+                face="sans-bold",
+                max_width=area.w,
+            )
+        )
+        y += grid.label_h
+        for i, count in enumerate(BIDS):
+            cell = grid.cell(i, y)
+            standing_cell = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
+            open_ = declaring or _beats(count, suit, bid)
+            fill = CELL if open_ else DIM_CELL
+            border = GOLD if standing_cell else ((*colour, 220) if open_ else (60, 64, 60))
+            model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing_cell else 2))
+            model.texts.append(
+                Text(
+                    str(count),
+                    cell.center,
+                    grid.size,
+                    CREAM if open_ else (96, 100, 96),
+                    "center",
+                    grid.face if open_ else "sans",
+                    max_width=cell.w - min(display.frame_px(4), display.frame_px(grid.margin)),
+                )
+            )
+            if open_:
+                zone = cell.inflate(grid.gap, grid.gap)
+                model.zones.append(Zone(f"bid:{count}:{suit}", zone, f"{count} {SUITS[suit]}"))
+        return y + grid.rows * grid.cell_h
 
     def _grid_shape(
         self,
