@@ -1345,86 +1345,77 @@ class AlliancesLayout(Layout):
         display: Display,
         names: list[str],
     ) -> None:
+        """The rise to power: the Empire's two pairs side by side, each Rebel's tribute
+        under them."""
         px, fp = display.px, display.font_px
         phase = view["phase"]
-        empire = view["empire"]
         rise = view["rise"]
-        what = {
-            "rise-set": f"{names[empire]}, the Empire, sets two pairs aside"
-            + self.instruct(": drag cards here"),
-            "rise-give": "each Rebel gives the Empire two cards"
-            + self.instruct(": drag yours to the tribute"),
-            "rise-pick": "the Rebel takes one of the Empire's pairs" + self.instruct(": click it"),
-        }.get(phase, "")
-        y = self._title(model, f"Rise to power: {what}", area, display)
+        y = self._title(model, f"Rise to power: {self._rise_words(view, names)}", area, display)
         head = fp(16) + px(14)  # a slot's label above its cards
         room = (area.bottom - y - px(10)) // 2 - head - px(10)
         half = (area.w - px(16)) // 2
         cw = max(card_min(), min(px(90), round(room / 1.4), (half - px(26)) // 2))
         ch = round(cw * 1.4)
         # The Empire's two pairs: faces for the Empire, backs for the Rebels.
-        mine = rise.get("my_pairs")
-        half = (area.w - px(16)) // 2
         pairs_box = pygame.Rect(area.x, y, area.w, head + ch + px(10))
         if phase == "rise-set":
             model.zones.append(Zone("aside", pairs_box, "the Empire's pairs"))
         for p in range(2):
             slot = pygame.Rect(area.x + p * (half + px(16)), y, half, pairs_box.h)
-            count = rise["pairs"][p] if p < len(rise["pairs"]) else 0
-            model.texts.append(
-                Text(
-                    f"Empire's pair {p + 1}",
-                    (slot.x + px(10), slot.y + px(8)),
-                    fp(16),
-                    CREAM,
-                    max_width=slot.w - px(20),
-                )
-            )
-            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
-            cards: list[tuple[str, tuple, str, str | None]] = []
-            for k in range(count):
-                if mine and p < len(mine) and k < len(mine[p]):
-                    c = mine[p][k]
-                    cards.append((c, ("card", "alliances", c), card_label(c), None))
-                else:
-                    cards.append((f"pair:{p}:{k}", ("back", "alliances"), "a face-down card", None))
-            inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), ch)
-            self._card_row(model, cards, inner, cw, display)
+            cards = _pair_cards(rise, p)
+            self._rise_slot(model, slot, f"Empire's pair {p + 1}", cards, head, cw, display)
             if phase == "rise-pick":
                 model.zones.insert(0, Zone(f"pair:{p + 1}", slot, f"pair {p + 1}"))
         y = pairs_box.bottom + px(10)
         tribute_box = pygame.Rect(area.x, y, area.w, min(area.bottom, y + head + ch + px(10)) - y)
         if phase == "rise-give":
             model.zones.append(Zone("tribute", tribute_box, "the tribute"))
-        rebels = [s for s in range(3) if s != empire]
+        rebels = [s for s in range(3) if s != view["empire"]]
         # "From Ada" over each Rebel's tribute; the names alone when one is too long (a TV).
         font, label_w = render.fonts.get_font(fp(16)), half - px(20)
         wordy = all(font.size(f"From {names[s]}")[0] <= label_w for s in rebels)
         for i, seat in enumerate(rebels):
             slot = pygame.Rect(area.x + i * (half + px(16)), y, half, tribute_box.h)
-            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
             giver = f"From {names[seat]}" if wordy else names[seat]
-            model.texts.append(
-                Text(
-                    giver,
-                    (slot.x + px(10), slot.y + px(8)),
-                    fp(16),
-                    CREAM,
-                    max_width=slot.w - px(20),
-                )
+            cards = _tribute_cards(rise, seat, viewer)
+            self._rise_slot(model, slot, giver, cards, head, cw, display)
+
+    def _rise_words(self, view: Mapping[str, Any], names: list[str]) -> str:
+        """What happens in this step of the rise to power (and what to do about it)."""
+        empire = names[view["empire"]]
+        return {
+            "rise-set": f"{empire}, the Empire, sets two pairs aside"
+            + self.instruct(": drag cards here"),
+            "rise-give": "each Rebel gives the Empire two cards"
+            + self.instruct(": drag yours to the tribute"),
+            "rise-pick": "the Rebel takes one of the Empire's pairs" + self.instruct(": click it"),
+        }.get(view["phase"], "")
+
+    def _rise_slot(
+        self,
+        model: TableModel,
+        slot: pygame.Rect,
+        label: str,
+        cards: list[tuple[str, tuple, str, str | None]],
+        head: int,
+        cw: int,
+        display: Display,
+    ) -> None:
+        """A framed slot of the rise to power: ``label`` on top, ``cards`` under it
+        (``head`` down)."""
+        px, fp = display.px, display.font_px
+        model.texts.append(
+            Text(
+                label,
+                (slot.x + px(10), slot.y + px(8)),
+                fp(16),
+                CREAM,
+                max_width=slot.w - px(20),
             )
-            count = rise["tribute"][seat]
-            own = rise.get("my_tribute") if seat == viewer else None
-            cards = []
-            for k in range(count):
-                if own and k < len(own):
-                    cards.append((own[k], ("card", "alliances", own[k]), card_label(own[k]), None))
-                else:
-                    cards.append(
-                        (f"tribute:{seat}:{k}", ("back", "alliances"), "a face-down card", None)
-                    )
-            inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), ch)
-            self._card_row(model, cards, inner, cw, display)
+        )
+        model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
+        inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), round(cw * 1.4))
+        self._card_row(model, cards, inner, cw, display)
 
     def _draft(
         self,
@@ -1735,6 +1726,36 @@ def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> tuple[list[in
     ranks = narrow == 0 or even >= rank
     names = all(art_alliances.special_reveal(c, cw)[1] + edge <= even for c in specials)
     return [even] * (n - 1), (2 if names else 1) if ranks else 0
+
+
+def _pair_cards(rise: Mapping[str, Any], p: int) -> list[tuple[str, tuple, str, str | None]]:
+    """The Empire's pair ``p`` as :meth:`AlliancesLayout._card_row` lays it out: faces where
+    the view shows them (to the Empire), backs elsewhere."""
+    mine = rise.get("my_pairs")
+    count = rise["pairs"][p] if p < len(rise["pairs"]) else 0
+    cards: list[tuple[str, tuple, str, str | None]] = []
+    for k in range(count):
+        if mine and p < len(mine) and k < len(mine[p]):
+            c = mine[p][k]
+            cards.append((c, ("card", "alliances", c), card_label(c), None))
+        else:
+            cards.append((f"pair:{p}:{k}", ("back", "alliances"), "a face-down card", None))
+    return cards
+
+
+def _tribute_cards(
+    rise: Mapping[str, Any], seat: int, viewer: int | None
+) -> list[tuple[str, tuple, str, str | None]]:
+    """A Rebel's tribute as :meth:`AlliancesLayout._card_row` lays it out: faces for the
+    Rebel who gave them, backs for everyone else."""
+    own = rise.get("my_tribute") if seat == viewer else None
+    cards: list[tuple[str, tuple, str, str | None]] = []
+    for k in range(rise["tribute"][seat]):
+        if own and k < len(own):
+            cards.append((own[k], ("card", "alliances", own[k]), card_label(own[k]), None))
+        else:
+            cards.append((f"tribute:{seat}:{k}", ("back", "alliances"), "a face-down card", None))
+    return cards
 
 
 # ---- the info strip's words ----------------------------------------------------------------
