@@ -42,6 +42,8 @@ BIDS = range(10, 21)
 TILE_ART = ("piece", "alliances", "tile")  # + country, defence, height, lit, target, rim
 TOKEN_ART = ("piece", "alliances", "tokens")  # + colours
 CONFLICT_PHASES = ("target", "play", "choose", "duel")
+#: A line of a panel's words and its colour.
+_Line = tuple[str, tuple[int, int, int]]
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -1495,79 +1497,10 @@ class AlliancesLayout(Layout):
         names: list[str],
         colorblind: bool,
     ) -> None:
+        """The conflict's panel: its target and defence, who is winning, what to do; in a
+        2-player drafting phase, the tricks and the reserve."""
         px, fp = display.px, display.font_px
-        phase = view["phase"]
-        duel = phase == "duel"
-        # Most urgent first: a short panel (a TV) cuts the last lines off.
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        notes: list[tuple[str, tuple[int, int, int]]] = []
-        if duel:
-            title = "Drafting phase: win tricks to choose the dominant suit"
-            tricks = view["drafting_tricks"]
-            lines.append((f"Tricks won: {names[0]} {tricks[0]} · {names[1]} {tricks[1]}", CREAM))
-            lines.append(("The trick's winner draws first from the reserve.", MUTED))
-        elif view.get("target"):
-            tile = next(t for t in view["grid"] if t["id"] == view["target"])
-            title = f"Target: {tile['country']}"
-            d = view.get("defence") or tile["defence"]
-            base = tile["defence"]
-            parts = []
-            for s in ("M", "E", "P"):
-                mark = "*" if d.get(s) != base.get(s) else ""
-                parts.append(f"{SUITS[s]} {d.get(s)}{mark}")
-            lines.append(("Defence: " + " · ".join(parts), CREAM))
-            if any(d.get(s) != base.get(s) for s in SUITS):
-                notes.append(("* raised by a special action for this conflict", MUTED))
-        else:
-            title = self.instruct(
-                "Choose the country to target: click a lit tile", "The country to target"
-            )
-        lead, dom = view.get("leading"), view.get("dominant")
-        if lead or dom:
-            lines.append(
-                (
-                    " · ".join(
-                        x
-                        for x in (
-                            f"Leading: {SUITS[lead]}" if lead else "",
-                            f"Dominant: {SUITS[dom]}" if dom and not duel else "",
-                        )
-                        if x
-                    ),
-                    CREAM,
-                )
-            )
-        win = view["winning"]
-        if view["table"]:
-            if win.get("seat") is not None:
-                verdict = (
-                    f"{names[win['seat']]} is winning with {win['value']} {SUITS[win['suit']]}"
-                )
-                d = view.get("defence") or {}
-                if not duel and win.get("suit") in d:
-                    takes = win["value"] > d[win["suit"]]
-                    verdict += (
-                        " and would take it"
-                        if takes
-                        else f", not enough (defence {d[win['suit']]})"
-                    )
-                lines.insert(0, (verdict, GOLD))
-            elif win.get("suit"):
-                lines.insert(
-                    0, (f"A tie at {win['value']} {SUITS[win['suit']]}: a draw so far", CREAM)
-                )
-        pending = view.get("pending") or {}
-        if pending.get("special"):
-            name = SPECIAL_ACTIONS[pending["special"]][0]
-            ask = (
-                self.instruct("click the player it joins", "which player it joins")
-                if pending.get("card")
-                else self.instruct("click a lit card on the table", "which card it takes")
-            )
-            lines.insert(0, (f"{name}: {ask}", GOLD))
-        elif phase in ("play", "duel") and not view["over"] and self.live:
-            notes.append(("Drag a card onto the players to play it.", MUTED))
-        lines += notes
+        title, lines = self._conflict_words(view, names)
         y = self._title(model, title, area, display)
         font = render.fonts.get_font(fp(17))
         step = fp(17) + px(6)
@@ -1579,25 +1512,73 @@ class AlliancesLayout(Layout):
                 model.texts.append(Text(part, (area.x, y), fp(17), colour, max_width=area.w))
                 y += step
             y += px(2)
+        if view["phase"] == "duel":
+            self._reserve(model, view, pygame.Rect(area.x, y, area.w, area.bottom - y), display)
+
+    def _conflict_words(self, view: Mapping[str, Any], names: list[str]) -> tuple[str, list[_Line]]:
+        """The conflict panel's title and its lines, most urgent first: a short panel (a TV)
+        cuts the last lines off."""
+        phase = view["phase"]
+        duel = phase == "duel"
+        lines: list[_Line] = []
+        notes: list[_Line] = []
         if duel:
-            count = view["reserve_count"]
-            cw = min(px(56), round((area.bottom - y - px(4)) / 1.4))
-            if count and cw >= card_min():
-                pile = pygame.Rect(area.x, y + px(4), cw, round(cw * 1.4))
-                model.pieces.append(
-                    Piece("reserve", ("back", "alliances"), pile, z=5, label="the reserve")
-                )
-                model.origins["deck"] = pile
-                model.texts.append(
-                    Text(
-                        f"Reserve: {count} cards",
-                        (pile.right + px(10), pile.centery),
-                        fp(17),
-                        CREAM,
-                        "midleft",
-                        max_width=area.right - pile.right - px(10),
-                    )
-                )
+            title = "Drafting phase: win tricks to choose the dominant suit"
+            tricks = view["drafting_tricks"]
+            lines.append((f"Tricks won: {names[0]} {tricks[0]} · {names[1]} {tricks[1]}", CREAM))
+            lines.append(("The trick's winner draws first from the reserve.", MUTED))
+        elif view.get("target"):
+            title, lines, notes = _target_words(view)
+        else:
+            title = self.instruct(
+                "Choose the country to target: click a lit tile", "The country to target"
+            )
+        lead, dom = view.get("leading"), view.get("dominant")
+        if lead or dom:
+            said = (
+                f"Leading: {SUITS[lead]}" if lead else "",
+                f"Dominant: {SUITS[dom]}" if dom and not duel else "",
+            )
+            lines.append((" · ".join(x for x in said if x), CREAM))
+        verdict = _verdict(view, names)
+        if verdict:
+            lines.insert(0, verdict)
+        pending = view.get("pending") or {}
+        if pending.get("special"):
+            name = SPECIAL_ACTIONS[pending["special"]][0]
+            ask = (
+                self.instruct("click the player it joins", "which player it joins")
+                if pending.get("card")
+                else self.instruct("click a lit card on the table", "which card it takes")
+            )
+            lines.insert(0, (f"{name}: {ask}", GOLD))
+        elif phase in ("play", "duel") and not view["over"] and self.live:
+            notes.append(("Drag a card onto the players to play it.", MUTED))
+        return title, lines + notes
+
+    def _reserve(
+        self, model: TableModel, view: Mapping[str, Any], area: pygame.Rect, display: Display
+    ) -> None:
+        """The 2-player drafting phase's reserve at the top of ``area``: a back and its count
+        (nothing when no card of a readable size fits)."""
+        px, fp = display.px, display.font_px
+        count = view["reserve_count"]
+        cw = min(px(56), round((area.h - px(4)) / 1.4))
+        if not count or cw < card_min():
+            return
+        pile = pygame.Rect(area.x, area.y + px(4), cw, round(cw * 1.4))
+        model.pieces.append(Piece("reserve", ("back", "alliances"), pile, z=5, label="the reserve"))
+        model.origins["deck"] = pile
+        model.texts.append(
+            Text(
+                f"Reserve: {count} cards",
+                (pile.right + px(10), pile.centery),
+                fp(17),
+                CREAM,
+                "midleft",
+                max_width=area.right - pile.right - px(10),
+            )
+        )
 
     # ---- the viewer's hand ---------------------------------------------------------------------
     def _hand(
@@ -1756,6 +1737,43 @@ def _tribute_cards(
         else:
             cards.append((f"tribute:{seat}:{k}", ("back", "alliances"), "a face-down card", None))
     return cards
+
+
+# ---- the conflict panel's words ------------------------------------------------------------
+
+
+def _target_words(view: Mapping[str, Any]) -> tuple[str, list[_Line], list[_Line]]:
+    """The conflict panel's title once a country is targeted, its defence line, and a note
+    when a special action raised the defence."""
+    tile = next(t for t in view["grid"] if t["id"] == view["target"])
+    d = view.get("defence") or tile["defence"]
+    base = tile["defence"]
+    parts = []
+    for s in ("M", "E", "P"):
+        mark = "*" if d.get(s) != base.get(s) else ""
+        parts.append(f"{SUITS[s]} {d.get(s)}{mark}")
+    lines: list[_Line] = [("Defence: " + " · ".join(parts), CREAM)]
+    notes: list[_Line] = []
+    if any(d.get(s) != base.get(s) for s in SUITS):
+        notes.append(("* raised by a special action for this conflict", MUTED))
+    return f"Target: {tile['country']}", lines, notes
+
+
+def _verdict(view: Mapping[str, Any], names: list[str]) -> _Line | None:
+    """Who is winning the conflict (and whether it would take the country), or the tie."""
+    win = view["winning"]
+    if not view["table"]:
+        return None
+    if win.get("seat") is not None:
+        verdict = f"{names[win['seat']]} is winning with {win['value']} {SUITS[win['suit']]}"
+        d = view.get("defence") or {}
+        if view["phase"] != "duel" and win.get("suit") in d:
+            takes = win["value"] > d[win["suit"]]
+            verdict += " and would take it" if takes else f", not enough (defence {d[win['suit']]})"
+        return verdict, GOLD
+    if win.get("suit"):
+        return f"A tie at {win['value']} {SUITS[win['suit']]}: a draw so far", CREAM
+    return None
 
 
 # ---- the info strip's words ----------------------------------------------------------------
