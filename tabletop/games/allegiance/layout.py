@@ -61,7 +61,7 @@ def _name(card: str) -> str:
     return card_name(card).removeprefix("the ")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _SpotHead:
     """The head of a seat's spot: its text sizes (at the spot's scale), and where its name,
     marker (" · leads") and hand count go."""
@@ -73,46 +73,39 @@ class _SpotHead:
     name_w: int  # the name's room beside the hand count
     two_lines: bool  # the name on the first line, the marker (and the count) on the second
     count_below: bool  # the name has the first line to itself, the count is on the second
+    line_h: int
+    height: int  # one line or two
 
-    @property
-    def line_h(self) -> int:
-        return self.name_size + self.ip
 
-    @property
-    def height(self) -> int:
-        return 2 * self.line_h if self.two_lines else self.line_h
-
-    @classmethod
-    def fitted(
-        cls,
-        spot: pygame.Rect,
-        scale: float,
-        display: Display,
-        name: str,
-        marker: str,
-        own_spot: bool,
-    ) -> _SpotHead:
-        """The head of ``spot`` at ``scale`` for the seat ``name`` with its ``marker``
-        (``own_spot``: the viewer's, with no hand count)."""
-        px, fp = display.px, display.font_px
-        ip = max(3, round(px(8) * scale))
-        name_size = fp(20, scale)
-        small_size = fp(16, scale)
-        line_h = name_size + ip
-        count_w = 0 if own_spot else _count_width(line_h, small_size)
-        name_w = spot.w - 2 * ip - count_w - px(4)
-        font = fonts.get_font(name_size, "sans-bold")
-        # Where the name, marker and count do not share one line (a TV's large text in a
-        # crowded table), the name has the first line (beside the count, or to itself) and
-        # the marker (and the count) the second: the name is never shortened there.
-        two_lines = (
-            display.profile == "tv"  # a TV's spots are sized for it (a desktop's, not)
-            and font.size(name + marker)[0] > name_w
-            and spot.h - 2 * line_h >= line_h
-            and font.size(name)[0] <= spot.w - 2 * ip
-        )
-        count_below = two_lines and font.size(name)[0] > name_w
-        return cls(ip, name_size, small_size, count_w, name_w, two_lines, count_below)
+@lru_cache(maxsize=256)
+def _spot_head(
+    w: int, h: int, scale: float, display: Display, name: str, marker: str, own_spot: bool
+) -> _SpotHead:
+    """The head of a ``w`` × ``h`` spot at ``scale`` for the seat ``name`` with its
+    ``marker`` (``own_spot``: the viewer's, with no hand count). Remembered: the seats keep
+    their spots and names from move to move."""
+    px, fp = display.px, display.font_px
+    ip = max(3, round(px(8) * scale))
+    name_size = fp(20, scale)
+    small_size = fp(16, scale)
+    line_h = name_size + ip
+    count_w = 0 if own_spot else _count_width(line_h, small_size)
+    name_w = w - 2 * ip - count_w - px(4)
+    font = fonts.get_font(name_size, "sans-bold")
+    # Where the name, marker and count do not share one line (a TV's large text in a crowded
+    # table), the name has the first line (beside the count, or to itself) and the marker
+    # (and the count) the second: the name is never shortened there.
+    two_lines = (
+        display.profile == "tv"  # a TV's spots are sized for it (a desktop's, not)
+        and font.size(name + marker)[0] > name_w
+        and h - 2 * line_h >= line_h
+        and font.size(name)[0] <= w - 2 * ip
+    )
+    count_below = two_lines and font.size(name)[0] > name_w
+    height = 2 * line_h if two_lines else line_h
+    return _SpotHead(
+        ip, name_size, small_size, count_w, name_w, two_lines, count_below, line_h, height
+    )
 
 
 def _marker(view: Mapping[str, Any], seat: int) -> str:
@@ -460,7 +453,7 @@ class AllegianceLayout(Layout):
         )
         model.zones.append(Zone(f"front:{seat}", spot, f"in front of {names[seat]}"))
         marker = _marker(view, seat)
-        head = _SpotHead.fitted(spot, scale, display, names[seat], marker, own_spot)
+        head = _spot_head(spot.w, spot.h, scale, display, names[seat], marker, own_spot)
         count = view["hand_counts"][seat]
         if not own_spot:  # the viewer sees their fan instead
             self._hand_count(model, seat, count, spot, head, display)

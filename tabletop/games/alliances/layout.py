@@ -18,7 +18,8 @@ it aside or onto the tribute to give it; click one of the Empire's pairs to take
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -80,7 +81,7 @@ def _beats(count: int, suit: str, bid: list | None) -> bool:
     return (count, SUIT_RANK[suit]) > (int(bid[0]), SUIT_RANK[str(bid[1])])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Rows:
     """What every row of the players' panel shares: its sizes, and the words of each seat."""
 
@@ -91,14 +92,12 @@ class _Rows:
     name_x: int  # where the name starts, from the row's left
     lines_x: int  # where the lines under the name start (on a TV, left of the name)
     cw: int  # a played card's width (0 out of a conflict)
+    ch: int
     power_w: int  # the power column right of the card (0 out of a conflict)
     moved: dict[str, tuple[int, int]]  # Dual Allegiance: card -> (from seat, to seat)
     status: dict[int, list[str]]  # each seat's lines under its name
     beside: dict[int, str]  # the role set beside the name instead, by seat
-
-    @property
-    def ch(self) -> int:
-        return round(self.cw * 1.4)
+    name_font: pygame.font.Font
 
     def slot(self, row: pygame.Rect, gap: int) -> pygame.Rect:
         """Where the card played sits in ``row``: left of the power column, ``gap`` apart."""
@@ -110,7 +109,7 @@ class _Rows:
         return round(self.cw * 0.62) if any(to == seat for _, to in self.moved.values()) else 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _BidGrid:
     """The bidding grid's cells, the same in each suit's block: ``per_row`` cells to a row
     across ``area``."""
@@ -599,23 +598,26 @@ class AlliancesLayout(Layout):
             )
         )
         boosting = self._asking(view)[1]
+        played = {e["seat"]: e for e in view["table"]}
         choice_zones: list[Zone] = []
         seat_zones: list[Zone] = []
         y = panel.y + rows.head
         for seat in range(n):
             row = pygame.Rect(panel.x + px(8), y, panel.w - px(16), rows.row_h)
             y += rows.row_h + px(6)
-            self._player_row(model, view, seat, row, rows, display, names, viewer, colorblind)
-            if rows.conflict:
-                slot = rows.slot(row, px(8))
-                choice = self._played(model, view, seat, slot, rows, display, names)
+            slot = self._player_row(
+                model, view, seat, row, rows, display, names, viewer, colorblind
+            )
+            if slot:
+                entry = played.get(seat)
+                choice = self._played(model, view, seat, entry, slot, rows, display, names)
                 choice_zones += [choice] if choice else []
                 power = pygame.Rect(slot.right + px(8), row.y, rows.power_w, row.h)
                 self._power(model, view, seat, power, display, colorblind)
             seen = self._seen(view, seat)
             if seen:
                 model.tips.append((row, f"{names[seat]}: {seen}."))
-            if boosting and any(e["seat"] == seat for e in view["table"]):
+            if boosting and seat in played:
                 seat_zones.append(Zone(f"seat:{seat}", row, names[seat]))
         # Most specific first: the scene takes the first zone under the pointer.
         model.zones += choice_zones + seat_zones
@@ -656,6 +658,7 @@ class AlliancesLayout(Layout):
         disc = fp(19) if tv else px(34)
         name_x = px(6) + disc + px(8)
         lines_x = px(8) if tv else name_x
+        name_font = render.fonts.get_font(fp(19), "sans-bold")
         line_font = render.fonts.get_font(fp(16))
         status = {
             s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
@@ -663,14 +666,17 @@ class AlliancesLayout(Layout):
         }
         beside = {}
         if not conflict:
-            beside = self._roles_beside(view, names, display, status, row_w - px(8) - name_x)
+            room = row_w - px(8) - name_x
+            beside = self._roles_beside(view, names, display, status, room, (name_font, line_font))
         # Name; role and status (on two lines in a conflict, or when one is too long); the
         # cards the viewer was shown.
         lines = 1 + max(len(status[s]) for s in range(n))
         text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
         head = fp(20) + px(14)
         moved = self._moved_cards(view)
-        rows = _Rows(conflict, head, text_h, disc, name_x, lines_x, 0, 0, moved, status, beside)
+        rows = _Rows(
+            conflict, head, text_h, disc, name_x, lines_x, 0, 0, 0, moved, status, beside, name_font
+        )
         return self._conflict_rows(view, area, display, names, rows, row_w) if conflict else rows
 
     def _roles_beside(
@@ -680,18 +686,19 @@ class AlliancesLayout(Layout):
         display: Display,
         status: dict[int, list[str]],
         room: int,
+        fonts: tuple[pygame.font.Font, pygame.font.Font],
     ) -> dict[int, str]:
         """Out of conflicts, a role too long to share a line with the status goes beside the
         name when it fits there, in ``room`` (rows stay one line shorter: the phase panel
         needs the room). All rows alike, when every role fits there. Returns the roles moved
-        there, by seat, and takes them out of the seats' ``status`` lines."""
-        px, fp = display.px, display.font_px
+        there, by seat, and takes them out of the seats' ``status`` lines. ``fonts``: the
+        names' and the lines'."""
+        px = display.px
         n = view["players"]
         split = [s for s in range(n) if len(status[s]) > 1 and status[s][0] == self._role(view, s)]
         if not split:
             return {}
-        name_font = render.fonts.get_font(fp(19), "sans-bold")
-        line_font = render.fonts.get_font(fp(16))
+        name_font, line_font = fonts
         beside: dict[int, str] = {}
         for s in range(n):
             role = self._role(view, s)
@@ -715,24 +722,16 @@ class AlliancesLayout(Layout):
         """``rows`` with room for a conflict's played card and the power column beside it."""
         px, fp = display.px, display.font_px
         n = view["players"]
-        # The power column holds a number, a suit word and a pill: as wide as its widest.
-        suit_font = render.fonts.get_font(fp(16), "sans-bold")
-        pill_font = render.fonts.get_font(fp(17), "sans-bold")
-        power_w = max(
-            display.frame_px(110),
-            *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
-            pill_font.size("Winning")[0] + px(16),
-        )
+        power_w = _power_width(display)
         # Cards as large as two thirds of the column allow (the phase panel needs the rest).
         room = (area.h * 2 // 3 - rows.head - px(10)) // n - px(6)
         cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
         # On a TV, no wider than the words beside it leave (a moved card tucks in too).
         if display.profile == "tv":
-            name_font = render.fonts.get_font(fp(19), "sans-bold")
             line_font = render.fonts.get_font(fp(16))
             words = max(
                 max(
-                    rows.name_x - rows.lines_x + name_font.size(names[s])[0],
+                    rows.name_x - rows.lines_x + rows.name_font.size(names[s])[0],
                     *(line_font.size(t)[0] for t in rows.status[s]),
                 )
                 for s in range(n)
@@ -744,7 +743,21 @@ class AlliancesLayout(Layout):
         # The power column: number, suit word and pill (see _power) stay inside the row.
         power_h = px(24) + fp(28) + fp(16) + fp(17)
         row_h = max(rows.row_h, ch + px(12), power_h)
-        return replace(rows, row_h=row_h, cw=cw, power_w=power_w)
+        return _Rows(
+            True,
+            rows.head,
+            row_h,
+            rows.disc,
+            rows.name_x,
+            rows.lines_x,
+            cw,
+            ch,
+            power_w,
+            rows.moved,
+            rows.status,
+            rows.beside,
+            rows.name_font,
+        )
 
     def _player_row(
         self,
@@ -757,22 +770,16 @@ class AlliancesLayout(Layout):
         names: list[str],
         viewer: int | None,
         colorblind: bool,
-    ) -> None:
+    ) -> pygame.Rect | None:
         """A player's row (but a conflict's card and power): the alliance disc, the name, and
-        beside or under it the role, the status and the cards the viewer was shown."""
+        beside or under it the role, the status and the cards the viewer was shown. Returns
+        where the row's conflict card goes (None out of a conflict)."""
         px, fp = display.px, display.font_px
         side = view["sides"][seat]
         mover = view["to_move"] == seat
-        model.boxes.append(
-            Box(
-                row,
-                (24, 34, 28, 220),
-                GOLD if mover else (70, 80, 72),
-                px(8),
-                px(3) if mover else 1,
-            )
-        )
-        name_font = render.fonts.get_font(fp(19), "sans-bold")
+        edge = GOLD if mover else (70, 80, 72)
+        model.boxes.append(Box(row, (24, 34, 28, 220), edge, px(8), px(3) if mover else 1))
+        name_font = rows.name_font
         dia = min(rows.disc, rows.row_h - px(12))
         disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
         if display.profile == "tv":  # beside the name: its middle on the name's
@@ -792,8 +799,9 @@ class AlliancesLayout(Layout):
             )
         )
         x = row.x + rows.name_x
+        slot = rows.slot(row, px(8)) if rows.conflict else None
         # A row that receives a moved card shows it beside its own: less room for words.
-        right = rows.slot(row, px(8)).x - rows.tuck(seat) if rows.conflict else row.right
+        right = slot.x - rows.tuck(seat) if slot else row.right
         text_w = right - x - px(8)
         name = names[seat]
         if seat == viewer:
@@ -824,23 +832,24 @@ class AlliancesLayout(Layout):
                     max_width=right - row.x - rows.lines_x - px(8),
                 )
             )
+        return slot
 
     def _played(
         self,
         model: TableModel,
         view: Mapping[str, Any],
         seat: int,
+        entry: dict[str, Any] | None,
         slot: pygame.Rect,
         rows: _Rows,
         display: Display,
         names: list[str],
     ) -> Zone | None:
-        """The card ``seat`` played in the conflict, at ``slot`` (an empty place before it
-        plays), with a card Dual Allegiance moved to it tucked beside. Returns the zone that
-        picks the card when a special action asks for one."""
+        """The card ``seat`` played in the conflict (``entry``, its place on the view's
+        table; None: not yet), at ``slot``, with a card Dual Allegiance moved to it tucked
+        beside. Returns the zone that picks the card when a special action asks for one."""
         px = display.px
         choosing, boosting = self._asking(view)
-        entry = {e["seat"]: e for e in view["table"]}.get(seat)
         choice = None
         if entry is not None and entry["card"] in rows.moved:
             # Its card went to another player's power: an empty place that says so.
@@ -1877,6 +1886,21 @@ def _shortened(line: str, font: pygame.font.Font, width: int) -> str:
             break
         line = line.replace(long, short)
     return line
+
+
+@lru_cache(maxsize=8)
+def _power_width(display: Display) -> int:
+    """The power column of a conflict's rows: it holds a number, a suit word and a pill (see
+    :meth:`AlliancesLayout._power`), so it is as wide as its widest. Remembered: it depends
+    on the window alone."""
+    px, fp = display.px, display.font_px
+    suit_font = render.fonts.get_font(fp(16), "sans-bold")
+    pill_font = render.fonts.get_font(fp(17), "sans-bold")
+    return max(
+        display.frame_px(110),
+        *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
+        pill_font.size("Winning")[0] + px(16),
+    )
 
 
 def _tile_gap(display: Display) -> int:

@@ -292,7 +292,7 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
     )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _FaceGrid:
     """What every face of one width shares, so that cards line up in a hand: the room inside
     the frame and the corner index's column."""

@@ -34,7 +34,7 @@ def _house(initial_or_zone: str) -> str:
 NAME_FACE = "serif-bold"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Columns:
     """The six house columns side by side: their sizes, and how a house's name fits its
     head."""
