@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -58,6 +59,62 @@ def _hand_order(card: str) -> tuple[int, int, int]:
 
 def _name(card: str) -> str:
     return card_name(card).removeprefix("the ")
+
+
+@dataclass(frozen=True, slots=True)
+class _SpotHead:
+    """The head of a seat's spot: its text sizes (at the spot's scale), and where its name,
+    marker (" · leads") and hand count go."""
+
+    ip: int  # the spot's inner padding
+    name_size: int
+    small_size: int  # the hand count's and the notes'
+    count_w: int  # the hand count's width (0: the viewer's spot has none)
+    name_w: int  # the name's room beside the hand count
+    two_lines: bool  # the name on the first line, the marker (and the count) on the second
+    count_below: bool  # the name has the first line to itself, the count is on the second
+    line_h: int
+    height: int  # one line or two
+
+
+@lru_cache(maxsize=256)
+def _spot_head(
+    w: int, h: int, scale: float, display: Display, name: str, marker: str, own_spot: bool
+) -> _SpotHead:
+    """The head of a ``w`` × ``h`` spot at ``scale`` for the seat ``name`` with its
+    ``marker`` (``own_spot``: the viewer's, with no hand count). Remembered: the seats keep
+    their spots and names from move to move."""
+    px, fp = display.px, display.font_px
+    ip = max(3, round(px(8) * scale))
+    name_size = fp(20, scale)
+    small_size = fp(16, scale)
+    line_h = name_size + ip
+    count_w = 0 if own_spot else _count_width(line_h, small_size)
+    name_w = w - 2 * ip - count_w - px(4)
+    font = fonts.get_font(name_size, "sans-bold")
+    # Where the name, marker and count do not share one line (a TV's large text in a crowded
+    # table), the name has the first line (beside the count, or to itself) and the marker
+    # (and the count) the second: the name is never shortened there.
+    two_lines = (
+        display.profile == "tv"  # a TV's spots are sized for it (a desktop's, not)
+        and font.size(name + marker)[0] > name_w
+        and h - 2 * line_h >= line_h
+        and font.size(name)[0] <= w - 2 * ip
+    )
+    count_below = two_lines and font.size(name)[0] > name_w
+    height = 2 * line_h if two_lines else line_h
+    return _SpotHead(
+        ip, name_size, small_size, count_w, name_w, two_lines, count_below, line_h, height
+    )
+
+
+def _marker(view: Mapping[str, Any], seat: int) -> str:
+    """What a seat's name is followed by: it leads the trick, or is choosing its Allegiance."""
+    if view["phase"] == "ally" and not view["allegiance_chosen"][seat]:
+        return " · choosing"
+    if view["phase"] in ("play", "kill") and view["leader"] == seat:
+        return " · leads"
+    return ""
 
 
 class AllegianceLayout(Layout):
@@ -179,12 +236,26 @@ class AllegianceLayout(Layout):
         display: Display,
         colorblind: bool,
     ) -> None:
-        px, fp = display.px, display.font_px
+        px = display.px
         model.boxes.append(Box(band, PANEL, EDGE, px(10), 1))
+        x = self._victories(model, view, band, display, colorblind)
+        self._set_aside(model, view, band, x, display)
+
+    @staticmethod
+    def _victories(
+        model: TableModel,
+        view: Mapping[str, Any],
+        band: pygame.Rect,
+        display: Display,
+        colorblind: bool,
+    ) -> int:
+        """The Victories won by each House, from the band's left: a heading, then each House's
+        emblem and count (the leaders framed in gold). Returns the x right of them."""
+        px, fp = display.px, display.font_px
         x = band.x + px(12)
         left = view["victories_left"]
         tally = f"{left} of {view['victories_in_play']} left"
-        # As wide as its words at their size (a TV's large text is not squeezed, #19).
+        # As wide as its words at their size (a TV's large text is not squeezed).
         col_w = max(
             px(120),
             fonts.get_font(fp(18), "sans-bold").size("Victories")[0],
@@ -232,7 +303,14 @@ class AllegianceLayout(Layout):
                 )
             )
             x += cell
-        # Deal counter and the cards set aside, on the right.
+        return x
+
+    @staticmethod
+    def _set_aside(
+        model: TableModel, view: Mapping[str, Any], band: pygame.Rect, x: int, display: Display
+    ) -> None:
+        """The band's right, up to ``x``: the cards set aside, and left of them the deal."""
+        px, fp = display.px, display.font_px
         ex = view["excluded"]
         cw = max(18, round((band.h - px(10)) / 1.4))
         step = cw + px(4)
@@ -366,113 +444,156 @@ class AllegianceLayout(Layout):
         *,
         own_spot: bool = False,
     ) -> None:
-        px, fp = display.px, display.font_px
+        """A seat's spot: its name (and hand count) on top, its Allegiance card below and the
+        Traits waiting in front of it beside that."""
+        px = display.px
         to_move = view["to_move"] == seat
         model.boxes.append(
             Box(spot, PANEL, GOLD if to_move else EDGE, px(12), px(3) if to_move else 1)
         )
         model.zones.append(Zone(f"front:{seat}", spot, f"in front of {names[seat]}"))
-        ip = max(3, round(px(8) * scale))
-        name_size = fp(20, scale)
-        small_size = fp(16, scale)
-        line_h = name_size + ip
-        marker = ""
-        if view["phase"] in ("play", "kill") and view["leader"] == seat:
-            marker = " · leads"
-        if view["phase"] == "ally" and not view["allegiance_chosen"][seat]:
-            marker = " · choosing"
+        marker = _marker(view, seat)
+        head = _spot_head(spot.w, spot.h, scale, display, names[seat], marker, own_spot)
         count = view["hand_counts"][seat]
-        # Hand size: a few small backs and the number (others only; the viewer sees the fan).
-        bw, fan = _count_backs(line_h)
-        count_w = 0 if own_spot else _count_width(line_h, small_size)
-        name_w = spot.w - 2 * ip - count_w - px(4)
-        font = fonts.get_font(name_size, "sans-bold")
-        # Where the name, marker and count do not share one line (a TV's large text in a
-        # crowded table), the name has the first line (beside the count, or to itself) and the
-        # marker (and the count) the second: the name is never shortened there (#19).
-        two_lines = (
-            display.profile == "tv"  # a TV's spots are sized for it (a desktop's, not)
-            and font.size(names[seat] + marker)[0] > name_w
-            and spot.h - 2 * line_h >= line_h
-            and font.size(names[seat])[0] <= spot.w - 2 * ip
-        )
-        head_h = 2 * line_h if two_lines else line_h
-        count_below = two_lines and font.size(names[seat])[0] > name_w
-        count_y = spot.y + (line_h if count_below else 0)
-        if not own_spot:
-            # A card this seat plays comes from its spot (a card's size round its centre).
-            model.origins[f"hand:{seat}"] = pygame.Rect(
-                spot.centerx - px(40), spot.centery - px(56), px(80), px(112)
-            )
-            bx = spot.right - ip - count_w
-            for i in range(min(3, count)):
-                r = pygame.Rect(bx + i * fan, count_y + ip // 3, bw, round(bw * 1.4))
-                model.pieces.append(
-                    Piece(f"handback:{seat}:{i}", ("back", GAME), r, z=3, label="cards in hand")
-                )
-            model.texts.append(
-                Text(
-                    f"{count}",
-                    (spot.right - ip, count_y + ip // 2 + line_h // 2),
-                    small_size,
-                    CREAM,
-                    "midright",
-                    "sans-bold",
-                )
-            )
-        colour = GOLD if to_move else CREAM
-        if two_lines:
-            model.texts.append(
-                Text(
-                    names[seat],
-                    (spot.x + ip, spot.y + ip // 2),
-                    name_size,
-                    colour,
-                    face="sans-bold",
-                    max_width=spot.w - 2 * ip if count_below else name_w,
-                    smallest=name_size,
-                )
-            )
-            if marker:
-                model.texts.append(
-                    Text(
-                        marker.removeprefix(" · "),
-                        (spot.x + ip, spot.y + line_h + ip // 2),
-                        name_size,
-                        colour,
-                        face="sans-bold",
-                        max_width=name_w if count_below else spot.w - 2 * ip,
-                        smallest=name_size,
-                    )
-                )
-        else:
-            model.texts.append(
-                Text(
-                    # A long name is shortened, never the marker (#19); the tip has it whole.
-                    fit_name(names[seat], marker, "sans-bold", name_w, name_size),
-                    (spot.x + ip, spot.y + ip // 2),
-                    name_size,
-                    colour,
-                    face="sans-bold",
-                    max_width=name_w,
-                )
-            )
-        head = pygame.Rect(spot.x, spot.y, spot.w, head_h)
-        model.tips.append((head, f"{names[seat]}: {count} cards in hand" + marker))
-        # Body: the Allegiance card, then the traits waiting in front of this seat.
-        waiting = view["waiting"][seat]
-        label_h = small_size + ip // 2 if waiting else 0
+        if not own_spot:  # the viewer sees their fan instead
+            self._hand_count(model, seat, count, spot, head, display)
+        self._spot_name(model, names[seat], marker, spot, head, GOLD if to_move else CREAM)
+        top = pygame.Rect(spot.x, spot.y, spot.w, head.height)
+        model.tips.append((top, f"{names[seat]}: {count} cards in hand" + marker))
+        ip = head.ip
         body = pygame.Rect(
-            spot.x + ip, spot.y + head_h + ip // 2, spot.w - 2 * ip, spot.h - head_h - ip - ip // 2
+            spot.x + ip,
+            spot.y + head.height + ip // 2,
+            spot.w - 2 * ip,
+            spot.h - head.height - ip - ip // 2,
         )
-        ch = body.h
-        cw = max(16, round(ch / 1.4))
+        ally_rect = self._allegiance_card(model, view, seat, body, head, display)
+        if own_spot:
+            # While this seat chooses, its whole panel (the "drag a Face here" words too) takes
+            # the Allegiance card, not only the small slot; later the slot alone is the place.
+            choosing = view["phase"] == "ally" and not view["allegiance_chosen"][seat]
+            ally_zone = spot if choosing else ally_rect.inflate(px(8), px(8))
+            model.zones.append(Zone(f"allegiance:{seat}", ally_zone, "your Allegiance"))
+        beside = pygame.Rect(
+            ally_rect.right + ip, body.y, body.right - ally_rect.right - ip, body.h
+        )
+        if view["waiting"][seat]:
+            self._waiting(model, view, seat, beside, head, display, names, viewer)
+        elif own_spot:
+            hint = "your Allegiance" if viewer == seat else "Allegiance"
+            unchosen = view["allegiance"][seat] is None
+            if view["phase"] == "ally" and viewer == seat and unchosen and self.live:
+                hint = "drag a Face here"
+            model.texts.append(
+                Text(hint, beside.topleft, head.small_size, MUTED, max_width=beside.w)
+            )
+
+    def _hand_count(
+        self,
+        model: TableModel,
+        seat: int,
+        count: int,
+        spot: pygame.Rect,
+        head: _SpotHead,
+        display: Display,
+    ) -> None:
+        """Another seat's hand size at the right of its spot's head: a few small backs and the
+        number."""
+        px = display.px
+        ip, line_h = head.ip, head.line_h
+        bw, fan = _count_backs(line_h)
+        count_y = spot.y + (line_h if head.count_below else 0)
+        # A card this seat plays comes from its spot (a card's size round its centre).
+        model.origins[f"hand:{seat}"] = pygame.Rect(
+            spot.centerx - px(40), spot.centery - px(56), px(80), px(112)
+        )
+        bx = spot.right - ip - head.count_w
+        for i in range(min(3, count)):
+            r = pygame.Rect(bx + i * fan, count_y + ip // 3, bw, round(bw * 1.4))
+            model.pieces.append(
+                Piece(f"handback:{seat}:{i}", ("back", GAME), r, z=3, label="cards in hand")
+            )
+        model.texts.append(
+            Text(
+                f"{count}",
+                (spot.right - ip, count_y + ip // 2 + line_h // 2),
+                head.small_size,
+                CREAM,
+                "midright",
+                "sans-bold",
+            )
+        )
+
+    @staticmethod
+    def _spot_name(
+        model: TableModel,
+        name: str,
+        marker: str,
+        spot: pygame.Rect,
+        head: _SpotHead,
+        colour: tuple[int, int, int],
+    ) -> None:
+        """The seat's name and its marker (" · leads"), on one line or on two."""
+        ip, size = head.ip, head.name_size
+        whole = spot.w - 2 * ip
+        if not head.two_lines:
+            model.texts.append(
+                Text(
+                    # A long name is shortened, never the marker; the tip has it whole.
+                    fit_name(name, marker, "sans-bold", head.name_w, size),
+                    (spot.x + ip, spot.y + ip // 2),
+                    size,
+                    colour,
+                    face="sans-bold",
+                    max_width=head.name_w,
+                )
+            )
+            return
+        first_w = whole if head.count_below else head.name_w
+        model.texts.append(
+            Text(
+                name,
+                (spot.x + ip, spot.y + ip // 2),
+                size,
+                colour,
+                face="sans-bold",
+                max_width=first_w,
+                smallest=size,
+            )
+        )
+        if marker:
+            model.texts.append(
+                Text(
+                    marker.removeprefix(" · "),
+                    (spot.x + ip, spot.y + head.line_h + ip // 2),
+                    size,
+                    colour,
+                    face="sans-bold",
+                    max_width=head.name_w if head.count_below else whole,
+                    smallest=size,
+                )
+            )
+
+    @staticmethod
+    def _allegiance_card(
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        body: pygame.Rect,
+        head: _SpotHead,
+        display: Display,
+    ) -> pygame.Rect:
+        """The seat's Allegiance card at the left of ``body``: face up where the view shows
+        it, a back once chosen, else an empty slot. Returns where it is."""
+        px = display.px
+        cw = max(16, round(body.h / 1.4))
         ally_rect = pygame.Rect(body.x, body.y, cw, round(cw * 1.4))
         card = view["allegiance"][seat]
         if card is not None:
-            pid = card
             model.pieces.append(
-                Piece(pid, ("card", GAME, card), ally_rect, z=4, label=f"allegiance: {_name(card)}")
+                Piece(
+                    card, ("card", GAME, card), ally_rect, z=4, label=f"allegiance: {_name(card)}"
+                )
             )
         elif view["allegiance_chosen"][seat]:
             model.pieces.append(
@@ -482,63 +603,65 @@ class AllegianceLayout(Layout):
             )
         else:
             model.boxes.append(Box(ally_rect, (0, 0, 0, 60), MUTED, px(6), 1))
-            model.texts.append(Text("?", ally_rect.center, name_size, MUTED, "center", "sans-bold"))
-        if own_spot:
-            # While this seat chooses, its whole panel (the "drag a Face here" words too) takes
-            # the Allegiance card, not only the small slot; later the slot alone is the place.
-            choosing = view["phase"] == "ally" and not view["allegiance_chosen"][seat]
-            ally_zone = spot if choosing else ally_rect.inflate(px(8), px(8))
-            model.zones.append(Zone(f"allegiance:{seat}", ally_zone, "your Allegiance"))
-        tx = ally_rect.right + ip
-        if own_spot and not waiting:
-            hint = "your Allegiance" if viewer == seat else "Allegiance"
-            if view["phase"] == "ally" and viewer == seat and card is None and self.live:
-                hint = "drag a Face here"
             model.texts.append(
-                Text(hint, (tx, body.y), small_size, MUTED, max_width=body.right - tx)
+                Text("?", ally_rect.center, head.name_size, MUTED, "center", "sans-bold")
             )
-        if waiting:
-            tw_h = body.h - label_h
-            tw = max(16, round(tw_h / 1.4))
-            room = body.right - tx
-            step = tw + px(3)
-            if len(waiting) > 1 and tw + (len(waiting) - 1) * step > room:
-                step = max(4, (room - tw) // (len(waiting) - 1))
-            for i, w in enumerate(waiting):
-                r = pygame.Rect(tx + i * step, body.y, tw, round(tw * 1.4))
-                art: tuple[Any, ...]
-                if w["card"] is not None and viewer == w["by"]:
-                    pid, art = w["card"], ("card", GAME, w["card"])
-                    label = f"{w['card']}, laid by you"
-                elif w["card"] is not None:
-                    pid, art = f"wait:{seat}:{i}", ("card", GAME, w["card"])
-                    label = f"{w['card']}, laid by {names[w['by']]}"
-                else:
-                    pid, art = f"wait:{seat}:{i}", ("back", GAME)
-                    label = f"a Trait laid by {names[w['by']]}"
-                model.pieces.append(Piece(pid, art, r, z=5 + i, label=label))
-            by = list(dict.fromkeys(names[w["by"]] for w in waiting))
-            whole = f"from {', '.join(by)}"
-            # Names are never cut on a TV (#19): without "from", or the count of layers, when
-            # the names do not fit; the tip says it whole.
-            choices = [whole, ", ".join(by), f"from {len(by)} players"]
-            tv = display.profile == "tv"
-            room = body.right - tx
-            label = _first_fitting(choices, "sans", room, small_size, exact=tv)
-            model.texts.append(
-                Text(
-                    label,
-                    (tx, body.bottom),
-                    small_size,
-                    MUTED,
-                    "bottomleft",
-                    max_width=room,
-                    smallest=small_size if tv else 0,
-                )
+        return ally_rect
+
+    @staticmethod
+    def _waiting(
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        area: pygame.Rect,
+        head: _SpotHead,
+        display: Display,
+        names: list[str],
+        viewer: int | None,
+    ) -> None:
+        """The Traits laid in front of ``seat``, fanned across ``area`` (right of its
+        Allegiance card), and under them who laid them."""
+        px = display.px
+        waiting = view["waiting"][seat]
+        small_size = head.small_size
+        tw = max(16, round((area.h - small_size - head.ip // 2) / 1.4))
+        step = tw + px(3)
+        if len(waiting) > 1 and tw + (len(waiting) - 1) * step > area.w:
+            step = max(4, (area.w - tw) // (len(waiting) - 1))
+        for i, w in enumerate(waiting):
+            r = pygame.Rect(area.x + i * step, area.y, tw, round(tw * 1.4))
+            art: tuple[Any, ...]
+            if w["card"] is not None and viewer == w["by"]:
+                pid, art = w["card"], ("card", GAME, w["card"])
+                label = f"{w['card']}, laid by you"
+            elif w["card"] is not None:
+                pid, art = f"wait:{seat}:{i}", ("card", GAME, w["card"])
+                label = f"{w['card']}, laid by {names[w['by']]}"
+            else:
+                pid, art = f"wait:{seat}:{i}", ("back", GAME)
+                label = f"a Trait laid by {names[w['by']]}"
+            model.pieces.append(Piece(pid, art, r, z=5 + i, label=label))
+        by = list(dict.fromkeys(names[w["by"]] for w in waiting))
+        whole = f"from {', '.join(by)}"
+        # Names are never cut on a TV: without "from", or the count of layers, when the names
+        # do not fit; the tip says it whole.
+        choices = [whole, ", ".join(by), f"from {len(by)} players"]
+        tv = display.profile == "tv"
+        label = _first_fitting(choices, "sans", area.w, small_size, exact=tv)
+        model.texts.append(
+            Text(
+                label,
+                area.bottomleft,
+                small_size,
+                MUTED,
+                "bottomleft",
+                max_width=area.w,
+                smallest=small_size if tv else 0,
             )
-            if label != whole:
-                tip = pygame.Rect(tx, body.bottom - small_size, room, small_size)
-                model.tips.append((tip, f"Traits laid {whole}"))
+        )
+        if label != whole:
+            tip = pygame.Rect(area.x, area.bottom - small_size, area.w, small_size)
+            model.tips.append((tip, f"Traits laid {whole}"))
 
     # ---- the viewer's hand --------------------------------------------------------------
     def _hand(

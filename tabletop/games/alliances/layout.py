@@ -18,6 +18,8 @@ it aside or onto the tribute to give it; click one of the Empire's pairs to take
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -41,6 +43,8 @@ BIDS = range(10, 21)
 TILE_ART = ("piece", "alliances", "tile")  # + country, defence, height, lit, target, rim
 TOKEN_ART = ("piece", "alliances", "tokens")  # + colours
 CONFLICT_PHASES = ("target", "play", "choose", "duel")
+#: A line of a panel's words and its colour.
+_Line = tuple[str, tuple[int, int, int]]
 
 
 # ---- words ------------------------------------------------------------------------------------
@@ -75,6 +79,60 @@ def _beats(count: int, suit: str, bid: list | None) -> bool:
     if not bid:
         return True
     return (count, SUIT_RANK[suit]) > (int(bid[0]), SUIT_RANK[str(bid[1])])
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """What every row of the players' panel shares: its sizes, and the words of each seat."""
+
+    conflict: bool  # each row holds the card its player played and the power it gives
+    head: int  # the panel's title, above the rows
+    row_h: int
+    disc: int  # the alliance disc's diameter
+    name_x: int  # where the name starts, from the row's left
+    lines_x: int  # where the lines under the name start (on a TV, left of the name)
+    cw: int  # a played card's width (0 out of a conflict)
+    ch: int
+    power_w: int  # the power column right of the card (0 out of a conflict)
+    moved: dict[str, tuple[int, int]]  # Dual Allegiance: card -> (from seat, to seat)
+    status: dict[int, list[str]]  # each seat's lines under its name
+    beside: dict[int, str]  # the role set beside the name instead, by seat
+    name_font: pygame.font.Font
+
+    def slot(self, row: pygame.Rect, gap: int) -> pygame.Rect:
+        """Where the card played sits in ``row``: left of the power column, ``gap`` apart."""
+        x = row.right - self.power_w - self.cw - gap
+        return pygame.Rect(x, row.y + (row.h - self.ch) // 2, self.cw, self.ch)
+
+    def tuck(self, seat: int) -> int:
+        """How much of the row a card moved to ``seat`` takes, left of its own card."""
+        return round(self.cw * 0.62) if any(to == seat for _, to in self.moved.values()) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class _BidGrid:
+    """The bidding grid's cells, the same in each suit's block: ``per_row`` cells to a row
+    across ``area``."""
+
+    area: pygame.Rect
+    per_row: int
+    cell_h: int
+    gap: int  # between cells: a lit cell's ring is drawn in it
+    size: int  # the numbers' font size
+    face: str  # and face
+    margin: int  # the least room beside a number in its cell (desktop pixels)
+    label_h: int  # a suit's name above its block
+
+    @property
+    def rows(self) -> int:
+        return -(-len(BIDS) // self.per_row)
+
+    def cell(self, i: int, top: int) -> pygame.Rect:
+        """The ``i``-th cell of a block whose cells start at ``top``."""
+        r, c = divmod(i, self.per_row)
+        w = self.area.w // self.per_row
+        x = self.area.x + c * w + self.gap // 2
+        return pygame.Rect(x, top + r * self.cell_h, w - self.gap, self.cell_h - self.gap)
 
 
 class AlliancesLayout(Layout):
@@ -402,73 +460,12 @@ class AlliancesLayout(Layout):
     ) -> None:
         px, fp = display.px, display.font_px
         model.boxes.append(Box(area, PANEL, RIM, px(10), 2))
-        n = view["players"]
-        sides = view["sides"]
         held = [0, 0]
         for tile in view["grid"]:
             if tile["controller"] in (0, 1):
                 held[tile["controller"]] += 1
-        neutral = 20 - sum(held)
-        team = [" & ".join(names[s] for s in range(n) if sides[s] == side) for side in (0, 1)]
-        dominant = view.get("dominant")
-        dom = f"Dominant suit: {SUITS[dominant]}" if dominant else "Dominant suit: not yet"
-        if n == 3:
-            empire = view["empire"]
-            scores = " · ".join(f"{names[s]} {view['empire_tiles'][s]}" for s in range(n))
-            line1 = (
-                f"Campaign {view['campaign']} of 3 · Empire: {names[empire]} · "
-                f"Countries ruled as Empire: {scores}"
-            )
-            rebels = " · ".join(
-                f"{names[s]} {view['conflicts_won'][s]}" for s in range(n) if s != empire
-            )
-            line2 = (
-                f"{dom} · The Empire rules {held[0]}, the Rebels {held[1]}, neutral {neutral} · "
-                f"Conflicts won by Rebels: {rebels}"
-            )
-        else:
-            wins = view["campaign_wins"]
-            line1 = (
-                f"Campaign {view['campaign']} · Campaigns won (best of 3): "
-                f"Gold ({team[0]}) {wins[0]} – {wins[1]} Silver ({team[1]})"
-            )
-            bid = view.get("bid")
-            if n == 4:
-                if bid and view["phase"] != "bid":
-                    agg = _side_name(sides[bid[2]], n)
-                    line2 = (
-                        f"State of the Nations: {names[bid[2]]} bid {bid[0]} {SUITS[bid[1]]} · "
-                        f"{agg} must control {bid[0]}: Gold {held[0]} · Silver {held[1]} · "
-                        f"neutral {neutral}"
-                    )
-                elif bid:
-                    line2 = (
-                        f"State of the Nations: highest bid {bid[0]} {SUITS[bid[1]]} by "
-                        f"{names[bid[2]]} · countries from 10 to 20, then the suit"
-                    )
-                else:
-                    line2 = (
-                        "State of the Nations: no bid yet · countries from 10 to 20, then the suit"
-                    )
-            elif view["phase"] == "duel":
-                tricks = view["drafting_tricks"]
-                line2 = (
-                    f"Drafting phase: tricks {names[0]} {tricks[0]} – {tricks[1]} {names[1]} · "
-                    f"reserve {view['reserve_count']} cards · the most tricks chooses the suit"
-                )
-            elif view["phase"] == "declare":
-                tricks = view["drafting_tricks"]
-                line2 = (
-                    f"{names[view['to_move']]} won the drafting phase ({max(tricks)} tricks to "
-                    f"{min(tricks)}) and now chooses the dominant suit"
-                )
-            else:
-                agg = names[view["aggressor"]]
-                goal = f"declared exactly {bid[0]}" if bid else "a tie goes to the Defender"
-                line2 = (
-                    f"{dom} · Aggressor {agg} ({goal}) · Gold {held[0]} · Silver {held[1]} · "
-                    f"neutral {neutral}"
-                )
+        info = _empire_info if view["players"] == 3 else _alliance_info
+        line1, line2 = info(view, names, held)
         inner = area.w - px(24)
         line1 = _shortened(line1, render.fonts.get_font(fp(19), "sans-bold"), inner)
         line2 = _shortened(line2, render.fonts.get_font(fp(19)), inner)
@@ -586,86 +583,13 @@ class AlliancesLayout(Layout):
         """The players' rows; in a conflict each shows its card and power. Returns the bottom."""
         px, fp = display.px, display.font_px
         n = view["players"]
-        phase = view["phase"]
-        conflict = phase in CONFLICT_PHASES
-        head = fp(20) + px(14)
-        tv = display.profile == "tv"
-        name_font = render.fonts.get_font(fp(19), "sans-bold")
-        line_font = render.fonts.get_font(fp(16))
-        # The row's inner width. On a TV the alliance disc sits beside the name only and the
-        # lines under it start at the row's edge: the words at the TV's size need the width.
-        row_w = area.w - 2 * px(8)
-        disc_dia = fp(19) if tv else px(34)
-        name_x = px(6) + disc_dia + px(8)
-        lines_x = px(8) if tv else name_x
-        status = {
-            s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
-            for s in range(n)
-        }
-        # Out of conflicts, a role too long to share a line with the status goes beside the
-        # name when it fits there (rows stay one line shorter: the phase panel needs the room).
-        # All rows alike, when every role fits there.
-        beside: dict[int, str] = {}
-        split = [s for s in range(n) if len(status[s]) > 1 and status[s][0] == self._role(view, s)]
-        if not conflict and split:
-            for s in range(n):
-                role = self._role(view, s)
-                both = name_font.size(names[s] + " (you)")[0] + px(16) + line_font.size(role)[0]
-                if name_x + both > row_w - px(8):
-                    beside = {}
-                    break
-                beside[s] = role
-            for s in beside:
-                status[s] = [self._status(view, s), *status[s][2 if s in split else 1 :]]
-        # Name; role and status (on two lines in a conflict, or when one is too long); the
-        # cards the viewer was shown.
-        lines = 1 + max(len(status[s]) for s in range(n))
-        text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
-        cw = ch = 0
-        row_h = text_h
-        power_w = 0
-        if conflict:
-            # The power column holds a number, a suit word and a pill: as wide as its widest.
-            suit_font = render.fonts.get_font(fp(16), "sans-bold")
-            pill_font = render.fonts.get_font(fp(17), "sans-bold")
-            power_w = max(
-                display.frame_px(110),
-                *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
-                pill_font.size("Winning")[0] + px(16),
-            )
-            # Cards as large as two thirds of the column allow (the phase panel needs the rest).
-            room = (area.h * 2 // 3 - head - px(10)) // n - px(6)
-            cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
-            if tv:  # no wider than the words beside it leave (a moved card tucks in too)
-                words = max(
-                    max(
-                        name_x - lines_x + name_font.size(names[s])[0],
-                        *(line_font.size(t)[0] for t in status[s]),
-                    )
-                    for s in range(n)
-                )
-                spare = row_w - lines_x - words - px(8) - power_w - px(16)
-                tucked = 1.62 if self._moved_cards(view) else 1.0
-                cw = max(card_min(), min(cw, round(spare / tucked)))
-            ch = round(cw * 1.4)
-            # The power column: number, suit word and pill (see _power) stay inside the row.
-            power_h = px(24) + fp(28) + fp(16) + fp(17)
-            row_h = max(text_h, ch + px(12), power_h)
-        height = head + n * row_h + (n - 1) * px(6) + px(10)
+        rows = self._player_rows(view, area, display, names)
+        height = rows.head + n * rows.row_h + (n - 1) * px(6) + px(10)
         panel = pygame.Rect(area.x, area.y, area.w, min(height, area.h))
         model.boxes.append(Box(panel, PANEL, RIM, px(10), 2))
-        if conflict:
-            title = (
-                f"Conflict {view['conflict']}" if n != 2 or phase != "duel" else "Drafting trick"
-            )
-            if view.get("target"):
-                tile = next(t for t in view["grid"] if t["id"] == view["target"])
-                title += f" over {tile['country']}"
-        else:
-            title = "Players"
         model.texts.append(
             Text(
-                title,
+                self._players_title(view),
                 (panel.x + px(12), panel.y + px(7)),
                 fp(20),
                 GOLD,
@@ -673,134 +597,290 @@ class AlliancesLayout(Layout):
                 max_width=panel.w - px(24),
             )
         )
-        sides = view["sides"]
-        table = {e["seat"]: e for e in view["table"]}
-        pending = view.get("pending") or {}
-        choosing = phase == "choose" and not pending.get("card")
-        boosting = phase == "choose" and bool(pending.get("card"))
+        boosting = self._asking(view)[1]
+        played = {e["seat"]: e for e in view["table"]}
         choice_zones: list[Zone] = []
         seat_zones: list[Zone] = []
-        moved = self._moved_cards(view)  # Dual Allegiance: card -> (from seat, to seat)
-        y = panel.y + head
+        y = panel.y + rows.head
         for seat in range(n):
-            row = pygame.Rect(panel.x + px(8), y, panel.w - px(16), row_h)
-            y += row_h + px(6)
-            side = sides[seat]
-            colour = _side_colour(side, colorblind)
-            mover = view["to_move"] == seat
-            model.boxes.append(
-                Box(
-                    row,
-                    (24, 34, 28, 220),
-                    GOLD if mover else (70, 80, 72),
-                    px(8),
-                    px(3) if mover else 1,
-                )
+            row = pygame.Rect(panel.x + px(8), y, panel.w - px(16), rows.row_h)
+            y += rows.row_h + px(6)
+            slot = self._player_row(
+                model, view, seat, row, rows, display, names, viewer, colorblind
             )
-            dia = min(disc_dia, row_h - px(12))
-            disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
-            if tv:  # beside the name: its middle on the name's
-                disc.centery = row.y + px(6) + name_font.get_linesize() // 2
-            model.origins[f"seat:{seat}"] = disc  # where a conflict won sweeps to
-            if seat != viewer:  # a card this seat plays comes from its row
-                model.origins[f"hand:{seat}"] = pygame.Rect(
-                    disc.x, row.y, cw or px(60), ch or px(84)
-                )
-            model.pieces.append(
-                Piece(f"disc:{seat}", (*TOKEN_ART, (side,)), disc, z=3, label=_side_name(side, n))
-            )
-            x = row.x + name_x
-            card_x = row.right - power_w - cw - px(8)
-            # A row that receives a moved card shows it beside its own: less room for words.
-            tuck = round(cw * 0.62) if any(to == seat for _, to in moved.values()) else 0
-            right = card_x - tuck if conflict else row.right
-            text_w = right - x - px(8)
-            name = names[seat]
-            if seat == viewer:
-                name += " (you)" if name_font.size(name + " (you)")[0] <= text_w else ""
-            model.texts.append(
-                Text(
-                    name,
-                    (x, row.y + px(6)),
-                    fp(19),
-                    colour,
-                    face="sans-bold",
-                    max_width=text_w,
-                )
-            )
-            if seat in beside:
-                model.texts.append(
-                    Text(
-                        beside[seat],
-                        (row.right - px(8), row.y + px(6) + fp(19) - fp(16)),
-                        fp(16),
-                        CREAM,
-                        "topright",
-                    )
-                )
-            for i, text in enumerate(status[seat]):
-                model.texts.append(
-                    Text(
-                        text,
-                        (row.x + lines_x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
-                        fp(16),
-                        GOLD
-                        if text.startswith("you saw")
-                        else (MUTED if conflict and i == 0 else CREAM),
-                        max_width=right - row.x - lines_x - px(8),
-                    )
-                )
-            if conflict:
-                slot = pygame.Rect(card_x, row.y + (row.h - ch) // 2, cw, ch)
-                entry = table.get(seat)
-                if entry is not None and entry["card"] in moved:
-                    # Its card went to another player's power: an empty place that says so.
-                    self._moved_from(model, slot, names[moved[entry["card"]][1]], display)
-                elif entry is None:
-                    model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(6), 1))
-                else:
-                    card = entry["card"]
-                    label = card_label(card) + (" (discarded)" if entry["discarded"] else "")
-                    model.pieces.append(
-                        Piece(
-                            card,
-                            ("card", "alliances", card),
-                            slot,
-                            z=5,
-                            label=label,
-                            dim=entry["discarded"],
-                        )
-                    )
-                    model.tips.append((slot, label + self._choice_words(entry)))
-                    if boosting and card == pending.get("card"):  # the card about to move
-                        model.boxes.append(
-                            Box(slot.inflate(px(8), px(8)), None, GOLD, px(8), max(2, px(3)))
-                        )
-                    if choosing and not entry["discarded"]:
-                        choice_zones.append(
-                            Zone(f"choice:{card}", slot.inflate(px(10), px(10)), card_label(card))
-                        )
-                for card, (origin, to) in moved.items():
-                    if to == seat:
-                        self._moved_to(model, card, slot, names[origin], display)
-                self._power(
-                    model,
-                    view,
-                    seat,
-                    pygame.Rect(slot.right + px(8), row.y, power_w, row.h),
-                    display,
-                    colorblind,
-                )
+            if slot:
+                entry = played.get(seat)
+                choice = self._played(model, view, seat, entry, slot, rows, display, names)
+                choice_zones += [choice] if choice else []
+                power = pygame.Rect(slot.right + px(8), row.y, rows.power_w, row.h)
+                self._power(model, view, seat, power, display, colorblind)
             seen = self._seen(view, seat)
             if seen:
                 model.tips.append((row, f"{names[seat]}: {seen}."))
-            if boosting and seat in table:
+            if boosting and seat in played:
                 seat_zones.append(Zone(f"seat:{seat}", row, names[seat]))
         # Most specific first: the scene takes the first zone under the pointer.
         model.zones += choice_zones + seat_zones
-        if conflict and not view["over"]:
+        if rows.conflict and not view["over"]:
             model.zones.append(Zone("conflict", panel, "the conflict"))
         return panel.bottom
+
+    @staticmethod
+    def _players_title(view: Mapping[str, Any]) -> str:
+        if view["phase"] not in CONFLICT_PHASES:
+            return "Players"
+        duel = view["players"] == 2 and view["phase"] == "duel"
+        title = "Drafting trick" if duel else f"Conflict {view['conflict']}"
+        if view.get("target"):
+            tile = next(t for t in view["grid"] if t["id"] == view["target"])
+            title += f" over {tile['country']}"
+        return title
+
+    @staticmethod
+    def _asking(view: Mapping[str, Any]) -> tuple[bool, bool]:
+        """Where a special action's question is answered: (by clicking a card on the table,
+        by clicking a player's row)."""
+        pending = view.get("pending") or {}
+        choose = view["phase"] == "choose"
+        return choose and not pending.get("card"), choose and bool(pending.get("card"))
+
+    def _player_rows(
+        self, view: Mapping[str, Any], area: pygame.Rect, display: Display, names: list[str]
+    ) -> _Rows:
+        """What the players' rows in ``area`` share: their sizes, and the words of each."""
+        px, fp = display.px, display.font_px
+        n = view["players"]
+        conflict = view["phase"] in CONFLICT_PHASES
+        tv = display.profile == "tv"
+        # The row's inner width. On a TV the alliance disc sits beside the name only and the
+        # lines under it start at the row's edge: the words at the TV's size need the width.
+        row_w = area.w - 2 * px(8)
+        disc = fp(19) if tv else px(34)
+        name_x = px(6) + disc + px(8)
+        lines_x = px(8) if tv else name_x
+        name_font = render.fonts.get_font(fp(19), "sans-bold")
+        line_font = render.fonts.get_font(fp(16))
+        status = {
+            s: self._status_lines(view, s, conflict, line_font, row_w - lines_x - px(8))
+            for s in range(n)
+        }
+        beside = {}
+        if not conflict:
+            room = row_w - px(8) - name_x
+            beside = self._roles_beside(view, names, display, status, room, (name_font, line_font))
+        # Name; role and status (on two lines in a conflict, or when one is too long); the
+        # cards the viewer was shown.
+        lines = 1 + max(len(status[s]) for s in range(n))
+        text_h = fp(19) + (lines - 1) * (fp(16) + px(4)) + px(14)
+        head = fp(20) + px(14)
+        moved = self._moved_cards(view)
+        rows = _Rows(
+            conflict, head, text_h, disc, name_x, lines_x, 0, 0, 0, moved, status, beside, name_font
+        )
+        return self._conflict_rows(view, area, display, names, rows, row_w) if conflict else rows
+
+    def _roles_beside(
+        self,
+        view: Mapping[str, Any],
+        names: list[str],
+        display: Display,
+        status: dict[int, list[str]],
+        room: int,
+        fonts: tuple[pygame.font.Font, pygame.font.Font],
+    ) -> dict[int, str]:
+        """Out of conflicts, a role too long to share a line with the status goes beside the
+        name when it fits there, in ``room`` (rows stay one line shorter: the phase panel
+        needs the room). All rows alike, when every role fits there. Returns the roles moved
+        there, by seat, and takes them out of the seats' ``status`` lines. ``fonts``: the
+        names' and the lines'."""
+        px = display.px
+        n = view["players"]
+        split = [s for s in range(n) if len(status[s]) > 1 and status[s][0] == self._role(view, s)]
+        if not split:
+            return {}
+        name_font, line_font = fonts
+        beside: dict[int, str] = {}
+        for s in range(n):
+            role = self._role(view, s)
+            both = name_font.size(names[s] + " (you)")[0] + px(16) + line_font.size(role)[0]
+            if both > room:
+                return {}
+            beside[s] = role
+        for s in beside:
+            status[s] = [self._status(view, s), *status[s][2 if s in split else 1 :]]
+        return beside
+
+    def _conflict_rows(
+        self,
+        view: Mapping[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+        rows: _Rows,
+        row_w: int,
+    ) -> _Rows:
+        """``rows`` with room for a conflict's played card and the power column beside it."""
+        px, fp = display.px, display.font_px
+        n = view["players"]
+        power_w = _power_width(display)
+        # Cards as large as two thirds of the column allow (the phase panel needs the rest).
+        room = (area.h * 2 // 3 - rows.head - px(10)) // n - px(6)
+        cw = max(card_min(), min(px(96), round((room - px(12)) / 1.4)))
+        # On a TV, no wider than the words beside it leave (a moved card tucks in too).
+        if display.profile == "tv":
+            line_font = render.fonts.get_font(fp(16))
+            words = max(
+                max(
+                    rows.name_x - rows.lines_x + rows.name_font.size(names[s])[0],
+                    *(line_font.size(t)[0] for t in rows.status[s]),
+                )
+                for s in range(n)
+            )
+            spare = row_w - rows.lines_x - words - px(8) - power_w - px(16)
+            tucked = 1.62 if rows.moved else 1.0
+            cw = max(card_min(), min(cw, round(spare / tucked)))
+        ch = round(cw * 1.4)
+        # The power column: number, suit word and pill (see _power) stay inside the row.
+        power_h = px(24) + fp(28) + fp(16) + fp(17)
+        row_h = max(rows.row_h, ch + px(12), power_h)
+        return _Rows(
+            True,
+            rows.head,
+            row_h,
+            rows.disc,
+            rows.name_x,
+            rows.lines_x,
+            cw,
+            ch,
+            power_w,
+            rows.moved,
+            rows.status,
+            rows.beside,
+            rows.name_font,
+        )
+
+    def _player_row(
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        row: pygame.Rect,
+        rows: _Rows,
+        display: Display,
+        names: list[str],
+        viewer: int | None,
+        colorblind: bool,
+    ) -> pygame.Rect | None:
+        """A player's row (but a conflict's card and power): the alliance disc, the name, and
+        beside or under it the role, the status and the cards the viewer was shown. Returns
+        where the row's conflict card goes (None out of a conflict)."""
+        px, fp = display.px, display.font_px
+        side = view["sides"][seat]
+        mover = view["to_move"] == seat
+        edge = GOLD if mover else (70, 80, 72)
+        model.boxes.append(Box(row, (24, 34, 28, 220), edge, px(8), px(3) if mover else 1))
+        name_font = rows.name_font
+        dia = min(rows.disc, rows.row_h - px(12))
+        disc = pygame.Rect(row.x + px(6), row.y + px(6), dia, dia)
+        if display.profile == "tv":  # beside the name: its middle on the name's
+            disc.centery = row.y + px(6) + name_font.get_linesize() // 2
+        model.origins[f"seat:{seat}"] = disc  # where a conflict won sweeps to
+        if seat != viewer:  # a card this seat plays comes from its row
+            model.origins[f"hand:{seat}"] = pygame.Rect(
+                disc.x, row.y, rows.cw or px(60), rows.ch or px(84)
+            )
+        model.pieces.append(
+            Piece(
+                f"disc:{seat}",
+                (*TOKEN_ART, (side,)),
+                disc,
+                z=3,
+                label=_side_name(side, view["players"]),
+            )
+        )
+        x = row.x + rows.name_x
+        slot = rows.slot(row, px(8)) if rows.conflict else None
+        # A row that receives a moved card shows it beside its own: less room for words.
+        right = slot.x - rows.tuck(seat) if slot else row.right
+        text_w = right - x - px(8)
+        name = names[seat]
+        if seat == viewer:
+            name += " (you)" if name_font.size(name + " (you)")[0] <= text_w else ""
+        colour = _side_colour(side, colorblind)
+        model.texts.append(
+            Text(name, (x, row.y + px(6)), fp(19), colour, face="sans-bold", max_width=text_w)
+        )
+        if seat in rows.beside:
+            model.texts.append(
+                Text(
+                    rows.beside[seat],
+                    (row.right - px(8), row.y + px(6) + fp(19) - fp(16)),
+                    fp(16),
+                    CREAM,
+                    "topright",
+                )
+            )
+        for i, text in enumerate(rows.status[seat]):
+            model.texts.append(
+                Text(
+                    text,
+                    (row.x + rows.lines_x, row.y + px(10) + fp(19) + i * (fp(16) + px(4))),
+                    fp(16),
+                    GOLD
+                    if text.startswith("you saw")
+                    else (MUTED if rows.conflict and i == 0 else CREAM),
+                    max_width=right - row.x - rows.lines_x - px(8),
+                )
+            )
+        return slot
+
+    def _played(
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        entry: dict[str, Any] | None,
+        slot: pygame.Rect,
+        rows: _Rows,
+        display: Display,
+        names: list[str],
+    ) -> Zone | None:
+        """The card ``seat`` played in the conflict (``entry``, its place on the view's
+        table; None: not yet), at ``slot``, with a card Dual Allegiance moved to it tucked
+        beside. Returns the zone that picks the card when a special action asks for one."""
+        px = display.px
+        choosing, boosting = self._asking(view)
+        choice = None
+        if entry is not None and entry["card"] in rows.moved:
+            # Its card went to another player's power: an empty place that says so.
+            self._moved_from(model, slot, names[rows.moved[entry["card"]][1]], display)
+        elif entry is None:
+            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(6), 1))
+        else:
+            card = entry["card"]
+            label = card_label(card) + (" (discarded)" if entry["discarded"] else "")
+            model.pieces.append(
+                Piece(
+                    card,
+                    ("card", "alliances", card),
+                    slot,
+                    z=5,
+                    label=label,
+                    dim=entry["discarded"],
+                )
+            )
+            model.tips.append((slot, label + self._choice_words(entry)))
+            pending = view.get("pending") or {}
+            if boosting and card == pending.get("card"):  # the card about to move
+                model.boxes.append(
+                    Box(slot.inflate(px(8), px(8)), None, GOLD, px(8), max(2, px(3)))
+                )
+            if choosing and not entry["discarded"]:
+                choice = Zone(f"choice:{card}", slot.inflate(px(10), px(10)), card_label(card))
+        for card, (origin, to) in rows.moved.items():
+            if to == seat:
+                self._moved_to(model, card, slot, names[origin], display)
+        return choice
 
     @staticmethod
     def _moved_cards(view: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
@@ -1040,40 +1120,21 @@ class AlliancesLayout(Layout):
         names: list[str],
         colorblind: bool,
     ) -> None:
+        """The State of the Nations grid (or a 2-player declaration's): a block of cells per
+        suit, the standing bid under it."""
         px, fp = display.px, display.font_px
         declaring = view["phase"] == "declare"
-        title = (
-            self.instruct(
-                "Declare exactly how many countries you will control, and the suit",
-                "The declaration: how many countries, and the suit",
-                "The declaration: declare on your phone",
-            )
-            if declaring
-            else self.instruct(
-                "State of the Nations: click a bid (countries, then suit)",
-                "State of the Nations: the bidding (countries, then suit)",
-                "State of the Nations: bid on your phone (countries, then suit)",
-            )
-        )
         bid = None if declaring else view.get("bid")
         # The lit ring of a cell is drawn in the gap, clear of its number; the gap keeps its
-        # desktop size on a TV (#19).
+        # desktop size on a TV.
         gap = display.frame_px(8)
         size = fp(18)
         label_h = fp(17) + px(4)
-        short = (
-            self.instruct("Declare countries and suit", "The declaration")
-            if declaring
-            else self.instruct(
-                "Click a bid: countries, then suit", "State of the Nations", "Bid on your phone"
-            )
-        )
         titled, y, per_row, face, margin, least = self._grid_shape(
-            area, display, (title, short), gap, size, label_h
+            area, display, self._bidding_titles(declaring), gap, size, label_h
         )
         model.texts += titled.texts
         rows = -(-len(BIDS) // per_row)
-        cell_w = area.w // per_row
         standing = f"Standing bid: {bid[0]} {SUITS[bid[1]]} by {names[bid[2]]}" if bid else ""
         standing_lines = wrap_text(standing, render.fonts.get_font(fp(17)), area.w)
         standing_h = len(standing_lines) * (fp(17) + px(6)) + px(6) if standing else 0
@@ -1085,55 +1146,86 @@ class AlliancesLayout(Layout):
         cell_h = max(least, min(px(56), room // rows))
         if rows * cell_h > room:  # too short even so (very long names): the grid stays inside
             cell_h = max(gap + display.frame_px(4), room // rows)
-        ranks = {"P": "highest suit", "E": "", "M": "lowest suit"}
+        grid = _BidGrid(area, per_row, cell_h, gap, size, face, margin, label_h)
         for suit in ("P", "E", "M"):
-            colour = _suit_colour(suit, colorblind)
-            note = f" ({ranks[suit]})" if ranks[suit] else ""
-            model.texts.append(
-                Text(
-                    SUITS[suit] + note,
-                    (area.x + gap // 2, y),
-                    fp(17),
-                    colour,
-                    face="sans-bold",
-                    max_width=area.w,
-                )
-            )
-            y += label_h
-            for i, count in enumerate(BIDS):
-                r, c = divmod(i, per_row)
-                cell = pygame.Rect(
-                    area.x + c * cell_w + gap // 2, y + r * cell_h, cell_w - gap, cell_h - gap
-                )
-                standing_cell = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
-                open_ = declaring or _beats(count, suit, bid)
-                fill = CELL if open_ else DIM_CELL
-                border = GOLD if standing_cell else ((*colour, 220) if open_ else (60, 64, 60))
-                model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing_cell else 2))
-                model.texts.append(
-                    Text(
-                        str(count),
-                        cell.center,
-                        size,
-                        CREAM if open_ else (96, 100, 96),
-                        "center",
-                        face if open_ else "sans",
-                        max_width=cell.w - min(display.frame_px(4), display.frame_px(margin)),
-                    )
-                )
-                if open_:
-                    model.zones.append(
-                        Zone(
-                            f"bid:{count}:{suit}",
-                            cell.inflate(gap, gap),
-                            f"{count} {SUITS[suit]}",
-                        )
-                    )
-            y += rows * cell_h
+            y = self._bid_suit(model, grid, suit, y, bid, declaring, display, colorblind)
         y = min(area.bottom - standing_h, y) + px(6)
         for line in standing_lines if standing else []:
             model.texts.append(Text(line, (area.x, y), fp(17), CREAM, max_width=area.w))
             y += fp(17) + px(6)
+
+    def _bidding_titles(self, declaring: bool) -> tuple[str, str]:
+        """The bidding panel's title, and a shorter one for a short panel."""
+        if declaring:
+            return (
+                self.instruct(
+                    "Declare exactly how many countries you will control, and the suit",
+                    "The declaration: how many countries, and the suit",
+                    "The declaration: declare on your phone",
+                ),
+                self.instruct("Declare countries and suit", "The declaration"),
+            )
+        return (
+            self.instruct(
+                "State of the Nations: click a bid (countries, then suit)",
+                "State of the Nations: the bidding (countries, then suit)",
+                "State of the Nations: bid on your phone (countries, then suit)",
+            ),
+            self.instruct(
+                "Click a bid: countries, then suit", "State of the Nations", "Bid on your phone"
+            ),
+        )
+
+    def _bid_suit(
+        self,
+        model: TableModel,
+        grid: _BidGrid,
+        suit: str,
+        y: int,
+        bid: list | None,
+        declaring: bool,
+        display: Display,
+        colorblind: bool,
+    ) -> int:
+        """One suit's block of the bidding grid from ``y`` down: its name, then a cell per
+        bid, lit where it beats ``bid``. Returns the y under it."""
+        px, fp = display.px, display.font_px
+        area = grid.area
+        colour = _suit_colour(suit, colorblind)
+        ranks = {"P": " (highest suit)", "E": "", "M": " (lowest suit)"}
+        model.texts.append(
+            Text(
+                SUITS[suit] + ranks[suit],
+                (area.x + grid.gap // 2, y),
+                fp(17),
+                colour,
+                face="sans-bold",
+                max_width=area.w,
+            )
+        )
+        y += grid.label_h
+        for i, count in enumerate(BIDS):
+            cell = grid.cell(i, y)
+            standing_cell = bid is not None and bool(bid) and (count, suit) == (bid[0], bid[1])
+            open_ = declaring or _beats(count, suit, bid)
+            fill = CELL if open_ else DIM_CELL
+            border = GOLD if standing_cell else ((*colour, 220) if open_ else (60, 64, 60))
+            model.boxes.append(Box(cell, fill, border, px(6), px(3) if standing_cell else 2))
+            model.texts.append(
+                Text(
+                    str(count),
+                    cell.center,
+                    grid.size,
+                    CREAM if open_ else (96, 100, 96),
+                    "center",
+                    grid.face if open_ else "sans",
+                    max_width=cell.w - min(display.frame_px(4), display.frame_px(grid.margin)),
+                )
+            )
+            if open_:
+                zone = cell.inflate(grid.gap, grid.gap)
+                model.zones.append(Zone(f"bid:{count}:{suit}", zone, f"{count} {SUITS[suit]}"))
+        return y + grid.rows * grid.cell_h
 
     def _grid_shape(
         self,
@@ -1268,86 +1360,77 @@ class AlliancesLayout(Layout):
         display: Display,
         names: list[str],
     ) -> None:
+        """The rise to power: the Empire's two pairs side by side, each Rebel's tribute
+        under them."""
         px, fp = display.px, display.font_px
         phase = view["phase"]
-        empire = view["empire"]
         rise = view["rise"]
-        what = {
-            "rise-set": f"{names[empire]}, the Empire, sets two pairs aside"
-            + self.instruct(": drag cards here"),
-            "rise-give": "each Rebel gives the Empire two cards"
-            + self.instruct(": drag yours to the tribute"),
-            "rise-pick": "the Rebel takes one of the Empire's pairs" + self.instruct(": click it"),
-        }.get(phase, "")
-        y = self._title(model, f"Rise to power: {what}", area, display)
+        y = self._title(model, f"Rise to power: {self._rise_words(view, names)}", area, display)
         head = fp(16) + px(14)  # a slot's label above its cards
         room = (area.bottom - y - px(10)) // 2 - head - px(10)
         half = (area.w - px(16)) // 2
         cw = max(card_min(), min(px(90), round(room / 1.4), (half - px(26)) // 2))
         ch = round(cw * 1.4)
         # The Empire's two pairs: faces for the Empire, backs for the Rebels.
-        mine = rise.get("my_pairs")
-        half = (area.w - px(16)) // 2
         pairs_box = pygame.Rect(area.x, y, area.w, head + ch + px(10))
         if phase == "rise-set":
             model.zones.append(Zone("aside", pairs_box, "the Empire's pairs"))
         for p in range(2):
             slot = pygame.Rect(area.x + p * (half + px(16)), y, half, pairs_box.h)
-            count = rise["pairs"][p] if p < len(rise["pairs"]) else 0
-            model.texts.append(
-                Text(
-                    f"Empire's pair {p + 1}",
-                    (slot.x + px(10), slot.y + px(8)),
-                    fp(16),
-                    CREAM,
-                    max_width=slot.w - px(20),
-                )
-            )
-            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
-            cards: list[tuple[str, tuple, str, str | None]] = []
-            for k in range(count):
-                if mine and p < len(mine) and k < len(mine[p]):
-                    c = mine[p][k]
-                    cards.append((c, ("card", "alliances", c), card_label(c), None))
-                else:
-                    cards.append((f"pair:{p}:{k}", ("back", "alliances"), "a face-down card", None))
-            inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), ch)
-            self._card_row(model, cards, inner, cw, display)
+            cards = _pair_cards(rise, p)
+            self._rise_slot(model, slot, f"Empire's pair {p + 1}", cards, head, cw, display)
             if phase == "rise-pick":
                 model.zones.insert(0, Zone(f"pair:{p + 1}", slot, f"pair {p + 1}"))
         y = pairs_box.bottom + px(10)
         tribute_box = pygame.Rect(area.x, y, area.w, min(area.bottom, y + head + ch + px(10)) - y)
         if phase == "rise-give":
             model.zones.append(Zone("tribute", tribute_box, "the tribute"))
-        rebels = [s for s in range(3) if s != empire]
+        rebels = [s for s in range(3) if s != view["empire"]]
         # "From Ada" over each Rebel's tribute; the names alone when one is too long (a TV).
         font, label_w = render.fonts.get_font(fp(16)), half - px(20)
         wordy = all(font.size(f"From {names[s]}")[0] <= label_w for s in rebels)
         for i, seat in enumerate(rebels):
             slot = pygame.Rect(area.x + i * (half + px(16)), y, half, tribute_box.h)
-            model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
             giver = f"From {names[seat]}" if wordy else names[seat]
-            model.texts.append(
-                Text(
-                    giver,
-                    (slot.x + px(10), slot.y + px(8)),
-                    fp(16),
-                    CREAM,
-                    max_width=slot.w - px(20),
-                )
+            cards = _tribute_cards(rise, seat, viewer)
+            self._rise_slot(model, slot, giver, cards, head, cw, display)
+
+    def _rise_words(self, view: Mapping[str, Any], names: list[str]) -> str:
+        """What happens in this step of the rise to power (and what to do about it)."""
+        empire = names[view["empire"]]
+        return {
+            "rise-set": f"{empire}, the Empire, sets two pairs aside"
+            + self.instruct(": drag cards here"),
+            "rise-give": "each Rebel gives the Empire two cards"
+            + self.instruct(": drag yours to the tribute"),
+            "rise-pick": "the Rebel takes one of the Empire's pairs" + self.instruct(": click it"),
+        }.get(view["phase"], "")
+
+    def _rise_slot(
+        self,
+        model: TableModel,
+        slot: pygame.Rect,
+        label: str,
+        cards: list[tuple[str, tuple, str, str | None]],
+        head: int,
+        cw: int,
+        display: Display,
+    ) -> None:
+        """A framed slot of the rise to power: ``label`` on top, ``cards`` under it
+        (``head`` down)."""
+        px, fp = display.px, display.font_px
+        model.texts.append(
+            Text(
+                label,
+                (slot.x + px(10), slot.y + px(8)),
+                fp(16),
+                CREAM,
+                max_width=slot.w - px(20),
             )
-            count = rise["tribute"][seat]
-            own = rise.get("my_tribute") if seat == viewer else None
-            cards = []
-            for k in range(count):
-                if own and k < len(own):
-                    cards.append((own[k], ("card", "alliances", own[k]), card_label(own[k]), None))
-                else:
-                    cards.append(
-                        (f"tribute:{seat}:{k}", ("back", "alliances"), "a face-down card", None)
-                    )
-            inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), ch)
-            self._card_row(model, cards, inner, cw, display)
+        )
+        model.boxes.append(Box(slot, None, (120, 120, 110, 140), px(8), 1))
+        inner = pygame.Rect(slot.x + px(10), slot.y + head, slot.w - px(20), round(cw * 1.4))
+        self._card_row(model, cards, inner, cw, display)
 
     def _draft(
         self,
@@ -1429,29 +1512,38 @@ class AlliancesLayout(Layout):
         names: list[str],
         colorblind: bool,
     ) -> None:
+        """The conflict's panel: its target and defence, who is winning, what to do; in a
+        2-player drafting phase, the tricks and the reserve."""
         px, fp = display.px, display.font_px
+        title, lines = self._conflict_words(view, names)
+        y = self._title(model, title, area, display)
+        font = render.fonts.get_font(fp(17))
+        step = fp(17) + px(6)
+        for text, colour in lines:
+            parts = wrap_text(text, font, area.w)
+            if y + len(parts) * step - px(6) > area.bottom:
+                break  # whole sentences only: the less urgent ones wait for a taller panel
+            for part in parts:
+                model.texts.append(Text(part, (area.x, y), fp(17), colour, max_width=area.w))
+                y += step
+            y += px(2)
+        if view["phase"] == "duel":
+            self._reserve(model, view, pygame.Rect(area.x, y, area.w, area.bottom - y), display)
+
+    def _conflict_words(self, view: Mapping[str, Any], names: list[str]) -> tuple[str, list[_Line]]:
+        """The conflict panel's title and its lines, most urgent first: a short panel (a TV)
+        cuts the last lines off."""
         phase = view["phase"]
         duel = phase == "duel"
-        # Most urgent first: a short panel (a TV) cuts the last lines off.
-        lines: list[tuple[str, tuple[int, int, int]]] = []
-        notes: list[tuple[str, tuple[int, int, int]]] = []
+        lines: list[_Line] = []
+        notes: list[_Line] = []
         if duel:
             title = "Drafting phase: win tricks to choose the dominant suit"
             tricks = view["drafting_tricks"]
             lines.append((f"Tricks won: {names[0]} {tricks[0]} · {names[1]} {tricks[1]}", CREAM))
             lines.append(("The trick's winner draws first from the reserve.", MUTED))
         elif view.get("target"):
-            tile = next(t for t in view["grid"] if t["id"] == view["target"])
-            title = f"Target: {tile['country']}"
-            d = view.get("defence") or tile["defence"]
-            base = tile["defence"]
-            parts = []
-            for s in ("M", "E", "P"):
-                mark = "*" if d.get(s) != base.get(s) else ""
-                parts.append(f"{SUITS[s]} {d.get(s)}{mark}")
-            lines.append(("Defence: " + " · ".join(parts), CREAM))
-            if any(d.get(s) != base.get(s) for s in SUITS):
-                notes.append(("* raised by a special action for this conflict", MUTED))
+            title, lines, notes = _target_words(view)
         else:
             title = self.instruct(
                 "Choose the country to target: click a lit tile",
@@ -1460,38 +1552,14 @@ class AlliancesLayout(Layout):
             )
         lead, dom = view.get("leading"), view.get("dominant")
         if lead or dom:
-            lines.append(
-                (
-                    " · ".join(
-                        x
-                        for x in (
-                            f"Leading: {SUITS[lead]}" if lead else "",
-                            f"Dominant: {SUITS[dom]}" if dom and not duel else "",
-                        )
-                        if x
-                    ),
-                    CREAM,
-                )
+            said = (
+                f"Leading: {SUITS[lead]}" if lead else "",
+                f"Dominant: {SUITS[dom]}" if dom and not duel else "",
             )
-        win = view["winning"]
-        if view["table"]:
-            if win.get("seat") is not None:
-                verdict = (
-                    f"{names[win['seat']]} is winning with {win['value']} {SUITS[win['suit']]}"
-                )
-                d = view.get("defence") or {}
-                if not duel and win.get("suit") in d:
-                    takes = win["value"] > d[win["suit"]]
-                    verdict += (
-                        " and would take it"
-                        if takes
-                        else f", not enough (defence {d[win['suit']]})"
-                    )
-                lines.insert(0, (verdict, GOLD))
-            elif win.get("suit"):
-                lines.insert(
-                    0, (f"A tie at {win['value']} {SUITS[win['suit']]}: a draw so far", CREAM)
-                )
+            lines.append((" · ".join(x for x in said if x), CREAM))
+        verdict = _verdict(view, names)
+        if verdict:
+            lines.insert(0, verdict)
         pending = view.get("pending") or {}
         if pending.get("special"):
             name = SPECIAL_ACTIONS[pending["special"]][0]
@@ -1505,37 +1573,31 @@ class AlliancesLayout(Layout):
             note = self.instruct("Drag a card onto the players to play it.")
             if note:
                 notes.append((note, MUTED))
-        lines += notes
-        y = self._title(model, title, area, display)
-        font = render.fonts.get_font(fp(17))
-        step = fp(17) + px(6)
-        for text, colour in lines:
-            parts = wrap_text(text, font, area.w)
-            if y + len(parts) * step - px(6) > area.bottom:
-                break  # whole sentences only: the less urgent ones wait for a taller panel
-            for part in parts:
-                model.texts.append(Text(part, (area.x, y), fp(17), colour, max_width=area.w))
-                y += step
-            y += px(2)
-        if duel:
-            count = view["reserve_count"]
-            cw = min(px(56), round((area.bottom - y - px(4)) / 1.4))
-            if count and cw >= card_min():
-                pile = pygame.Rect(area.x, y + px(4), cw, round(cw * 1.4))
-                model.pieces.append(
-                    Piece("reserve", ("back", "alliances"), pile, z=5, label="the reserve")
-                )
-                model.origins["deck"] = pile
-                model.texts.append(
-                    Text(
-                        f"Reserve: {count} cards",
-                        (pile.right + px(10), pile.centery),
-                        fp(17),
-                        CREAM,
-                        "midleft",
-                        max_width=area.right - pile.right - px(10),
-                    )
-                )
+        return title, lines + notes
+
+    def _reserve(
+        self, model: TableModel, view: Mapping[str, Any], area: pygame.Rect, display: Display
+    ) -> None:
+        """The 2-player drafting phase's reserve at the top of ``area``: a back and its count
+        (nothing when no card of a readable size fits)."""
+        px, fp = display.px, display.font_px
+        count = view["reserve_count"]
+        cw = min(px(56), round((area.h - px(4)) / 1.4))
+        if not count or cw < card_min():
+            return
+        pile = pygame.Rect(area.x, area.y + px(4), cw, round(cw * 1.4))
+        model.pieces.append(Piece("reserve", ("back", "alliances"), pile, z=5, label="the reserve"))
+        model.origins["deck"] = pile
+        model.texts.append(
+            Text(
+                f"Reserve: {count} cards",
+                (pile.right + px(10), pile.centery),
+                fp(17),
+                CREAM,
+                "midleft",
+                max_width=area.right - pile.right - px(10),
+            )
+        )
 
     # ---- the viewer's hand ---------------------------------------------------------------------
     def _hand(
@@ -1666,6 +1728,152 @@ def _hand_steps(hand: list[str], cw: int, width: int, gap: int) -> tuple[list[in
     return [even] * (n - 1), (2 if names else 1) if ranks else 0
 
 
+def _pair_cards(rise: Mapping[str, Any], p: int) -> list[tuple[str, tuple, str, str | None]]:
+    """The Empire's pair ``p`` as :meth:`AlliancesLayout._card_row` lays it out: faces where
+    the view shows them (to the Empire), backs elsewhere."""
+    mine = rise.get("my_pairs")
+    count = rise["pairs"][p] if p < len(rise["pairs"]) else 0
+    cards: list[tuple[str, tuple, str, str | None]] = []
+    for k in range(count):
+        if mine and p < len(mine) and k < len(mine[p]):
+            c = mine[p][k]
+            cards.append((c, ("card", "alliances", c), card_label(c), None))
+        else:
+            cards.append((f"pair:{p}:{k}", ("back", "alliances"), "a face-down card", None))
+    return cards
+
+
+def _tribute_cards(
+    rise: Mapping[str, Any], seat: int, viewer: int | None
+) -> list[tuple[str, tuple, str, str | None]]:
+    """A Rebel's tribute as :meth:`AlliancesLayout._card_row` lays it out: faces for the
+    Rebel who gave them, backs for everyone else."""
+    own = rise.get("my_tribute") if seat == viewer else None
+    cards: list[tuple[str, tuple, str, str | None]] = []
+    for k in range(rise["tribute"][seat]):
+        if own and k < len(own):
+            cards.append((own[k], ("card", "alliances", own[k]), card_label(own[k]), None))
+        else:
+            cards.append((f"tribute:{seat}:{k}", ("back", "alliances"), "a face-down card", None))
+    return cards
+
+
+# ---- the conflict panel's words ------------------------------------------------------------
+
+
+def _target_words(view: Mapping[str, Any]) -> tuple[str, list[_Line], list[_Line]]:
+    """The conflict panel's title once a country is targeted, its defence line, and a note
+    when a special action raised the defence."""
+    tile = next(t for t in view["grid"] if t["id"] == view["target"])
+    d = view.get("defence") or tile["defence"]
+    base = tile["defence"]
+    parts = []
+    for s in ("M", "E", "P"):
+        mark = "*" if d.get(s) != base.get(s) else ""
+        parts.append(f"{SUITS[s]} {d.get(s)}{mark}")
+    lines: list[_Line] = [("Defence: " + " · ".join(parts), CREAM)]
+    notes: list[_Line] = []
+    if any(d.get(s) != base.get(s) for s in SUITS):
+        notes.append(("* raised by a special action for this conflict", MUTED))
+    return f"Target: {tile['country']}", lines, notes
+
+
+def _verdict(view: Mapping[str, Any], names: list[str]) -> _Line | None:
+    """Who is winning the conflict (and whether it would take the country), or the tie."""
+    win = view["winning"]
+    if not view["table"]:
+        return None
+    if win.get("seat") is not None:
+        verdict = f"{names[win['seat']]} is winning with {win['value']} {SUITS[win['suit']]}"
+        d = view.get("defence") or {}
+        if view["phase"] != "duel" and win.get("suit") in d:
+            takes = win["value"] > d[win["suit"]]
+            verdict += " and would take it" if takes else f", not enough (defence {d[win['suit']]})"
+        return verdict, GOLD
+    if win.get("suit"):
+        return f"A tie at {win['value']} {SUITS[win['suit']]}: a draw so far", CREAM
+    return None
+
+
+# ---- the info strip's words ----------------------------------------------------------------
+
+
+def _dominant_words(view: Mapping[str, Any]) -> str:
+    dominant = view.get("dominant")
+    return f"Dominant suit: {SUITS[dominant]}" if dominant else "Dominant suit: not yet"
+
+
+def _empire_info(view: Mapping[str, Any], names: list[str], held: list[int]) -> tuple[str, str]:
+    """The info strip's lines with 3 players: the Empire's score, then the campaign's
+    (``held``: the countries the Empire and the Rebels rule)."""
+    n = view["players"]
+    empire = view["empire"]
+    scores = " · ".join(f"{names[s]} {view['empire_tiles'][s]}" for s in range(n))
+    line1 = (
+        f"Campaign {view['campaign']} of 3 · Empire: {names[empire]} · "
+        f"Countries ruled as Empire: {scores}"
+    )
+    rebels = " · ".join(f"{names[s]} {view['conflicts_won'][s]}" for s in range(n) if s != empire)
+    line2 = (
+        f"{_dominant_words(view)} · The Empire rules {held[0]}, the Rebels {held[1]}, "
+        f"neutral {20 - sum(held)} · Conflicts won by Rebels: {rebels}"
+    )
+    return line1, line2
+
+
+def _alliance_info(view: Mapping[str, Any], names: list[str], held: list[int]) -> tuple[str, str]:
+    """The info strip's lines with 2 or 4 players: the campaigns won, then the bid, the
+    drafting phase or the campaign (``held``: the countries Gold and Silver control)."""
+    n = view["players"]
+    sides = view["sides"]
+    team = [" & ".join(names[s] for s in range(n) if sides[s] == side) for side in (0, 1)]
+    wins = view["campaign_wins"]
+    line1 = (
+        f"Campaign {view['campaign']} · Campaigns won (best of 3): "
+        f"Gold ({team[0]}) {wins[0]} – {wins[1]} Silver ({team[1]})"
+    )
+    if n == 4:
+        return line1, _bid_info(view, names, held)
+    if view["phase"] == "duel":
+        tricks = view["drafting_tricks"]
+        return line1, (
+            f"Drafting phase: tricks {names[0]} {tricks[0]} – {tricks[1]} {names[1]} · "
+            f"reserve {view['reserve_count']} cards · the most tricks chooses the suit"
+        )
+    if view["phase"] == "declare":
+        tricks = view["drafting_tricks"]
+        return line1, (
+            f"{names[view['to_move']]} won the drafting phase ({max(tricks)} tricks to "
+            f"{min(tricks)}) and now chooses the dominant suit"
+        )
+    agg = names[view["aggressor"]]
+    bid = view.get("bid")
+    goal = f"declared exactly {bid[0]}" if bid else "a tie goes to the Defender"
+    return line1, (
+        f"{_dominant_words(view)} · Aggressor {agg} ({goal}) · Gold {held[0]} · "
+        f"Silver {held[1]} · neutral {20 - sum(held)}"
+    )
+
+
+def _bid_info(view: Mapping[str, Any], names: list[str], held: list[int]) -> str:
+    """The info strip's second line with 4 players: the bid, and once it is won the
+    countries the aggressors must control."""
+    bid = view.get("bid")
+    if bid and view["phase"] != "bid":
+        agg = _side_name(view["sides"][bid[2]], view["players"])
+        return (
+            f"State of the Nations: {names[bid[2]]} bid {bid[0]} {SUITS[bid[1]]} · "
+            f"{agg} must control {bid[0]}: Gold {held[0]} · Silver {held[1]} · "
+            f"neutral {20 - sum(held)}"
+        )
+    if bid:
+        return (
+            f"State of the Nations: highest bid {bid[0]} {SUITS[bid[1]]} by "
+            f"{names[bid[2]]} · countries from 10 to 20, then the suit"
+        )
+    return "State of the Nations: no bid yet · countries from 10 to 20, then the suit"
+
+
 #: Shorter words for the info strip's phrases, tried in turn while a line is too wide for it
 #: (a TV's body-size text, long names).
 SHORTER = (
@@ -1688,6 +1896,21 @@ def _shortened(line: str, font: pygame.font.Font, width: int) -> str:
             break
         line = line.replace(long, short)
     return line
+
+
+@lru_cache(maxsize=8)
+def _power_width(display: Display) -> int:
+    """The power column of a conflict's rows: it holds a number, a suit word and a pill (see
+    :meth:`AlliancesLayout._power`), so it is as wide as its widest. Remembered: it depends
+    on the window alone."""
+    px, fp = display.px, display.font_px
+    suit_font = render.fonts.get_font(fp(16), "sans-bold")
+    pill_font = render.fonts.get_font(fp(17), "sans-bold")
+    return max(
+        display.frame_px(110),
+        *(suit_font.size(SUITS[x])[0] + px(4) for x in SUITS),
+        pill_font.size("Winning")[0] + px(16),
+    )
 
 
 def _tile_gap(display: Display) -> int:

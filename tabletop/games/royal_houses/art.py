@@ -247,133 +247,47 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
         return _tiny_layout(number, w, h)
     level = "small" if w < SMALL_BELOW else "medium" if w < LARGE_FROM else "large"
     frame = max(2, round(w * 0.04))
-    radius = max(3, round(w * 0.075))
-    inner = pygame.Rect(frame, frame, w - 2 * frame, h - 2 * frame)
-    pad = max(3, round(w * 0.05))
-    content = inner.inflate(-2 * pad, -2 * pad)
-    gap = max(2, round(w * 0.03))
+    grid = _face_grid(w, h, frame, level)
+    content = grid.content
     name = HOUSES[house]
-    elements: dict[str, pygame.Rect] = {}
 
     # Corner index: the number, centred in a column as wide as the widest digit, so every
     # card's number sits in the same place.
-    digit_h = w * {"small": 0.30, "medium": 0.24, "large": 0.18}[level]
-    number_size = kit.size_for_height("serif-bold", digit_h, "8")
-    column = max(kit.ink_size(str(n), number_size, "serif-bold")[0] for n in range(1, 9))
-    index_h = max(kit.ink_size(str(n), number_size, "serif-bold")[1] for n in range(1, 9))
-    number_rect = pygame.Rect((0, 0), kit.ink_size(str(number), number_size, "serif-bold"))
-    number_rect.midbottom = (content.left + column // 2, content.top + index_h)
-    elements["number"] = number_rect
+    number_rect = pygame.Rect((0, 0), kit.ink_size(str(number), grid.number_size, "serif-bold"))
+    number_rect.midbottom = (content.left + grid.column // 2, content.top + grid.index_h)
+    elements: dict[str, pygame.Rect] = {"number": number_rect}
     # What the medallion must avoid is the same on every card of a width, so emblems line up.
-    obstacles = [pygame.Rect(content.left, content.top, column, index_h)]
-
-    badge_size = 0
-    if level == "small":
-        # The house initial sits in the opposite top corner, leaving the middle to the emblem.
-        badge_size = kit.size_for_height("sans-bold", index_h * 0.55, "B")
-        badge = pygame.Rect((0, 0), kit.ink_size(name[0], badge_size, "sans-bold"))
-        badge.topright = (content.right, content.top)
-        widest = max(kit.ink_size(n[0], badge_size, "sans-bold")[0] for n in HOUSES)
-        tallest = max(kit.ink_size(n[0], badge_size, "sans-bold")[1] for n in HOUSES)
-        obstacles.append(pygame.Rect(content.right - widest, content.top, widest, tallest))
-    else:
-        # A small emblem under the number: what shows of a card in a fanned hand.
-        side = round(index_h * 0.62)
-        badge = pygame.Rect(0, content.top + index_h + gap // 2 + 1, side, side)
-        badge.centerx = content.left + column // 2
-        obstacles.append(badge)
+    obstacles = [pygame.Rect(content.left, content.top, grid.column, grid.index_h)]
+    badge_size, badge, badge_room = _badge(grid, name, level)
     elements["badge"] = badge
+    obstacles.append(badge_room)
 
-    name_size = 0
-    bottom = content.bottom
+    name_size, name_rect, bottom = 0, None, content.bottom
     if level == "medium":
-        # The house name along the bottom edge, shrunk to fit the width if it must.
-        # Nothing sits beside it, so it may use the width inside the hairline rule.
-        span = inner.width - 2 * max(2, round(w * 0.035))
-        start = round(w * 0.115)
-        sizes = {
-            n: fit_size(n, "serif-bold", span, start, 7, ink=True, strict=True) for n in HOUSES
-        }
-        # One baseline for every house (room for the largest size's descenders), and one top
-        # for the emblem area above it, so all cards of a width share the same design grid.
-        baseline = content.bottom + get_font(start, "serif-bold").get_descent()
-        rises = [kit.ink_box(n, z, "serif-bold")[2] for n, z in sizes.items() if z is not None]
-        bottom = baseline - max(rises, default=0)
-        size = sizes[name]
-        if size is not None:
-            name_size = size
-            box = kit.ink_box(name, size, "serif-bold")
-            rect = pygame.Rect(0, baseline - box[2], box[0], box[1])
-            rect.centerx = content.centerx
-            elements["name"] = rect
+        name_size, name_rect, bottom = _name_along_bottom(grid, name)
     elif level == "large":
-        # The house name in the top band beside the index: centred on the card when that
-        # clears the index, else centred in the room to its right.
-        left = content.left + column + 2 * gap
-        start = round(w * 0.08)
-        # The band the name may occupy, at its largest size, down to its descenders.
-        middle = content.top + index_h // 2  # the index's middle, whatever the digit
-        band_bottom = middle + kit.ink_size("B", start, "serif-bold")[1] // 2
-        band_bottom -= get_font(start, "serif-bold").get_descent()
-        obstacles.append(
-            pygame.Rect(left, content.top, content.right - left, band_bottom - content.top)
-        )
-        size = fit_size(name, "serif-bold", content.right - left, start, 7, ink=True, strict=True)
-        if size is not None:
-            name_size = size
-            box = kit.ink_box(name, size, "serif-bold")
-            cap = kit.ink_size("B", size, "serif-bold")[1]
-            baseline = middle + cap // 2
-            rect = pygame.Rect(0, baseline - box[2], box[0], box[1])
-            rect.centerx = w // 2
-            if rect.left < left:
-                rect.centerx = (left + content.right) // 2
-            elements["name"] = rect
+        name_size, name_rect, band = _name_beside_index(grid, name)
+        obstacles.append(band)
+    if name_rect is not None:
+        elements["name"] = name_rect
 
     lines: tuple[str, ...] = ()
     text_size = 0
     if level == "large":
-        # The panel is a box of its own, so it may reach out to just inside the hairline rule.
-        margin = max(2, round(w * 0.035))
-        panel_span = inner.inflate(-2 * margin, 0)
-        hpad = max(3, round(w * 0.025))
-        vpad = max(3, round(w * 0.03))
-        room = panel_span.width - 2 * hpad
-        wrapped: list[list[str] | None] = []
-        for size in range(max(9, round(w * 0.056)), 6, -1):
-            wrapped = [
-                wrap_text(ACTIONS[n], get_font(size, "sans"), room, strict=True)
-                for n in range(1, 9)
-            ]
-            if all(wrapped) and max(len(x or ()) for x in wrapped) <= 4:
-                text_size = size
-                break
-        if text_size:
-            font = get_font(text_size, "sans")
-            line_h = font.get_linesize()
-            # Every card of this width gets the same panel, so emblems line up in a hand.
-            most = max(len(x or ()) for x in wrapped)
-            panel = pygame.Rect(panel_span.left, 0, panel_span.width, most * line_h + 2 * vpad)
-            panel.bottom = inner.bottom - margin
-            elements["panel"] = panel
-            lines = tuple(wrapped[number - 1] or ())
-            y = panel.centery - len(lines) * line_h // 2
-            for i, line in enumerate(lines):
-                lw = font.size(line)[0]
-                elements[f"line{i}"] = pygame.Rect(
-                    panel.centerx - lw // 2, y + i * line_h, lw, line_h
-                )
-            bottom = panel.top
+        lines, text_size, panel = _action_panel(grid, number)
+        if panel:
+            elements.update(panel)
+            bottom = panel["panel"].top
 
-    obstacles = [r.inflate(2 * gap, 2 * gap) for r in obstacles]
-    medallion = _fit_circle(content.left, content.right, content.top, bottom - gap, obstacles)
+    obstacles = [r.inflate(2 * grid.gap, 2 * grid.gap) for r in obstacles]
+    medallion = _fit_circle(content.left, content.right, content.top, bottom - grid.gap, obstacles)
     elements["medallion"] = medallion
     return FaceLayout(
         level,
         frame,
-        radius,
-        inner,
-        number_size,
+        max(3, round(w * 0.075)),
+        grid.inner,
+        grid.number_size,
         badge_size,
         name_size,
         text_size,
@@ -381,6 +295,132 @@ def _royal_layout(number: int, house: int, w: int) -> FaceLayout:
         lines,
         elements,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _FaceGrid:
+    """What every face of one width shares, so that cards line up in a hand: the room inside
+    the frame and the corner index's column."""
+
+    w: int
+    inner: pygame.Rect  # inside the frame
+    content: pygame.Rect  # inside the padding: where the elements go
+    gap: int  # between elements
+    number_size: int  # the corner index's font size
+    column: int  # the corner index's column: as wide as the widest digit
+    index_h: int  # and as tall as the tallest
+
+
+def _face_grid(w: int, h: int, frame: int, level: str) -> _FaceGrid:
+    inner = pygame.Rect(frame, frame, w - 2 * frame, h - 2 * frame)
+    pad = max(3, round(w * 0.05))
+    content = inner.inflate(-2 * pad, -2 * pad)
+    gap = max(2, round(w * 0.03))
+    digit_h = w * {"small": 0.30, "medium": 0.24, "large": 0.18}[level]
+    number_size = kit.size_for_height("serif-bold", digit_h, "8")
+    column = max(kit.ink_size(str(n), number_size, "serif-bold")[0] for n in range(1, 9))
+    index_h = max(kit.ink_size(str(n), number_size, "serif-bold")[1] for n in range(1, 9))
+    return _FaceGrid(w, inner, content, gap, number_size, column, index_h)
+
+
+def _badge(grid: _FaceGrid, name: str, level: str) -> tuple[int, pygame.Rect, pygame.Rect]:
+    """The house's badge: the font size of its initial (0: the badge is an emblem), where it
+    goes, and the room the medallion keeps clear of for it."""
+    content, index_h = grid.content, grid.index_h
+    if level == "small":
+        # The house initial sits in the opposite top corner, leaving the middle to the emblem.
+        size = kit.size_for_height("sans-bold", index_h * 0.55, "B")
+        badge = pygame.Rect((0, 0), kit.ink_size(name[0], size, "sans-bold"))
+        badge.topright = (content.right, content.top)
+        widest = max(kit.ink_size(n[0], size, "sans-bold")[0] for n in HOUSES)
+        tallest = max(kit.ink_size(n[0], size, "sans-bold")[1] for n in HOUSES)
+        return size, badge, pygame.Rect(content.right - widest, content.top, widest, tallest)
+    # A small emblem under the number: what shows of a card in a fanned hand.
+    side = round(index_h * 0.62)
+    badge = pygame.Rect(0, content.top + index_h + grid.gap // 2 + 1, side, side)
+    badge.centerx = content.left + grid.column // 2
+    return 0, badge, badge
+
+
+def _name_along_bottom(grid: _FaceGrid, name: str) -> tuple[int, pygame.Rect | None, int]:
+    """A medium card's house name along the bottom edge, shrunk to fit the width if it must:
+    its size (0: it does not fit), where it goes, and the top of the room it leaves above."""
+    w, content = grid.w, grid.content
+    # Nothing sits beside it, so it may use the width inside the hairline rule.
+    span = grid.inner.width - 2 * max(2, round(w * 0.035))
+    start = round(w * 0.115)
+    sizes = {n: fit_size(n, "serif-bold", span, start, 7, ink=True, strict=True) for n in HOUSES}
+    # One baseline for every house (room for the largest size's descenders), and one top
+    # for the emblem area above it, so all cards of a width share the same design grid.
+    baseline = content.bottom + get_font(start, "serif-bold").get_descent()
+    rises = [kit.ink_box(n, z, "serif-bold")[2] for n, z in sizes.items() if z is not None]
+    bottom = baseline - max(rises, default=0)
+    size = sizes[name]
+    if size is None:
+        return 0, None, bottom
+    box = kit.ink_box(name, size, "serif-bold")
+    rect = pygame.Rect(0, baseline - box[2], box[0], box[1])
+    rect.centerx = content.centerx
+    return size, rect, bottom
+
+
+def _name_beside_index(grid: _FaceGrid, name: str) -> tuple[int, pygame.Rect | None, pygame.Rect]:
+    """A large card's house name in the top band beside the index: centred on the card when
+    that clears the index, else centred in the room to its right. Its size (0: it does not
+    fit), where it goes, and the band the medallion keeps clear of."""
+    w, content = grid.w, grid.content
+    left = content.left + grid.column + 2 * grid.gap
+    start = round(w * 0.08)
+    # The band the name may occupy, at its largest size, down to its descenders.
+    middle = content.top + grid.index_h // 2  # the index's middle, whatever the digit
+    band_bottom = middle + kit.ink_size("B", start, "serif-bold")[1] // 2
+    band_bottom -= get_font(start, "serif-bold").get_descent()
+    band = pygame.Rect(left, content.top, content.right - left, band_bottom - content.top)
+    size = fit_size(name, "serif-bold", content.right - left, start, 7, ink=True, strict=True)
+    if size is None:
+        return 0, None, band
+    box = kit.ink_box(name, size, "serif-bold")
+    cap = kit.ink_size("B", size, "serif-bold")[1]
+    baseline = middle + cap // 2
+    rect = pygame.Rect(0, baseline - box[2], box[0], box[1])
+    rect.centerx = w // 2
+    if rect.left < left:
+        rect.centerx = (left + content.right) // 2
+    return size, rect, band
+
+
+def _action_panel(
+    grid: _FaceGrid, number: int
+) -> tuple[tuple[str, ...], int, dict[str, pygame.Rect]]:
+    """A large card's action text in a panel at the bottom: its lines, their font size and
+    the panel's and each line's place (``"panel"``, ``"line0"``…); nothing when no size
+    fits every card's text in four lines."""
+    w, inner = grid.w, grid.inner
+    # The panel is a box of its own, so it may reach out to just inside the hairline rule.
+    margin = max(2, round(w * 0.035))
+    panel_span = inner.inflate(-2 * margin, 0)
+    hpad = max(3, round(w * 0.025))
+    vpad = max(3, round(w * 0.03))
+    room = panel_span.width - 2 * hpad
+    for size in range(max(9, round(w * 0.056)), 6, -1):
+        font = get_font(size, "sans")
+        wrapped = [wrap_text(ACTIONS[n], font, room, strict=True) for n in range(1, 9)]
+        if all(wrapped) and max(len(x or ()) for x in wrapped) <= 4:
+            break
+    else:
+        return (), 0, {}
+    line_h = font.get_linesize()
+    # Every card of this width gets the same panel, so emblems line up in a hand.
+    most = max(len(x or ()) for x in wrapped)
+    panel = pygame.Rect(panel_span.left, 0, panel_span.width, most * line_h + 2 * vpad)
+    panel.bottom = inner.bottom - margin
+    places = {"panel": panel}
+    lines = tuple(wrapped[number - 1] or ())
+    y = panel.centery - len(lines) * line_h // 2
+    for i, line in enumerate(lines):
+        lw = font.size(line)[0]
+        places[f"line{i}"] = pygame.Rect(panel.centerx - lw // 2, y + i * line_h, lw, line_h)
+    return lines, size, places
 
 
 def _tiny_layout(number: int, w: int, h: int) -> FaceLayout:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -27,6 +28,61 @@ def _house(initial_or_zone: str) -> str:
     if len(name) == 1 and name in INITIALS:
         return HOUSES[INITIALS.index(name)]
     return name
+
+
+#: The houses' names in their columns' heads.
+NAME_FACE = "serif-bold"
+
+
+@dataclass(frozen=True, slots=True)
+class _Columns:
+    """The six house columns side by side: their sizes, and how a house's name fits its
+    head."""
+
+    x: int  # the first column's left
+    y: int
+    w: int  # a column's width
+    h: int
+    gap: int  # between columns
+    head_h: int  # the head: emblem and name (or the name alone, stacked)
+    row_h: int  # a player's row: influence badge and counter
+    emblem_px: int
+    name_px: int  # the names' font size
+    name_step: int  # a stacked name's line height
+    stacked: dict[str, list[str]]  # each name's lines, when names stand alone in the head
+
+    def column(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.x + i * (self.w + self.gap), self.y, self.w, self.h)
+
+    @classmethod
+    def fitted(cls, area: pygame.Rect, display: Display) -> _Columns:
+        """Six columns across ``area``, their heads and rows as tall as their text needs."""
+        px, fp = display.px, display.font_px
+        margin, gap = px(20), px(14)
+        col_w = (area.w - 2 * margin - 5 * gap) // 6
+        head_h, row_h = px(48), px(56)
+        if display.profile == "tv":  # as tall as their text needs: the cards get the rest
+            head_h = max(display.frame_px(48), fp(22) + px(12))
+            row_h = max(display.frame_px(56), fp(26) + px(20))
+        emblem_px = head_h - px(12)
+        # A house's name stands beside its emblem where every name fits there at its smallest
+        # size (on a TV, the body size). Otherwise the head holds the name alone, centred and
+        # on two lines if need be, and the emblem sits in the rival's row between the
+        # influence badge and the counter: the cards lose only the second line's height.
+        name_px = fp(22)
+        smallest = max(display.readable_px, display.least_label_px)
+        name_font = get_font(name_px, NAME_FACE)
+        small_font = get_font(min(name_px, smallest), NAME_FACE)
+        stacked: dict[str, list[str]] = {}
+        name_step = round(name_px * 1.1)
+        if any(small_font.size(h)[0] > col_w - emblem_px - px(22) for h in HOUSES):
+            stacked = {h: wrap_text(h, name_font, col_w - px(12)) for h in HOUSES}
+            lines = max(len(v) for v in stacked.values())
+            head_h = max(head_h, px(12) + lines * name_step)
+        x, y = area.x + margin, area.y + px(6)
+        return cls(
+            x, y, col_w, area.h - px(12), gap, head_h, row_h, emblem_px, name_px, name_step, stacked
+        )
 
 
 class RoyalHousesLayout(Layout):
@@ -202,36 +258,16 @@ class RoyalHousesLayout(Layout):
         display: Display,
         colorblind: bool,
     ) -> None:
-        px, fp = display.px, display.font_px
-        margin, gap = px(20), px(14)
-        col_w = (area.w - 2 * margin - 5 * gap) // 6
-        head_h, row_h = px(48), px(56)
-        if display.profile == "tv":  # as tall as their text needs: the cards get the rest (#19)
-            head_h = max(display.frame_px(48), fp(22) + px(12))
-            row_h = max(display.frame_px(56), fp(26) + px(20))
-        emblem_px = head_h - px(12)
-        # A house's name stands beside its emblem where every name fits there at its smallest
-        # size (on a TV, the body size: #19). Otherwise the head holds the name alone, centred
-        # and on two lines if need be, and the emblem sits in the rival's row between the
-        # influence badge and the counter: the cards lose only the second line's height.
-        name_px, name_face = fp(22), "serif-bold"
-        smallest = max(display.readable_px, display.least_label_px)
-        name_font = get_font(name_px, name_face)
-        small_font = get_font(min(name_px, smallest), name_face)
-        stacked: dict[str, list[str]] = {}
-        if any(small_font.size(h)[0] > col_w - emblem_px - px(22) for h in HOUSES):
-            stacked = {h: wrap_text(h, name_font, col_w - px(12)) for h in HOUSES}
-            name_step = round(name_px * 1.1)
-            lines = max(len(v) for v in stacked.values())
-            head_h = max(head_h, px(12) + lines * name_step)
+        """A column per house: its head, the rival's row, the cards played, the viewer's row."""
+        px = display.px
+        cols = _Columns.fitted(area, display)
         pending = view["pending"].get("house")
         played: dict[str, list[str]] = {h: [] for h in HOUSES}
         for card in view["played"]:
             played[HOUSES[INITIALS.index(card[0])]].append(card)
+        influence = view["influence"]
         for i, house in enumerate(HOUSES):
-            col = pygame.Rect(
-                area.x + margin + i * (col_w + gap), area.y + px(6), col_w, area.h - px(12)
-            )
+            col = cols.column(i)
             colour = art_royal_houses.house_colour(i, colorblind)
             model.zones.append(Zone(f"house:{house}", col, house))
             model.boxes.append(
@@ -243,48 +279,11 @@ class RoyalHousesLayout(Layout):
                     px(4) if house == pending else px(2),
                 )
             )
-            head = pygame.Rect(col.x, col.y, col.w, head_h)
+            head = pygame.Rect(col.x, col.y, col.w, cols.head_h)
             model.boxes.append(Box(head, (*colour, 255), None, px(12)))
-            rival_row = pygame.Rect(col.x, head.bottom, col.w, row_h)
-            if stacked:
-                emblem = pygame.Rect(0, 0, emblem_px, emblem_px)
-                # Between the badge (px(84) in) and the counter (a row high, at the right).
-                emblem.center = ((col.x + px(84) + col.right - row_h) // 2, rival_row.centery)
-            else:
-                emblem = pygame.Rect(head.x + px(8), head.y + px(6), emblem_px, emblem_px)
-            model.pieces.append(
-                Piece(f"emblem:{i}", ("piece", "royal_houses", "emblem", i, CREAM), emblem, z=1)
-            )
-            if stacked:
-                top_y = head.centery - len(stacked[house]) * name_step // 2
-                for k, line in enumerate(stacked[house]):
-                    model.texts.append(
-                        Text(
-                            line,
-                            (head.centerx, top_y + k * name_step + name_step // 2),
-                            name_px,
-                            CREAM,
-                            "center",
-                            name_face,
-                            max_width=head.w - px(12),
-                            smallest=display.readable_px,  # a word too long: small, but whole
-                        )
-                    )
-            else:
-                model.texts.append(
-                    Text(
-                        house,
-                        (emblem.right + px(8), head.centery),
-                        name_px,
-                        CREAM,
-                        "midleft",
-                        name_face,
-                        max_width=head.right - emblem.right - px(14),
-                        smallest=display.readable_px,  # a house's whole name, small if need be
-                    )
-                )
-            own_row = pygame.Rect(col.x, col.bottom - row_h, col.w, row_h)
-            influence = view["influence"]
+            rival_row = pygame.Rect(col.x, head.bottom, col.w, cols.row_h)
+            self._house_head(model, i, head, rival_row, cols, display)
+            own_row = pygame.Rect(col.x, col.bottom - cols.row_h, col.w, cols.row_h)
             lead = None
             if influence[0][i] != influence[1][i]:
                 lead = 0 if influence[0][i] > influence[1][i] else 1
@@ -305,6 +304,58 @@ class RoyalHousesLayout(Layout):
                         label=card_name(card),
                     )
                 )
+
+    @staticmethod
+    def _house_head(
+        model: TableModel,
+        i: int,
+        head: pygame.Rect,
+        rival_row: pygame.Rect,
+        cols: _Columns,
+        display: Display,
+    ) -> None:
+        """House ``i``'s emblem and name: side by side in its ``head``, or the name stacked
+        there alone and the emblem down in the rival's row."""
+        px = display.px
+        house = HOUSES[i]
+        if cols.stacked:
+            emblem = pygame.Rect(0, 0, cols.emblem_px, cols.emblem_px)
+            # Between the badge (px(84) in) and the counter (a row high, at the right).
+            emblem.center = ((head.x + px(84) + head.right - cols.row_h) // 2, rival_row.centery)
+        else:
+            emblem = pygame.Rect(head.x + px(8), head.y + px(6), cols.emblem_px, cols.emblem_px)
+        model.pieces.append(
+            Piece(f"emblem:{i}", ("piece", "royal_houses", "emblem", i, CREAM), emblem, z=1)
+        )
+        if not cols.stacked:
+            model.texts.append(
+                Text(
+                    house,
+                    (emblem.right + px(8), head.centery),
+                    cols.name_px,
+                    CREAM,
+                    "midleft",
+                    NAME_FACE,
+                    max_width=head.right - emblem.right - px(14),
+                    smallest=display.readable_px,  # a house's whole name, small if need be
+                )
+            )
+            return
+        step = cols.name_step
+        top_y = head.centery - len(cols.stacked[house]) * step // 2
+        for k, line in enumerate(cols.stacked[house]):
+            model.texts.append(
+                Text(
+                    line,
+                    (head.centerx, top_y + k * step + step // 2),
+                    cols.name_px,
+                    CREAM,
+                    "center",
+                    NAME_FACE,
+                    max_width=head.w - px(12),
+                    smallest=display.readable_px,  # a word too long: small, but whole
+                )
+            )
 
     def _influence_badge(
         self,
