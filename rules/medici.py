@@ -518,7 +518,7 @@ class Medici(Game):
         if phase == "over":
             return ""
         if phase == "action":
-            # Short enough for two lines of the TV's status bar beside its buttons (#19).
+            # Short enough for two lines of the TV's status bar beside its buttons.
             text = (
                 "Send a noble to the Outer Court, build on "
                 + ("one of its stacks" if self.players > 2 else "a stack")

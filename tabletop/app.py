@@ -54,7 +54,7 @@ REMOTE_KEYS = {pygame.K_AC_BACK: pygame.K_ESCAPE}
 
 def remote_keys(event: pygame.event.Event) -> pygame.event.Event:
     """``event`` with a remote's Back key read as Escape, so it closes a dialog or goes back
-    wherever Escape does (#19: a TV with a remote)."""
+    wherever Escape does (a TV with a remote)."""
     if event.type in (pygame.KEYDOWN, pygame.KEYUP) and event.key in REMOTE_KEYS:
         attrs = {**event.dict, "key": REMOTE_KEYS[event.key]}
         return pygame.event.Event(event.type, attrs)

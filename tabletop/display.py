@@ -40,7 +40,7 @@ class Display:
     @property
     def frame_scale(self) -> float:
         """The desktop profile's scale at this window size: the TV profile does not grow the
-        table's frame (log panel, status bar) with it, so the play area keeps its room (#19)."""
+        table's frame (log panel, status bar) with it, so the play area keeps its room."""
         return max(0.5, min(self.width / 1920, self.height / 1080))
 
     def frame_px(self, n: float) -> int:
@@ -49,7 +49,7 @@ class Display:
 
     def log_px(self, wide: bool = False) -> int:
         """The game log's width. On a TV it is narrower than the desktop's (its lines wrap
-        sooner) so the shared play area is larger (#19); ``wide``, the player's choice
+        sooner) so the shared play area is larger; ``wide``, the player's choice
         (key G), gives it the TV's full size to read the history."""
         if self.profile != "tv":
             return self.frame_px(400)
@@ -63,7 +63,7 @@ class Display:
     @property
     def least_label_px(self) -> int:
         """How small a label a player needs may be squeezed to fit its room: on a TV, no
-        smaller than the body size (the floor :meth:`font_px` keeps, #19); elsewhere 0, the
+        smaller than the body size (the floor :meth:`font_px` keeps); elsewhere 0, the
         renderer's own limit (four fifths of its size)."""
         return self.body_px if self.profile == "tv" else 0
 
@@ -79,7 +79,7 @@ class Display:
     def font_px(self, n: float, shrink: float = 1.0) -> int:
         """A font size, never below a readable minimum; ``shrink`` (at most 1) is a crowded
         layout's own scale. On a TV, text of desktop size :data:`LABEL` or more is never below
-        the profile's body size: text a player needs reads from the sofa (#19). Smaller sizes
+        the profile's body size: text a player needs reads from the sofa. Smaller sizes
         are the tags on pieces ("new", "discarded")."""
         size = max(12, round(n * self.scale * shrink))
         if self.profile == "tv" and n >= LABEL:

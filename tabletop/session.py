@@ -13,7 +13,7 @@ import rules
 from rules import Event, Game, Move
 
 HUMAN = "human"
-#: A human who plays from their phone at a game night (issue #16): a human for everything the
+#: A human who plays from their phone at a game night: a human for everything the
 #: app judges (hidden information, statistics, undo), whose moves come over the network.
 PHONE = "phone"
 HUMAN_KINDS = (HUMAN, PHONE)

@@ -1,5 +1,5 @@
 """The setup screen's memory: each game's last choices (player count, seats, options), kept
-across visits and, through :mod:`.storage`, across restarts (issue #19).
+across visits and, through :mod:`.storage`, across restarts.
 
 The memory holds the form's raw values; the setup screen checks each one when it reads them
 back, so a hand-edited or hostile file can only fall back to the defaults.

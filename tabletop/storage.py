@@ -334,7 +334,7 @@ def save_settings(settings: Settings) -> None:
     write_json_atomic(settings_path(), {"format": SETTINGS_FORMAT, "settings": asdict(settings)})
 
 
-# ---- the setup screen's memory (issue #19) ------------------------------------------------
+# ---- the setup screen's memory ------------------------------------------------
 SETUP_MEMORY_FORMAT = 1
 
 

@@ -1,4 +1,4 @@
-"""Game night (issue #16): the TV shows the table, each phone is a player's private hand.
+"""Game night: the TV shows the table, each phone is a player's private hand.
 
 - :mod:`tabletop.net.protocol`: the JSON messages over the WebSocket (documented there);
 - :mod:`tabletop.net.server`: the aiohttp server, on its own thread and event loop;

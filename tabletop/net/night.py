@@ -63,8 +63,8 @@ IMAGES_PER_POLL = 4
 
 IMAGE_BUDGET = 0.004
 """Seconds of one ``poll()`` spent rendering card faces before the rest wait for the next
-frame (one face at least). A face costs about 5-11 ms (bench_game_night, Allegiance faces):
-four in one frame made a frame of 20-45 ms while 9 phones fetched their hands."""
+frame (one face at least): a face costs several milliseconds, and a frame painting many
+while the phones fetch their hands would be dropped."""
 
 log = logging.getLogger(__name__)
 

@@ -176,13 +176,13 @@ class SetupScene(Scene):
                 self.values[opt.key] = "" if opt.default is None else str(opt.default)
         self.seed_text = ""
         self.table_display = False
-        self.game_night = False  # issue #16: human seats play from their phones
+        self.game_night = False  # human seats play from their phones
         self.scroll = 0  # page offset when the form is taller than the window
         #: The count menu's y on the screen to build the form around (a new player count: the
         #: form grows or shrinks below it instead of being centred again), or None.
         self._hold: int | None = None
         self._clear_widgets()
-        self.recall(app.setup_memory.recall(game_id))  # issue #19: the last choices come back
+        self.recall(app.setup_memory.recall(game_id))  # the last choices come back
 
     def _clear_widgets(self) -> None:
         self.count_menu: UIDropDownMenu | None = None
@@ -215,7 +215,7 @@ class SetupScene(Scene):
         n = self.players if players is None else players
         return [o for o in self.options if o.offered_for(n)]
 
-    # ---- memory (issue #19) ---------------------------------------------------------------
+    # ---- memory ---------------------------------------------------------------
     def choices(self) -> dict[str, Any]:
         """The form as remembered: count, every seat, every option (offered or not), the
         table and game-night switches; never the seed (a new game deals afresh)."""

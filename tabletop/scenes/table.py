@@ -287,7 +287,7 @@ class TableScene(Scene):
     def build(self) -> None:
         d = self.app.display
         # The frame keeps its desktop size on a TV (its text grows; the log is narrower and
-        # wraps sooner), so the shared play area is larger and its pieces grow (#19).
+        # wraps sooner), so the shared play area is larger and its pieces grow.
         log_w = d.log_px(self.log.wide)
         status_h = d.frame_px(64)
         strip_h = self.night.strip_height(d)  # a game night's phones, under the log
@@ -405,8 +405,8 @@ class TableScene(Scene):
     def _after_move(
         self, events: list[rules.Event], actor: int | None = None, saved: bool = False
     ) -> None:
-        """Show a move just made (``saved``: it is on its way to disk already; Issue #19
-        review: a phone's move made under another scene is saved once, not again here)."""
+        """Show a move just made (``saved``: it is on its way to disk already: a phone's move
+        made under another scene is saved once, not again here)."""
         # A move's own frame lays out and draws the table; the felt and labels, the save's
         # text and the phones' state follow on later frames (table_follow_up).
         if not saved:

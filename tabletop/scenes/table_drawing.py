@@ -292,8 +292,8 @@ class TableDrawing:
 
     def _log_lines(self) -> list[str]:
         """The log in words for the viewer: a grown log adds only its new entries' words (all
-        of them anew cost a move ~2 ms by move 600, growing with the game: bench_night_abuse's
-        calm windows); another log or viewer renders them all again."""
+        of them anew would cost every move more as the game grows); another log or viewer
+        renders them all again."""
         session = self.session
         log, viewer = session.log, self.host.viewer
         last = log[-1] if log else None
@@ -328,7 +328,7 @@ class TableDrawing:
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         """What a hover tip at ``pos`` says: the layout's explanation of what is there (e.g.
-        why a meld is invalid), else the full words of the face-up card on top there (#19: a
+        why a meld is invalid), else the full words of the face-up card on top there (a
         crowded hand shows little of each card). Face-down cards have none: only what the
         viewer's view shows face up is ever drawn as a card."""
         text = next((t for r, t in self.host.model.tips if r.collidepoint(pos)), None)

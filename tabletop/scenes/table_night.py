@@ -1,4 +1,4 @@
-"""The table's game night (issue #16): the TV side of :class:`tabletop.net.GameNight`.
+"""The table's game night: the TV side of :class:`tabletop.net.GameNight`.
 
 While a game night runs the TV shows only the public table. Until every phone seat has joined,
 a join panel over the table shows each phone seat's name, QR code and address; then it folds

@@ -86,15 +86,10 @@ class LogPanel:
     """The game log down the right side, newest line last; the mouse wheel scrolls it. The
     table and the replay (titled "Moves") both draw their log with it.
 
-    Drawn here rather than as a pygame-gui ``UITextBox`` (#18): a box was measured (0.6.14,
-    Royal Houses late game, 140 lines) and re-lays out its HTML far too slowly for a log.
-    Setting the text (each change of viewer, undo, ``forget()``) took 56 ms at 1080p and 95 ms
-    at 4K (360/510 ms for 560 lines), and appending one line took 11/27 ms, a dropped frame on
-    every move. This panel re-renders in 1.9/3.7 ms (5.4/7.7 ms for 560 lines). The p50 of
-    bench_frames also rose in every case (median of 3 runs each, busiest table 1080p 2.12 to
-    2.58 ms, 4K 6.49 to 7.19 ms). The box also lost the highlighted newest line. And because
-    it keeps its text as a widget's ``html_text``, a covered table's hidden box still held
-    the last viewer's lines (test_app_leaks flagged it under the replay)."""
+    Drawn here rather than as a pygame-gui ``UITextBox``: a box re-lays out its whole HTML
+    on every change, a dropped frame on every move of a long game; it cannot highlight the
+    newest line; and it keeps its text in the widget, so a covered table's hidden box would
+    still hold the last viewer's lines (a leak under the replay)."""
 
     def __init__(self, title: str = "Game log") -> None:
         self.title = title
@@ -107,8 +102,8 @@ class LogPanel:
         self.slot: tuple[int, int] | None = None
         self._cache: tuple[tuple, pygame.Surface] | None = None
         # Each entry's wrapped lines and each line's picture, for one font size and width:
-        # a move adds a line, so re-wrapping and re-rendering every entry each time cost
-        # ~2 ms a move at 1080p (bench_game_night); now only the new entry's are made.
+        # a move adds a line, so only the new entry's are made (re-wrapping every entry
+        # would cost every move more as the game grows).
         self._form: tuple[int, int] = (0, 0)
         self._wrapped: dict[str, list[str]] = {}
         self._pictures: dict[tuple[str, tuple[int, int, int]], pygame.Surface] = {}
@@ -143,7 +138,7 @@ class LogPanel:
     def header(self, display: Display, slot: tuple[int, int] | None = None) -> LogHeader:
         """Where the title, the hint and a widget of size ``slot`` stand in the panel, and where
         the lines start. The hint goes beside the title, or under it when the row is too
-        narrow (a TV's narrow log: #19), on two lines if one does not hold it whole; the
+        narrow (a TV's narrow log), on two lines if one does not hold it whole; the
         widget goes at the title row's right end if it fits there, else on a row of its own
         under them, so it never covers them."""
         d = display

@@ -1,4 +1,4 @@
-"""Hot seat: a player sees the card they just drew before the table hands over (issue #19).
+"""Hot seat: a player sees the card they just drew before the table hands over.
 
 When several humans share one screen, the table hides a hand as soon as it is no longer that
 player's turn. A move that shows its player something new (a drawn card: an event only they

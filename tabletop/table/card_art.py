@@ -51,7 +51,7 @@ class GameArt:
     back: BackPainter | None = None  # None: a plain back
     pieces: Mapping[str, PiecePainter] = field(default_factory=dict)
     clear_cache: Callable[[], None] | None = None  # forgets the game's own cached surfaces
-    #: A card's full name and words (the table's hover tip over a face-up card; #19).
+    #: A card's full name and words (the table's hover tip over a face-up card).
     card_text: Callable[[str], str] | None = None
 
 

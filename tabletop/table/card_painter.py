@@ -1,5 +1,5 @@
-"""Card pictures for the phones at a game night, painted in a process of their own (issue #16:
-the server "runs off the UI thread and never costs frames").
+"""Card pictures for the phones at a game night, painted in a process of their own: the server
+runs off the UI thread and never costs frames.
 
 Painting a 240-pixel card face is pure-Python drawing (4-5 ms a card); on the UI thread every
 picture a phone asked for cost the TV a frame of its budget (bench_game_night). A worker

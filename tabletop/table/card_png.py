@@ -1,4 +1,4 @@
-"""Card pictures for the phones at a game night (issue #16): the desktop's own card art as PNG.
+"""Card pictures for the phones at a game night: the desktop's own card art as PNG.
 
 One art source for both: :func:`card_pixels` paints ``card_art.card_face`` (or the back, for
 the id ``"back"``) and takes its pixels; the server asks for a card only through the host's UI

@@ -1,4 +1,4 @@
-"""Does the text fit? Measurements of what a frame shows, for the text-fit test and tools (#19).
+"""Does the text fit? Measurements of what a frame shows, for the text-fit test and tools.
 
 Each function looks at something already built (a :class:`TableModel`, the status bar's lines,
 pygame-gui's elements) and returns a list of problems in words, empty when everything fits:

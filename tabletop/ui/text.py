@@ -141,9 +141,9 @@ def ellipsize(text: str, font: Measures, width: int, *, words: bool = False) -> 
 
 def fit_line(text: str, face: str, width: int, size: int, smallest: int = 0) -> tuple[str, int]:
     """One line of ``text`` in ``face`` that fits ``width``: at the largest size from ``size``
-    down to ``smallest`` (by default four fifths of ``size``, never below 12), and if even
-    that is too wide, cut there with an ellipsis. Squeezing further would make it unreadable
-    (#19); the table's labels whose whole words matter say so in a hover tip."""
+     down to ``smallest`` (by default four fifths of ``size``, never below 12), and if even
+     that is too wide, cut there with an ellipsis. Squeezing further would make it unreadable
+    ; the table's labels whose whole words matter say so in a hover tip."""
     floor = min(size, max(12, smallest or round(size * 0.8)))
     fitted = fit_size(text, face, width, size, floor)
     font = get_font(fitted, face)
@@ -175,7 +175,7 @@ def line_step(size: int, face: str, lines: int, height: int) -> int:
     """The distance between the baselines of ``lines`` lines of ``size`` set in ``height``
     pixels: the font's own line spacing, or, where that does not fit, the size and a few
     per cent, as a two-line heading is set (the TV's status bar keeps its height and its text
-    the profile's body size: #19)."""
+    the profile's body size)."""
     spacing = get_font(size, face).get_linesize()
     if lines * spacing <= height:
         return spacing

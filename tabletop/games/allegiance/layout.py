@@ -46,7 +46,7 @@ LOWERED = (255, 150, 140)
 
 
 def _hand_order(card: str) -> tuple[int, int, int]:
-    """Where a card stands in a hand (#19): Faces by house (suit) then rank, high first, then
+    """Where a card stands in a hand: Faces by house (suit) then rank, high first, then
     the Traits; Victories and the Moon after them, set apart."""
     if card in FACE_SET:
         return (0, HOUSE_OF[card], -RANK_OF[card])
@@ -182,7 +182,7 @@ class AllegianceLayout(Layout):
         hand_cw = min(px(104), max(24, round((rect.h * 0.17) / 1.4)))
         if display.profile == "tv":
             # The band and the buttons' row as tall as their text needs, the hand's cards as
-            # large as the desktop's: the table in between (the trick) gets the room (#19).
+            # large as the desktop's: the table in between (the trick) gets the room.
             frame = display.frame_px
             band_h = max(frame(66), fp(18) * 2 + px(22))
             act_h = max(frame(58), fp(22) + px(26))
@@ -204,7 +204,7 @@ class AllegianceLayout(Layout):
         spot_w = min(px(320), strip.w // 3)
         own = pygame.Rect(strip.x, strip.y, spot_w, strip.h)
         # A hand too long to lie beside the viewer's spot takes the strip's whole width, the
-        # spot moving up into the table's free corner when no seat sits there (#19).
+        # spot moving up into the table's free corner when no seat sits there.
         held = view["hand_counts"][bottom]
         if held * (hand_cw + max(2, hand_cw // 12)) + hand_cw // 3 > strip.w - spot_w - px(16):
             lifted = pygame.Rect(oval.x, oval.bottom - strip.h, spot_w, strip.h)
@@ -420,7 +420,7 @@ class AllegianceLayout(Layout):
     ) -> tuple[dict[int, pygame.Rect], float]:
         """Spots for every seat but the viewer's, clockwise round an ellipse from the bottom,
         as large as fits without overlapping. On a TV a spot is at least wide enough for the
-        longest of ``names`` whole and tall enough for a two-line head (#19)."""
+        longest of ``names`` whole and tall enough for a two-line head."""
         spots, scale = _seat_spots(n, bottom, tuple(oval), display, tuple(names))
         return {seat: pygame.Rect(r) for seat, r in spots}, scale
 
@@ -786,7 +786,7 @@ class AllegianceLayout(Layout):
         wide = r.w + gap >= fp(17) * 4.2
         label = (f"rank {rank}" if wide else str(rank)) + star
         if display.profile == "tv":
-            # The grid left room for "rank 7 ★" at the TV's size, never squeezed (#19); a
+            # The grid left room for "rank 7 ★" at the TV's size, never squeezed; a
             # longer rank drops its star (the best card's gold frame still marks it).
             choices = [f"rank {rank}{star}", f"rank {rank}", f"{rank}{star}"]
             label = _first_fitting(choices, "sans-bold", r.w + gap, fp(17), exact=True)
@@ -920,8 +920,8 @@ def _tv_spot_size(
 ) -> tuple[int, int]:
     """The least size of a seat's spot on a TV at ``scale``: the longest name whole on the
     head's first line (``wide``: with the hand count beside it), the marker (and the count) on
-    a second line, an Allegiance card below. The TV's text does not shrink with the spot
-    (#19), so the spot cannot shrink below it."""
+    a second line, an Allegiance card below. The TV's text does not shrink with the spot,
+    so the spot cannot shrink below it."""
     ip = max(3, round(display.px(8) * scale))
     size = display.font_px(20, scale)
     font = fonts.get_font(size, "sans-bold")
@@ -970,7 +970,7 @@ def _trick_grid(count: int, inner: pygame.Rect, display: Display) -> tuple[int, 
     px = display.px
     tag = round(display.font_px(17) * 1.25)
     # Room for the labels under narrow cards: "7 ★" on the desktop, the whole "rank 7 ★" on a
-    # TV (its text is not squeezed, #19).
+    # TV (its text is not squeezed).
     label_w = round(tag * 2.4)
     if display.profile == "tv":
         label_w = _rank_label_width(display) + px(6)
@@ -994,20 +994,19 @@ def _seat_spots(
     names: tuple[str, ...],
 ) -> tuple[tuple[tuple[int, tuple[int, int, int, int]], ...], float]:
     """:meth:`AllegianceLayout._seat_spots`, remembered: a table lays its seats out the same
-    way after every move, and a TV's search for the largest trick tries many (it cost ~160 ms
-    a move before: ``bench_frames.py --profile tv``)."""
+    way after every move, and a TV's search for the largest trick tries many."""
     oval = pygame.Rect(oval_at)
     px = display.px
     gap = px(10)
     best: dict[int, pygame.Rect] = {}
     scale = 1.0
     # On a TV the spots may shrink to the desktop's size (not below), so that a full
-    # trick's cards are 1.15 times the desktop's where the room allows (#19).
+    # trick's cards are 1.15 times the desktop's where the room allows.
     tv = display.profile == "tv"
     fitting: list[tuple[dict[int, pygame.Rect], float]] = []
     # A TV tries spots wide enough for a name and the hand count on one line, then for the
     # name alone; round the oval, then in two columns down the sides: its larger text
-    # makes the spots larger, and a crowded table's trick keeps the middle's height (#19).
+    # makes the spots larger, and a crowded table's trick keeps the middle's height.
     tries = [(_ring_spots, True), (_ring_spots, False), (_side_spots, True)]
     for place, wide in [*tries, (_side_spots, False)] if tv else [(_ring_spots, False)]:
         for step in range(9):

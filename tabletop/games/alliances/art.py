@@ -1010,7 +1010,7 @@ class TileLayout:
 def tile_layout(name: str, w: int, h: int, numbers: int = 0) -> TileLayout:
     """The layout of a country tile ``w`` × ``h`` named ``name`` (exposed for tests); the chips
     drop their suit symbols when with them the defence numbers would be smaller than
-    ``numbers`` (a font size: the TV profile's body size, #19)."""
+    ``numbers`` (a font size: the TV profile's body size)."""
     short = min(w, h)
     border = max(1, round(short * 0.035))
     radius = max(2, round(short * 0.09))
@@ -1367,7 +1367,7 @@ def _tokens_piece(args: tuple, width: int, colorblind: bool) -> pygame.Surface:
 
 def card_text(card: str) -> str:
     """The hover tip of a face-up card: ``"9 Politics"``, or a special action's name and what
-    it does (a crowded hand shows little of it; #19)."""
+    it does (a crowded hand shows little of it)."""
     if card in _SPECIALS:
         return f"{special_name(card)}: {special_effects(card)[0]}"
     return f"{card[1:]} {SUIT_NAMES[suit_of(card)]}"

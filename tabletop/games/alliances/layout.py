@@ -236,13 +236,13 @@ class AlliancesLayout(Layout):
     ) -> TableModel:
         px, fp = display.px, display.font_px
         model = TableModel()
-        # Spacing keeps its desktop size on a TV: the room goes to the map (#19).
+        # Spacing keeps its desktop size on a TV: the room goes to the map.
         pad = display.frame_px(12)
         area = rect.inflate(-2 * pad, -2 * pad)
         info_h = fp(19) * 2 + display.frame_px(20)
         info = pygame.Rect(area.x, area.y, area.w, info_h)
         body = pygame.Rect(area.x, info.bottom + pad, area.w, area.bottom - info.bottom - pad)
-        # On a TV the map's tiles stay at least the desktop's size (#19) and the right column
+        # On a TV the map's tiles stay at least the desktop's size and the right column
         # gets the rest of the width: its words are at the TV's body size, so it needs it.
         tv = display.profile == "tv"
         # (At 1920×1080 the tiles are then 194 px wide: their defence numbers at the body size.)
@@ -254,7 +254,7 @@ class AlliancesLayout(Layout):
         act_h = max(display.frame_px(56), max(px(44), fp(22) + px(16)) + display.frame_px(6))
         # The map takes what it can use; the hand gets the rest. On a TV the taller text
         # rows (info, buttons) come out of the hand, not the map: its tiles are at least as
-        # tall as the desktop's, the hand's cards a little smaller (#19).
+        # tall as the desktop's, the hand's cards a little smaller.
         hand_min = min(display.frame_px(150 if tv else 176), round(left.h * 0.24))
         gap = _tile_gap(display)
         space = display.frame_px(10)
@@ -343,10 +343,10 @@ class AlliancesLayout(Layout):
         tile: str | None,
         peek_label: str,
     ) -> Moment | None:
-        """A trick or conflict held over the map (Issue #19 review: one builder for both): the
-        map dimmed, ``last``'s cards (see :meth:`_moment_cards`) under ``caption``, and for a
-        conflict its target ``tile`` outlined with its alliance token (ringed if ``last`` says
-        it was captured); None: a trick, its cards in the middle of the map."""
+        """A trick or conflict held over the map (one builder for both): the map dimmed,
+        ``last``'s cards (see :meth:`_moment_cards`) under ``caption``, and for a conflict its
+        target ``tile`` outlined with its alliance token (ringed if ``last`` says it was
+        captured); None: a trick, its cards in the middle of the map."""
         px = display.px
         tiles = [p for p in model.pieces if p.id.startswith("tile:")]
         target = next((p for p in tiles if p.id == tile), None)
@@ -494,7 +494,7 @@ class AlliancesLayout(Layout):
     def _tile_size(w: int, h: int, gap: int, numbers: int = 0) -> tuple[int, int]:
         """The largest tile, a little wider than tall, with which 5 × 4 fit in ``w`` × ``h``;
         with ``numbers`` (a TV's body size), no taller than lets its defence numbers be that
-        large (a taller tile's chips are narrower, #19)."""
+        large (a taller tile's chips are narrower)."""
         tw = (w - 4 * gap) // 5
         th = min((h - 3 * gap) // 4, round(tw / 1.12))
         least = round(tw / 1.35)
@@ -537,7 +537,7 @@ class AlliancesLayout(Layout):
                 tile["id"] in lit,
                 targeted,
                 rim,
-                # Defence numbers at least the body size (#19); colour-blind players keep the
+                # Defence numbers at least the body size; colour-blind players keep the
                 # chips' suit symbols instead, which need the room.
                 0 if colorblind else display.body_px,
             )
@@ -1268,7 +1268,7 @@ class AlliancesLayout(Layout):
     ) -> tuple[int, str]:
         """How many bid cells a row of a suit's grid holds and the face of their numbers: all
         eleven in one row when "20" fits its cell with ``margin`` (in bold, else plain) and the
-        cell is ``target`` wide, else in two rows if ``height`` holds them (#19: on a TV the
+        cell is ``target`` wide, else in two rows if ``height`` holds them (on a TV the
         numbers are at the body size and a narrow column cannot hold eleven; at 1280×720
         eleven cells in a row are too narrow to press). 0: nothing fits."""
         for per_row in (len(BIDS), -(-len(BIDS) // 2)):

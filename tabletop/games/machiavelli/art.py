@@ -132,7 +132,7 @@ _SUIT_WORDS = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
 
 
 def card_text(card: str) -> str:
-    """The hover tip of a face-up card: ``"10♥: the 10 of Hearts"`` (#19)."""
+    """The hover tip of a face-up card: ``"10♥: the 10 of Hearts"``."""
     r, s = FACE[card]
     rank, suit = RANKS[r], SUITS[s]
     return f"{rank}{SUIT_SYMBOLS[suit]}: the {_RANK_WORDS.get(rank, rank)} of {_SUIT_WORDS[suit]}"

@@ -83,7 +83,7 @@ class MachiavelliLayout(Layout):
         band_h = grid[1] * max(px(64), fp(20) * 2 + px(20), two_lines + px(18))
         act_h = max(px(60), fp(22) + px(28))
         hand_cw = min(px(96), max(30, round(rect.h * 0.15 / ASPECT)))
-        # Room over the cards for the "new" tag of a card just drawn, inside the panel (#19).
+        # Room over the cards for the "new" tag of a card just drawn, inside the panel.
         hand_h = round(hand_cw * ASPECT) + new_tag_height(display) + px(14)
         band = pygame.Rect(rect.x + pad, rect.y + px(8), rect.w - 2 * pad, band_h)
         hand_rect = pygame.Rect(
@@ -157,7 +157,7 @@ class MachiavelliLayout(Layout):
         names: list[str],
     ) -> tuple[int, int, int]:
         """The seat bar's columns, rows and the width of its info end. A seat's labels stand
-        whole at no less than their smallest size (on a TV, the body size: #19), so when the
+        whole at no less than their smallest size (on a TV, the body size), so when the
         seats do not fit in one row across the bar, they take two or more rows."""
         px, fp = display.px, display.font_px
         pad = px(24)
@@ -426,7 +426,7 @@ class MachiavelliLayout(Layout):
         # Every player's cards left: shown when the game ends (a few to a line).
         left = [list(h) for h in breakdown.get("left", [])]
         # Fewer to a line the more players there are, so the table's columns stay narrow
-        # enough for its words to keep their size (#19: a TV's results).
+        # enough for its words to keep their size (a TV's results).
         per_line = max(3, LEFT_PER_LINE // max(1, len(names)))
         lines = max((-(-len(h) // per_line) for h in left), default=0)
         for line in range(lines):
@@ -491,7 +491,7 @@ SMALLEST_CARD = (32, 26)  # pixels, whatever the display: the corner index stays
 
 def _label_floor(display: Display, size: int) -> int:
     """How far a label of font size ``size`` may shrink to fit: to four fifths of it, and on a
-    TV never below the body size (text a player needs, #19); never below 12, as fit_line."""
+    TV never below the body size (text a player needs); never below 12, as fit_line."""
     return min(size, max(12, round(size * 0.8), display.least_label_px))
 
 

@@ -125,7 +125,7 @@ class RoyalHousesLayout(Layout):
         top = 1 - bottom
         margin = px(20)
         # The rival's strip and the buttons' row keep their desktop height on a TV: the
-        # houses in between (the shared play area) get the room instead (#19).
+        # houses in between (the shared play area) get the room instead.
         top_h, act_h = display.frame_px(164), max(display.frame_px(84), fp(22) + px(40))
         # On a TV the viewer's hand is a little shorter too (its cards ~5% smaller than the
         # desktop's): the played cards in the houses, everyone's to read, get the room.
@@ -510,7 +510,7 @@ def _cascade(n: int, area: pygame.Rect, display: Display) -> list[pygame.Rect]:
     px = display.px
     min_step = max(px(22), display.font_px(20))
     # A card's index grows with the card: on a TV the step is the desktop's share of the
-    # card (22 px of 112) rather than the TV's larger fixed step, so the cards can grow (#19).
+    # card (22 px of 112) rather than the TV's larger fixed step, so the cards can grow.
     share = 22 / 112 if display.profile == "tv" else 0.0
     best: tuple[int, int] = (0, 1)
     for columns in (1, 2):

@@ -1,4 +1,4 @@
-/* The game-night phone page (issue #16): one page for every game and seat.
+/* The game-night phone page: one page for every game and seat.
  *
  * It shows what the host sends (tabletop/net/protocol.py): the seat's own view, the prompt,
  * the legal moves with the rules' descriptions, the recent log. Nothing here decides
