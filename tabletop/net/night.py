@@ -38,6 +38,7 @@ from tabletop.session import Session
 from . import protocol
 from .ahead import ChoicesAhead
 from .png import Pixels
+from .propose import offers_proposals
 from .room import TOKEN_BYTES, NightRoom
 from .second_person import said_to
 from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
@@ -173,6 +174,8 @@ class GameNight:
             "game": session.game_id,
             "title": session.title,
             "players": players,
+            # the page's meld builder: a play is a whole new table, laid by the host's solver
+            "proposals": offers_proposals(session.game_id),
         }
         census = session.game.census()
         images = card_image is not None

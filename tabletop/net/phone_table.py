@@ -42,6 +42,13 @@ def phone_table(sections: Iterable[dict[str, Any]], score: str = "") -> PhoneTab
     return {"sections": [s for s in sections if s["items"] or s["note"]], "score": score}
 
 
+def yours(viewer: int | None, items: Iterable[dict[str, Any] | None]) -> dict[str, Any]:
+    """The section of what only this phone's player knows (their secret card, their plans),
+    from their own view; empty on the public table."""
+    shown = [i for i in items if i is not None] if viewer is not None else []
+    return section("Yours", shown)
+
+
 def seat_name(names: Sequence[str], seat: int | None, viewer: int | None) -> str:
     """A seat as the phone's player reads it: "You" for their own, else the name."""
     if seat is None:

@@ -31,8 +31,9 @@ Client → server
 
 Server → client
 ---------------
-``welcome``  ``{seat, name, names, game, title, players}`` after a good hello (``seat``/``name``
-    ``null`` for the public table).
+``welcome``  ``{seat, name, names, game, title, players, proposals}`` after a good hello
+    (``seat``/``name`` ``null`` for the public table; ``proposals``: the game lays cards
+    through the host's proposals, its page shows the meld builder).
 ``state``    ``{ply, seat, names, to_move, your_turn, over, prompt, waiting, view, moves,
     moves_complete, events, log_reset, outcome, table, words, choosing, chosen, held}``: the
     seat's own ``view(seat)``, and while it is that seat's turn the prompt and its legal

@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.allegiance import card_name
 
-from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section
+from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section, yours
 
 
 def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
@@ -33,9 +33,33 @@ def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
     scores = view.get("scores") or []
     score = " · ".join(f"{seat_name(names, s, viewer)} {points}" for s, points in enumerate(scores))
     left = view.get("victories_left")
+    ally = view["allegiance"][viewer] if viewer is not None else None
+    waiting = view.get("waiting") or []
+    # traits laid face down before a seat: who holds how many, and which are this player's
+    mine = [(s, w["card"]) for s, laid in enumerate(waiting) for w in laid if w["by"] == viewer]
+    own = yours(
+        viewer,
+        [
+            item("Your Allegiance", card_name(ally), cards=[ally]) if ally else None,
+            item(
+                "Your traits laid",
+                ", ".join(f"{card} before {seat_name(names, s, viewer)}" for s, card in mine),
+                cards=[card for _, card in mine],
+            )
+            if mine and all(card for _, card in mine)
+            else None,
+        ],
+    )
+    laid = [
+        item(seat_name(names, s, viewer), f"{len(before)} face down")
+        for s, before in enumerate(waiting)
+        if before
+    ]
     return phone_table(
         [
+            own,
             section("Trick", trick, trick_note),
+            section("Traits waiting", laid),
             section(
                 "Victories won",
                 victories,

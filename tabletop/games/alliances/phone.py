@@ -8,7 +8,7 @@ from typing import Any
 
 from rules.alliances.cards import SUITS, card_label
 
-from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section
+from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section, yours
 
 
 def _side_names(view: Mapping[str, Any], names: Sequence[str], viewer: int | None) -> list[str]:
@@ -75,6 +75,29 @@ def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
     score = f"Campaign {view.get('campaign')}"
     if len(wins) == 2 and len(sides) == 2:
         score += f" · campaigns won: {sides[0]} {wins[0]} – {wins[1]} {sides[1]}"
+    showing = view.get("showing") or []
+    known = view.get("known") or {}
+    tribute = (view.get("rise") or {}).get("my_tribute") or []
+    own = yours(
+        viewer,
+        [
+            item("You will show", ", ".join(map(card_label, showing)), cards=showing)
+            if showing
+            else None,
+            *(
+                item(
+                    f"{seat_name(names, int(s), viewer)} holds",
+                    ", ".join(map(card_label, cs)),
+                    cards=cs,
+                )
+                for s, cs in known.items()
+                if cs
+            ),
+            item("Your tribute", ", ".join(map(card_label, tribute)), cards=tribute)
+            if tribute
+            else None,
+        ],
+    )
     return phone_table(
-        [_conflict(view, names, viewer), section("Countries held", campaign, note)], score
+        [_conflict(view, names, viewer), section("Countries held", campaign, note), own], score
     )

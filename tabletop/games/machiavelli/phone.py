@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...net.phone_table import PhoneTable, phone_table, seat_name
+from ...net.phone_table import PhoneTable, item, phone_table, seat_name, yours
 
 
 def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
@@ -21,4 +21,16 @@ def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
         penalty = " · penalty points so far: " + ", ".join(
             f"{seat_name(names, s, viewer)} {t}" for s, t in enumerate(totals)
         )
-    return phone_table([], f"Stock {view.get('stock_count')} · {hands}{penalty}")
+    opened = view.get("opened") or []
+    own = yours(
+        viewer,
+        [
+            item("Penalty in hand", str(view.get("my_penalty")))
+            if view.get("my_penalty") is not None
+            else None,
+            item("Opened", "yes" if opened[viewer] else "not yet")
+            if viewer is not None and viewer < len(opened)
+            else None,
+        ],
+    )
+    return phone_table([own], f"Stock {view.get('stock_count')} · {hands}{penalty}")

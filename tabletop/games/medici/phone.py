@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section
+from rules.medici import card_name
+
+from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section, yours
 
 
 def _stack(stack: Mapping[str, Any]) -> dict[str, Any]:
@@ -29,7 +31,26 @@ def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
     teams = view.get("teams") or []
     if len(teams) > 1 and points:
         score += " (teams: " + " – ".join(str(sum(points[s] for s in t)) for t in teams) + ")"
+    houses = view.get("houses") or []
+    planned = view.get("my_deck_bottom") or []
+    own = yours(
+        viewer,
+        [
+            item("Your house", houses[viewer]) if viewer is not None and houses else None,
+            item(
+                "Planned (your deck's bottom)",
+                ", ".join(card_name(c) for c in planned),
+                cards=planned,
+            )
+            if planned
+            else None,
+        ],
+    )
     return phone_table(
-        [section("Inner Circle", inner), section("Outer Court", outer, "" if outer else "empty")],
+        [
+            section("Inner Circle", inner),
+            section("Outer Court", outer, "" if outer else "empty"),
+            own,
+        ],
         f"Influence: {score}" if score else "",
     )

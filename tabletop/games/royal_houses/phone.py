@@ -7,7 +7,7 @@ from typing import Any
 
 from rules.royal_houses import card_name
 
-from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section
+from ...net.phone_table import PhoneTable, item, phone_table, seat_name, section, yours
 
 
 def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
@@ -33,7 +33,16 @@ def table(view: Mapping[str, Any], names: Sequence[str]) -> PhoneTable:
         f"{seat_name(names, s, viewer)} {counts[s]} card{'s' * (counts[s] != 1)} in hand"
         for s in (0, 1)
     )
+    mine_given = view["received"][viewer] if viewer is not None else None
+    must = view["gift_must"][viewer] if viewer is not None else None
+    own = yours(
+        viewer,
+        [
+            item("Given to you", card_name(mine_given), cards=[mine_given]) if mine_given else None,
+            item("Your next gift", f"must be from {must}") if must else None,
+        ],
+    )
     return phone_table(
-        [section("Houses", rows, " · ".join(notes))],
+        [section("Houses", rows, " · ".join(notes)), own],
         f"Deck {view['deck_count']} · {score}",
     )

@@ -21,21 +21,6 @@
 
   // What other view fields a seat sees privately, per game (the rest is generic: per-seat
   // lists where others' entries are hidden, and "my_" fields). "cards": shown as card images.
-  const PRIVATE = {
-    allegiance: { seat: ["allegiance", "waiting"], cards: ["allegiance"] },
-    alliances: { keys: ["showing", "known"], cards: ["showing", "known"] },
-    medici: { seat: ["houses"], keys: ["my_deck_bottom"], cards: ["my_deck_bottom"] },
-    royal_houses: { seat: ["counters", "gift_must", "received"], keys: [], cards: ["received"] },
-    machiavelli: { seat: ["opened"], keys: ["stock_count", "my_penalty"] },
-  };
-  const LABELS = {
-    allegiance: "Your allegiance", waiting: "Traits before you", houses: "Your house",
-    my_deck_bottom: "Planned (deck bottom)", counters: "Your counters",
-    gift_must: "Your next gift must be", opened: "You have opened", stock_count: "Stock",
-    my_penalty: "Penalty in hand", packet: "Your packet", showing: "You show",
-    known: "Cards you have seen", my_tribute: "Your tribute", received: "Given to you",
-  };
-
   const S = {
     ws: null, stop: false, backoff: 500, timer: 0, counter: 0,
     seat: null, names: [], game: "", title: "", state: null, log: [],
@@ -136,6 +121,7 @@
       case "welcome":
         S.backoff = 500; S.seat = msg.seat; S.names = msg.names || [];
         S.game = msg.game || ""; S.title = msg.title || "";
+        S.proposals = !!msg.proposals;  // a game whose play is a whole new table of melds
         setStatus("open");
         root.dataset.seat = msg.seat === null ? "" : String(msg.seat);
         root.dataset.game = S.game;
@@ -306,7 +292,7 @@
     $("prompt").textContent = mine ? st.prompt : held ? "Your choice: " + held : "";
     $("prompt").hidden = !$("prompt").textContent;
     renderTable();
-    if (S.game === "machiavelli") renderMachiavelli(mine);
+    if (S.proposals) renderMelds(mine);
     else renderGeneric(mine);
     renderInfo();
     renderOutcome();
@@ -423,8 +409,8 @@
 
   $("sheet-cancel").onclick = () => { S.selected = null; render(); };
 
-  // ---- Machiavelli: the play builder -------------------------------------------------------
-  function renderMachiavelli(mine) {
+  // ---- the meld builder (a game with proposals: a play is a whole new table) ---------------
+  function renderMelds(mine) {
     const st = S.state;
     const view = st.view;
     const cards = hand() || [];
@@ -498,7 +484,6 @@
 
   // ---- private information, outcome, log --------------------------------------------------
   function human(key) {
-    if (LABELS[key]) return LABELS[key];
     const words = key.replace(/^my_/, "").replace(/_/g, " ");
     return "Your " + words;
   }
@@ -522,41 +507,20 @@
       (typeof value === "object" && !Array.isArray(value) && !Object.keys(value).length);
   }
 
+  // A game without a phone table (tabletop/net/phone_table.py): what its view holds for this
+  // seat alone, each field by its name.
   function renderInfo() {
     const st = S.state;
     const dl = $("info");
     dl.replaceChildren();
-    if (!st || S.seat === null) { $("info-sec").hidden = true; return; }
+    if (!st || S.seat === null || st.table) { $("info-sec").hidden = true; return; }
     const view = st.view || {};
-    const conf = PRIVATE[S.game] || {};
-    const players = view.players;
-    const fields = [];
     for (const [k, v] of Object.entries(view)) {
-      if (k === "hands") continue;
-      const perSeat = Array.isArray(v) && v.length === players;
-      const hiddenForOthers = perSeat && v.some((x, i) => i !== S.seat && x === null) && v[S.seat] !== null;
-      if ((conf.seat || []).includes(k) && perSeat) fields.push([k, v[S.seat]]);
-      else if (hiddenForOthers) fields.push([k, v[S.seat]]);
-      else if ((conf.keys || []).includes(k) || k.startsWith("my_")) fields.push([k, v]);
-    }
-    if (view.rise && view.rise.my_tribute) fields.push(["my_tribute", view.rise.my_tribute]);
-    const seen = new Set();
-    for (const [k, v] of fields) {
-      if (seen.has(k) || empty(v)) continue;
-      seen.add(k);
-      const dt = el("dt", {}, human(k));
-      const dd = el("dd");
-      dd.dataset.field = k;
-      if ((conf.cards || []).includes(k) || k === "my_tribute") {
-        const list = Array.isArray(v) ? v : typeof v === "object" ? [] : [v];
-        if (typeof v === "object" && !Array.isArray(v)) {
-          for (const [who, cs] of Object.entries(v)) {
-            dd.appendChild(el("div", {}, (S.names[Number(who)] || who) + ":"));
-            dd.appendChild(cardsNode(cs, true));
-          }
-        } else dd.appendChild(cardsNode(list, true));
-      } else dd.textContent = summary(v);
-      dl.append(dt, dd);
+      if (k === "hands" || empty(v)) continue;
+      const perSeat = Array.isArray(v) && v.length === view.players;
+      const secret = perSeat && v.some((x, i) => i !== S.seat && x === null) && v[S.seat] !== null;
+      if (!secret && !k.startsWith("my_")) continue;
+      dl.append(el("dt", {}, human(k)), el("dd", {}, summary(secret ? v[S.seat] : v)));
     }
     $("info-sec").hidden = !dl.children.length;
   }
