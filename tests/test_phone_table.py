@@ -11,11 +11,15 @@ import re
 import pytest
 
 import rules
-from tabletop.games import phone_table_for
+from tabletop.games import app_for, phone_table_for
 
-GAMES = [("royal_houses", 2, {}), ("allegiance", 4, {}), ("medici", 2, {}), ("medici", 4, {})]
-GAMES += [("machiavelli", 3, {}), ("alliances", 2, {}), ("alliances", 3, {})]
-GAMES += [("alliances", 4, {"drafting": True, "secret_meeting": True})]
+#: Every variant the conformance suite plays, of every game with an app side.
+GAMES = [
+    (game_id, players, dict(options))
+    for game_id, spec in sorted(rules.GAMES.items())
+    if app_for(game_id) is not None
+    for players, options in spec.test_configs or [(spec.counts[0], {})]
+]
 NAMES = ["Ann", "Sam", "Bo", "Cy"]
 
 
@@ -37,7 +41,8 @@ def test_the_phone_table_shows_only_what_its_seat_may_see(
     game_id: str, players: int, options: dict
 ) -> None:
     table_for = phone_table_for(game_id)
-    assert table_for is not None, f"{game_id} has no phone table"
+    if table_for is None:
+        pytest.skip(f"{game_id} has no phone table: its phones show the view's own fields")
     shown_any = False
     for game in positions(game_id, players, options):
         for seat in (*range(players), None):
