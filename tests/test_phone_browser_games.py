@@ -357,3 +357,53 @@ def test_every_phone_follows_to_a_rematch_without_a_new_scan(browser: Any) -> No
         room.close()
         for page in pages:
             page.context.close()
+
+
+def crowded_machiavelli() -> Any:
+    """A 6-player Machiavelli game played by the heuristic bots until 20 melds lie on the
+    table and the first seat is to move (the first seed that gets there)."""
+    from tabletop.ai.base import SeatView
+    from tabletop.ai.bots import make_bot
+
+    for seed in range(60):
+        session = make_session("machiavelli", 6, seed=seed)
+        bots = [make_bot("heuristic", "machiavelli", seed + s) for s in range(6)]
+        rng = random.Random(seed)
+        game = session.game
+        while not game.over:
+            if len(game.view(None)["table"]) >= 20 and game.to_move == 0:
+                return session
+            seat = game.to_move
+            session.play(bots[seat].choose(SeatView(game, seat, rng)), seat)
+    raise AssertionError("no seed reached 20 melds")
+
+
+def test_a_crowded_machiavelli_table_keeps_the_hand_and_its_actions_on_a_small_screen(
+    browser: Any,  # noqa: F811
+) -> None:
+    """At 360×640 with 20 melds on the table, the hand, Lay and Draw are on screen without
+    scrolling: the melds scroll above, the hand and the actions stay docked at the bottom."""
+    session = crowded_machiavelli()
+    night = GameNight(session, range(6), bind=["127.0.0.1"], port=0)
+    night.start()
+    host = CountingHost(night)
+    try:
+        page = open_phone(browser, night.link(0), {"width": 360, "height": 640})
+        page.wait_for_selector('#state[data-your-turn="1"]', state="attached")
+        assert page.eval_on_selector_all("#melds .meld", "m => m.length") >= 20
+        assert page.evaluate("() => window.scrollY") == 0
+        draw = [
+            b for b in page.query_selector_all("#decisions button.move") if "Draw" in b.inner_text()
+        ]
+        assert draw, "no Draw button"
+        for element in (
+            page.query_selector("#hand .card"),
+            page.query_selector("#propose"),
+            draw[0],
+        ):
+            assert element is not None
+            box = element.bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 640, box
+    finally:
+        host.stop()
+        page.context.close()

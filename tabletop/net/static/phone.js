@@ -307,6 +307,7 @@
     box.replaceChildren();
     $("table-sec").hidden = !t;
     if (!t) return;
+    $("table-title").textContent = S.proposals ? "Players" : "Table";  // the melds are the table
     for (const part of t.sections) {
       const sec = box.appendChild(el("div", { class: "part" }));
       sec.appendChild(el("h3", {}, part.title));
@@ -452,7 +453,8 @@
         const table = view.table.map((m) => m.join("-"));
         sendMove("play " + table.concat([S.picks.join("-")]).join(" "));
       };
-      acts.append(ask, meld);
+      acts.append(ask);
+      if (n >= 3) acts.append(meld);  // three cards or more may be a meld of their own
       if (n) {
         const clear = el("button", { type: "button", class: "quiet", id: "clear" }, "Clear selection");
         clear.onclick = () => { S.picks = []; S.proposal = null; render(); };
