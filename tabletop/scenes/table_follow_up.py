@@ -1,13 +1,15 @@
 """A move's follow-up work, spread one job a frame over the frames after it: the felt and
-labels redrawn (``TableDrawing.static_late``), then the autosave (``TableSaving.due``), then
-the log's new lines (``TableDrawing.log_late``), then the phones' new state (once the save
-holds the move), then card faces the phones asked for, then pictures the next moves may need;
-nothing in a move's own frame. No frame then does two costly jobs (bench_game_night: the TV's
-frame time p99 while nine phones play; bench_frames: the frames of a table's animations).
+labels redrawn (``TableDrawing.static_late``), the autosave (``TableSaving.due``), the log's
+new lines (``TableDrawing.log_late``) and the phones' new state (once the save holds the
+move), in that order at a table, the save and the phones first at a game night (a player's
+own phone waits for both); then card faces the phones asked for, then pictures the next moves
+may need; nothing in a move's own frame. No frame then does two costly jobs (the TV's frame
+time while nine phones play: bench_game_night; a table's animations: bench_frames).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -44,14 +46,34 @@ class FollowUps:
             self.waited += 1
             return
         self.waited = 0
-        drawing = self.drawing
-        if drawing.static_late:
-            drawing.static_late = False  # this frame's draw lays the felt and labels anew
-        elif self.saving.due:
-            self.saving.autosave()  # before the phones hear of the move: a crash keeps it
-        elif drawing.log_late:
-            drawing.log_late = False  # and this one's the log's new lines
-        elif self.night.publish_if_due():
-            pass  # the phones were sent the new state
-        elif not self.night.paint_card_images():
-            drawing.paint_ahead()  # pictures the next moves may need
+        jobs = self._for_phones if self.night.active else self._for_the_table
+        # any() stops at the first job done: one job a frame
+        if not any(job() for job in jobs()) and not self.night.paint_card_images():
+            self.drawing.paint_ahead()  # pictures the next moves may need
+
+    def _for_the_table(self) -> tuple[Callable[[], bool], ...]:
+        """The TV's own look first: the felt and labels, the save, the log, the phones."""
+        return (self._static, self._save, self._log, self.night.publish_if_due)
+
+    def _for_phones(self) -> tuple[Callable[[], bool], ...]:
+        """At a game night the phone that moved waits for the save, then for its new state:
+        those first (the TV already shows the move; its labels follow a frame or two later)."""
+        return (self._save, self.night.publish_if_due, self._static, self._log)
+
+    def _static(self) -> bool:
+        if not self.drawing.static_late:
+            return False
+        self.drawing.static_late = False  # this frame's draw lays the felt and labels anew
+        return True
+
+    def _save(self) -> bool:
+        if not self.saving.due:
+            return False
+        self.saving.autosave()  # before the phones hear of the move: a crash keeps it
+        return True
+
+    def _log(self) -> bool:
+        if not self.drawing.log_late:
+            return False
+        self.drawing.log_late = False  # this frame's draw adds the log's new lines
+        return True
