@@ -102,3 +102,39 @@ def test_tv_court_cards_are_never_smaller_than_the_desktops_and_titled_whole(
             wrong = [w for p in pieces for w in title_whole(p)]
             assert not wrong, (profile, wrong)
     assert widths["tv"] >= widths["desktop"], widths
+
+
+def played(players: int, mistresses: bool, seed: int, moves: int) -> Session:
+    """A game ``moves`` random legal moves in (seeded), every seat a person."""
+    options = {"mistresses": True} if mistresses else {}
+    session = Session("medici", [SeatConfig(n) for n in NAMES[:players]], seed, options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        session.play(rng.choice(session.game.legal_moves()), session.game.to_move)
+    assert not session.game.over
+    return session
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize(
+    ("players", "mistresses", "seed", "moves"),
+    [(2, False, 1, 50), (2, False, 3, 50), (4, True, 3, 30), (4, False, 2, 50)],
+    ids=["duel-27-cards", "duel-30-cards", "four-mistresses-30-cards", "four-39-cards"],
+)
+def test_tv_court_cards_at_least_the_desktops_in_crowded_courts(
+    players: int, mistresses: bool, seed: int, moves: int, size: tuple[int, int]
+) -> None:
+    """Crowded courts of the duel and the 4-player game (with and without Mistresses): the
+    TV's narrowest court card is at least as wide as the desktop's at the same window, its
+    panels no taller than their labels need and the court's stacks running over more
+    columns where it is short for its width; every court card's title whole (1280×720 TV
+    included, where narrow cards had cut them)."""
+    widths = {}
+    for profile in ("desktop", "tv"):
+        session = played(players, mistresses, seed, moves)
+        with table(session, profile, size) as scene:
+            pieces = stack_cards(scene.model, dict(session.game.view(scene.viewer)))
+            widths[profile] = min(p.rect.w for p in pieces)
+            wrong = [w for p in pieces for w in title_whole(p)]
+            assert not wrong, (profile, wrong)
+    assert widths["tv"] >= widths["desktop"], widths

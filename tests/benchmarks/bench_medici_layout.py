@@ -129,9 +129,9 @@ def main() -> None:
             tv = Display(1920, 1080, "tv")
             spans = []
             for _ in range(args.repeat):
-                t = time.perf_counter()
+                t = time.process_time()
                 build(view, tv)
-                spans.append((time.perf_counter() - t) * 1000)
+                spans.append((time.process_time() - t) * 1000)
             times.append(min(spans))
     q = statistics.quantiles(times, n=100)
     print(

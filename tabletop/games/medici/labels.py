@@ -7,10 +7,13 @@ profile's body size and must not shrink or be cut (#19), so these measure at the
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tabletop.fonts import get_font
 
 
+# A layout build measures the same badges and figures for each card width it tries.
+@lru_cache(maxsize=4096)
 def width_of(text: str, face: str, size: int) -> int:
     """How wide ``text`` is at ``size`` in ``face`` (advance width, as the table draws it)."""
     return get_font(size, face).size(text)[0]
