@@ -34,23 +34,32 @@ def stack_gap(cw: int, display: Display) -> int:
     return max(display.frame_px(8), cw // 8)
 
 
-def badge_height(badges: list[tuple[str, ...]], display: Display) -> int:
-    """How tall badges with these lines are: one line or two. It takes the lines, so a
-    layout build works them out once for each card width it tries."""
-    rows = max((len(b) for b in badges), default=1)
+def badge_height(rows: int, display: Display) -> int:
+    """How tall badges of ``rows`` lines are (one or two)."""
     return rows * (stack_label_px(display) + display.frame_px(2)) + display.frame_px(4)
+
+
+def badge_rows(badges: list[tuple[str, ...]], chips: list[int] | None) -> list[int]:
+    """How many lines each badge takes: a chip's own count (its number beside its total, or
+    over it where a chip is too wide), else the most any badge's text takes (one style)."""
+    if chips is not None:
+        return chips
+    rows = max((len(b) for b in badges), default=1)
+    return [rows] * len(badges)
 
 
 @dataclass
 class Plan:
     """The court laid out: card width, the room between stacks, the Inner Circle's box, each
-    stack's top-left and how many columns it runs over, and each stack's badge lines."""
+    stack's top-left and how many columns it runs over, and each stack's badge texts (lines,
+    or as chips its number and total, with each chip's count of lines)."""
 
     cw: int
     gap: int
     ibox: pygame.Rect
     places: Places
     badges: list[tuple[str, ...]]
+    chips: list[int] | None = None
 
 
 class Court:
@@ -141,18 +150,21 @@ def court_at(
     cw: int,
     gap: int,
     label_h: int,
-    badges: list[tuple[str, ...]],
+    rows: dict[str, int],
     display: Display,
     cap: int = 0,
 ) -> Court:
     """The court with cards ``cw`` wide (fanned down to show each band), ``gap`` between
-    columns, under badges of these lines."""
+    columns, each stack under a badge of its ``rows`` lines (by stack id)."""
     ch = round(cw * 1.4)
     step = fan_step(cw)
-    badge_h = badge_height(badges, display) + display.frame_px(3)
+    tall = {n: badge_height(n, display) + display.frame_px(3) for n in set(rows.values())}
+    badge_hs = {sid: tall[n] for sid, n in rows.items()}
+    most = max(tall.values(), default=badge_height(1, display) + display.frame_px(3))
 
     def height(stack: dict, wide: int = 1) -> int:
         """How tall ``stack`` stands over ``wide`` columns."""
+        badge_h = badge_hs.get(stack.get("id", ""), most)
         return badge_h + ch + step * max(0, -(-len(stack["cards"]) // wide) - 1)
 
     below = stack_gap(cw, display)  # a stack under another: the badge needs no more

@@ -26,6 +26,7 @@ from .court_plan import (
     Plan,
     arrange,
     badge_height,
+    badge_rows,
     court_at,
     fan_step,
     stack_gap,
@@ -77,6 +78,31 @@ def stack_badges(stacks: list[tuple[str, int]], size: int, width: int) -> list[t
         if fits(*(line[0] for line in lines)):
             return lines
     return [(f"#{n}", str(t)) if fits(f"#{n}", str(t)) else (n, str(t)) for n, t in stacks]
+
+
+def chip_width(number: str, total: str, size: int, pad: int) -> tuple[int, int]:
+    """The widths of a chip badge's two cells at ``size``: the number's and the total's."""
+    return (
+        width_of(number, "sans-bold", size) + 2 * pad,
+        width_of(total, "sans-bold", size) + 2 * pad,
+    )
+
+
+def chip_badges(
+    stacks: list[tuple[str, int]], size: int, width: int, pad: int
+) -> tuple[list[tuple[str, ...]], list[int]] | None:
+    """Badges as chips ``width`` pixels wide at ``size``: the number ("#12", or "12" where
+    that puts fewer chips on two lines) in a gold cell beside the total on one line, or over
+    it where that chip is too wide; with each chip's count of lines. None if a number or total is too wide
+    even alone. A TV's badges at its body size take two lines as text, a chip one."""
+    best: tuple[list[tuple[str, ...]], list[int]] | None = None
+    for mark in ("#", ""):
+        chips: list[tuple[str, ...]] = [(f"{mark}{n}", str(t)) for n, t in stacks]
+        cells = [chip_width(n, t, size, pad) for n, t in chips]
+        rows = [1 if sum(c) <= width else 2 for c in cells]
+        if all(max(c) <= width for c in cells) and (best is None or sum(rows) < sum(best[1])):
+            best = chips, rows
+    return best
 
 
 #: The rows the viewer's figures take on a TV: two columns of them (up to five figures).
@@ -474,9 +500,10 @@ class MediciLayout(Layout):
         title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
         plan = self._widest(inner, outer, area, display, label_h, title_w)
         self._inner_box(model, view, plan.ibox, display)
-        badge_h = badge_height(plan.badges, display)
+        rows = badge_rows(plan.badges, plan.chips)
         pending = view["pending"].get("stack")
-        for s, place, lines in zip(inner + outer, plan.places, plan.badges, strict=True):
+        for s, place, lines, n in zip(inner + outer, plan.places, plan.badges, rows, strict=True):
+            badge_h = badge_height(n, display)
             self._stack(model, view, s, place, lines, plan, badge_h, s["id"] == pending, display)
         model.zones.append(Zone("inner", plan.ibox, "the Inner Circle"))
         model.zones.append(Zone("outer", area, "the Outer Court"))
@@ -521,22 +548,7 @@ class MediciLayout(Layout):
         px, cw, gap = display.px, plan.cw, plan.gap
         x, y, wide = place
         span = wide * cw + (wide - 1) * gap
-        size = stack_label_px(display)
-        # A badge may reach into the gap beside its stack (never across it) rather than shrink
-        # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
-        need = max(width_of(line, "sans-bold", size) for line in lines) + px(4)
-        grow = min(max(0, need - span), 2 * max(0, gap // 2 - px(2)))
-        badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
-        model.boxes.append(
-            Box(badge, (20, 26, 22, 235), GOLD if mine else (201, 164, 76), px(8), 2)
-        )
-        line_h = (badge_h - px(4)) // len(lines)
-        for k, line in enumerate(lines):
-            at = (badge.centerx, badge.y + px(2) + k * line_h + line_h // 2)
-            colour = GOLD if mine else CREAM
-            model.texts.append(
-                Text(line, at, size, colour, "center", "sans-bold", max_width=badge.w - px(4))
-            )
+        badge = MediciLayout._badge(model, lines, plan, (x, y, span), badge_h, mine, display)
         model.tips.append((badge, f"Stack {s['id'][6:]}: total {s['total']}"))
         cards, ch, step = s["cards"], round(cw * 1.4), fan_step(cw)
         y0 = badge.bottom + display.frame_px(3)
@@ -549,6 +561,61 @@ class MediciLayout(Layout):
         model.zones.append(Zone(s["id"], zone, f"stack {s['id'][6:]}"))
         if mine:
             model.boxes.append(Box(zone.inflate(px(8), px(8)), None, GOLD, px(10), px(3)))
+
+    @staticmethod
+    def _badge(
+        model: TableModel,
+        lines: tuple[str, ...],
+        plan: Plan,
+        place: tuple[int, int, int],
+        badge_h: int,
+        mine: bool,
+        display: Display,
+    ) -> pygame.Rect:
+        """A stack's badge over ``place`` (left, top and width): its lines, or as a chip its
+        number in a gold cell beside its total. Returns its rect."""
+        px, gap = display.px, plan.gap
+        x, y, span = place
+        size = stack_label_px(display)
+        pad = display.frame_px(4)
+        cells = chip_width(lines[0], lines[1], size, pad) if plan.chips is not None else (0, 0)
+        one = plan.chips is not None and len(lines) == 2 and badge_h < badge_height(2, display)
+        if plan.chips is not None:
+            need = (sum(cells) if one else max(cells)) + px(4)
+        else:
+            need = max(width_of(line, "sans-bold", size) for line in lines) + px(4)
+        # A badge may reach into the gap beside its stack (never across it) rather than shrink
+        # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
+        grow = min(max(0, need - span), 2 * max(0, gap // 2 - px(2)))
+        badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
+        edge = GOLD if mine else (201, 164, 76)
+        model.boxes.append(Box(badge, (20, 26, 22, 235), edge, px(8), 2))
+        colour = GOLD if mine else CREAM
+        if plan.chips is not None:
+            inside = badge.inflate(-px(4), -px(4))
+            # One line: the number's cell at the left, the total in the rest; two: the
+            # number's cell across the top, the total under it.
+            cell = pygame.Rect(inside.x, inside.y, cells[0], inside.h)
+            if not one:
+                cell.size = (inside.w, inside.h // 2)
+            rest = pygame.Rect(inside.topleft, inside.size)
+            if one:
+                rest.x, rest.w = cell.right, inside.right - cell.right
+            else:
+                rest.y, rest.h = cell.bottom, inside.bottom - cell.bottom
+            model.boxes.append(Box(cell, edge, None, px(6), 0))
+            for text, room, ink in ((lines[0], cell, (20, 26, 22)), (lines[1], rest, colour)):
+                model.texts.append(
+                    Text(text, room.center, size, ink, "center", "sans-bold", max_width=room.w)
+                )
+            return badge
+        line_h = (badge_h - px(4)) // len(lines)
+        for k, line in enumerate(lines):
+            at = (badge.centerx, badge.y + px(2) + k * line_h + line_h // 2)
+            model.texts.append(
+                Text(line, at, size, colour, "center", "sans-bold", max_width=badge.w - px(4))
+            )
+        return badge
 
     def _widest(
         self,
@@ -607,40 +674,53 @@ class MediciLayout(Layout):
         caps = (0, 3, 2) if display.profile == "tv" else (0,)
         # Stacks running over two columns each, the Inner Circle may take twice as many.
         spread = sorted({*widths, *(2 * w for w in widths)}, reverse=True)
+        ids = [s["id"] for s in inner + outer]
         for cap in caps:
-            for gap, lines in choices:
-                court = court_at(area, cw, gap, label_h, lines, display, cap)
+            for gap, lines, chips in choices:
+                rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
+                court = court_at(area, cw, gap, label_h, rows, display, cap)
                 if not court.roomy(inner + outer):
                     continue
                 for wide in spread if cap else widths:
                     arranged = arrange(inner, outer, court, wide, display, title_w)
                     if arranged is not None:
-                        return Plan(cw, gap, *arranged, lines)
+                        return Plan(cw, gap, *arranged, lines, chips)
         if not force:
             return None
-        gap, lines = choices[-1]
-        court = court_at(area, cw, gap, label_h, lines, display)
+        gap, lines, chips = choices[-1]
+        rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
+        court = court_at(area, cw, gap, label_h, rows, display)
         arranged = arrange(inner, outer, court, most, display, title_w, force=True)
         assert arranged is not None
-        return Plan(cw, gap, *arranged, lines)
+        return Plan(cw, gap, *arranged, lines, chips)
 
     @staticmethod
     def _badge_choices(
         stacks: list[dict], cw: int, display: Display
-    ) -> list[tuple[int, list[tuple[str, ...]]]]:
-        """The gaps between stacks and badge lines a court of cards ``cw`` wide may take:
-        the badges as wide as the cards, and where those take two lines, first the badges on
-        one line reaching over wider gaps (a line of every stack's height saved: worth it
-        where the court is short, a TV's)."""
+    ) -> list[tuple[int, list[tuple[str, ...]], list[int] | None]]:
+        """The gaps between stacks and badges a court of cards ``cw`` wide may take (each
+        with their chips' lines if chips): the badges as wide as the cards; where those take two
+        lines, on a TV its chips (one line, the number beside the total) if they fit, else
+        first the badges on one line reaching over wider gaps (a line of every stack's height
+        saved: worth it where the court is short, a TV's)."""
         px = display.px
         numbered = [(s["id"][6:], s["total"]) for s in stacks]
         size = stack_label_px(display)
         badges = stack_badges(numbered, size, cw - px(6))
-        choices: list[tuple[int, list[tuple[str, ...]]]] = [(stack_gap(cw, display), badges)]
-        if badges and len(badges[0]) > 1:
-            one: list[tuple[str, ...]] = [(f"#{n}: {t}",) for n, t in numbered]
-            need = max(width_of(line[0], "sans-bold", size) for line in one) + px(4) - cw
-            choices.insert(0, (max(choices[0][0], 2 * (-(-need // 2) + px(2))), one))
+        gap = stack_gap(cw, display)
+        choices: list[tuple[int, list[tuple[str, ...]], list[int] | None]] = [
+            (gap, badges, None)
+        ]
+        if not badges or len(badges[0]) == 1:
+            return choices
+        one: list[tuple[str, ...]] = [(f"#{n}: {t}",) for n, t in numbered]
+        need = max(width_of(line[0], "sans-bold", size) for line in one) + px(4) - cw
+        choices.insert(0, (max(gap, 2 * (-(-need // 2) + px(2))), one, None))
+        if display.profile == "tv":
+            room = cw + 2 * max(0, gap // 2 - px(2)) - px(4)
+            chips = chip_badges(numbered, size, room, display.frame_px(4))
+            if chips is not None:
+                choices.insert(0, (gap, *chips))
         return choices
 
     # ---- the viewer (bottom) ----------------------------------------------------------
