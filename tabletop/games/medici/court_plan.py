@@ -104,16 +104,21 @@ class Court:
         for wide in range(max(1, least), min(count, cards) + 1):
             room = limit - self.height(stack, wide)
             half, span = (wide * cw) // 2, (wide - 1) * pitch
-            best: tuple[int, int, int] | None = None
-            for j in range(count - wide + 1):
-                low = bottoms[j] if wide == 1 else max(bottoms[j : j + wide])
-                if low > room or columns[j + wide - 1] - columns[j] != span:
-                    continue
-                key = (low, abs(columns[j] + half - centre), j)
-                if best is None or key < best:
-                    best = key
-            if best is not None:
-                return best[2], wide
+            if wide == 1:
+                found = [
+                    (low, abs(x + half - centre), j)
+                    for j, (low, x) in enumerate(zip(bottoms, columns, strict=True))
+                    if low <= room
+                ]
+            else:
+                found = [
+                    (low, abs(columns[j] + half - centre), j)
+                    for j in range(count - wide + 1)
+                    if columns[j + wide - 1] - columns[j] == span
+                    and (low := max(bottoms[j : j + wide])) <= room
+                ]
+            if found:
+                return min(found)[2], wide
         return None
 
     def place(
@@ -159,13 +164,14 @@ def court_at(
     ch = round(cw * 1.4)
     step = fan_step(cw)
     tall = {n: badge_height(n, display) + display.frame_px(3) for n in set(rows.values())}
-    badge_hs = {sid: tall[n] for sid, n in rows.items()}
-    most = max(tall.values(), default=badge_height(1, display) + display.frame_px(3))
+    # A stack's height less its cards' fan, by id ("" for none: the empty Inner Circle's).
+    base = {sid: tall[n] + ch - step for sid, n in rows.items()}
+    base[""] = max(tall.values(), default=badge_height(1, display) + display.frame_px(3))
+    base[""] += ch - step
 
     def height(stack: dict, wide: int = 1) -> int:
         """How tall ``stack`` stands over ``wide`` columns."""
-        badge_h = badge_hs.get(stack.get("id", ""), most)
-        return badge_h + ch + step * max(0, -(-len(stack["cards"]) // wide) - 1)
+        return base[stack["id"]] + step * max(1, -(-len(stack["cards"]) // wide))
 
     below = stack_gap(cw, display)  # a stack under another: the badge needs no more
     top = area.y + label_h + display.frame_px(4)
@@ -207,7 +213,7 @@ def arrange(
     ibox.h = (
         max(bottoms) - court.below - ibox.y + pad
         if inner
-        else head + court.height({"cards": [0]}) + pad
+        else head + court.height({"id": "", "cards": [0]}) + pad
     )
     if ibox.bottom > area.bottom and not force:
         return None

@@ -9,6 +9,7 @@ After a build that matches other stacks, those stacks are clickable zones (they 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -93,8 +94,9 @@ def chip_badges(
 ) -> tuple[list[tuple[str, ...]], list[int]] | None:
     """Badges as chips ``width`` pixels wide at ``size``: the number ("#12", or "12" where
     that puts fewer chips on two lines) in a gold cell beside the total on one line, or over
-    it where that chip is too wide; with each chip's count of lines. None if a number or total is too wide
-    even alone. A TV's badges at its body size take two lines as text, a chip one."""
+    it where that chip is too wide; with each chip's count of lines. None if a number or
+    total is too wide even alone. A TV's badges at its body size take two lines as text, a
+    chip one."""
     best: tuple[list[tuple[str, ...]], list[int]] | None = None
     for mark in ("#", ""):
         chips: list[tuple[str, ...]] = [(f"{mark}{n}", str(t)) for n, t in stacks]
@@ -111,6 +113,13 @@ _FIGURE_ROWS = 3
 
 class MediciLayout(Layout):
     game_id = "medici"
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The badge choices of each card width the court's build tries.
+        self._choices: dict[int, list[tuple[int, list[tuple[str, ...]], list[int] | None]]] = {}
+        #: The court plans of the last few court shapes laid out.
+        self._plans: dict[tuple, Plan] = {}
 
     def recap(
         self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
@@ -498,7 +507,20 @@ class MediciLayout(Layout):
         # The Inner Circle's box is never narrower than its name at full size (one stack left
         # in it must not cut "Inner Circle").
         title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
-        plan = self._widest(inner, outer, area, display, label_h, title_w)
+        # The same court (stacks' sizes and totals, area and display) is laid out once: a
+        # hand-over or a resize back builds the table again without a move.
+        shape = (
+            tuple((s["id"], s["area"], len(s["cards"]), s["total"]) for s in stacks),
+            tuple(area),
+            display,
+        )
+        plan = self._plans.get(shape)
+        if plan is None:
+            plan = self._widest(inner, outer, area, display, label_h, title_w)
+            if len(self._plans) >= 16:
+                self._plans.pop(next(iter(self._plans)))
+            self._plans[shape] = plan
+        plan = dataclasses.replace(plan, ibox=plan.ibox.copy())
         self._inner_box(model, view, plan.ibox, display)
         rows = badge_rows(plan.badges, plan.chips)
         pending = view["pending"].get("stack")
@@ -626,11 +648,13 @@ class MediciLayout(Layout):
         label_h: int,
         title_w: int,
     ) -> Plan:
-        """The court with its cards as wide as fit (up to 118 px at 1080p): down in steps of
-        8 pixels to a width that fits, then the widest fitting one of the 7 above it (a
-        crowded court on a TV tries a dozen widths, not forty)."""
+        """The court with its cards as wide as fit (up to 118 px at 1080p), each stack down
+        one column: down in steps of 8 pixels to a width that fits, then the widest fitting
+        one of the 7 above it (a crowded court on a TV tries a dozen widths, not forty). On
+        a TV, then a few widths above that with tall stacks running over more columns."""
         top = display.px(118)
         found = None
+        self._choices.clear()
         for cw in range(top, 23, -8):
             found = self._plan(inner, outer, area, cw, display, label_h, title_w)
             if found is not None:
@@ -639,10 +663,31 @@ class MediciLayout(Layout):
             found = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
             assert found is not None
             return found
-        low, high = found.cw, min(top, found.cw + 7)
-        while low < high:  # the widest fitting width above it
+        high = min(top, found.cw + 7)
+        found = self._wider(inner, outer, area, found, high, display, label_h, title_w, (0,))
+        if display.profile != "tv":
+            return found
+        # Tall stacks over more columns only where the court is short: its tries cost most.
+        high = min(top, found.cw + display.px(12))
+        return self._wider(inner, outer, area, found, high, display, label_h, title_w, (3, 2))
+
+    def _wider(
+        self,
+        inner: list[dict],
+        outer: list[dict],
+        area: pygame.Rect,
+        found: Plan,
+        high: int,
+        display: Display,
+        label_h: int,
+        title_w: int,
+        caps: tuple[int, ...],
+    ) -> Plan:
+        """The widest plan from ``found``'s card width up to ``high`` (halving the range)."""
+        low = found.cw
+        while low < high:
             mid = (low + high + 1) // 2
-            plan = self._plan(inner, outer, area, mid, display, label_h, title_w)
+            plan = self._plan(inner, outer, area, mid, display, label_h, title_w, caps=caps)
             if plan is None:
                 high = mid - 1
             else:
@@ -659,24 +704,24 @@ class MediciLayout(Layout):
         label_h: int,
         title_w: int = 0,
         force: bool = False,
+        caps: tuple[int, ...] = (0,),
     ) -> Plan | None:
         """The court laid out with cards ``cw`` wide, or None if it won't fit. The Inner
         Circle stands in as many columns as fit (one row of stacks), else in fewer, its stacks
         running down: a duel's dozen inner stacks need not shrink every card to one row."""
-        choices = self._badge_choices(inner + outer, cw, display)
+        if cw not in self._choices:  # a width tried again with more columns
+            self._choices[cw] = self._badge_choices(inner + outer, cw, display)
+        choices = self._choices[cw]
         most = max(1, len(inner))
         # The Inner Circle in one row of stacks, or two, three... (as many columns as that
         # takes): evenly filled rows, and a handful of tries rather than one per stack.
         widths = sorted({-(-most // rows) for rows in range(1, most + 1)}, reverse=True)
-        # On a TV the court is short for its width: where the stacks won't fit down their
-        # columns, stacks of over three cards, then of over two, try running over more
-        # columns.
-        caps = (0, 3, 2) if display.profile == "tv" else (0,)
         # Stacks running over two columns each, the Inner Circle may take twice as many.
         spread = sorted({*widths, *(2 * w for w in widths)}, reverse=True)
         ids = [s["id"] for s in inner + outer]
         for cap in caps:
-            for gap, lines, chips in choices:
+            # Stacks over more columns with the badges' first choice only: its tries cost most.
+            for gap, lines, chips in choices[:1] if cap else choices:
                 rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
                 court = court_at(area, cw, gap, label_h, rows, display, cap)
                 if not court.roomy(inner + outer):
@@ -719,8 +764,8 @@ class MediciLayout(Layout):
         if display.profile == "tv":
             room = cw + 2 * max(0, gap // 2 - px(2)) - px(4)
             chips = chip_badges(numbered, size, room, display.frame_px(4))
-            if chips is not None:
-                choices.insert(0, (gap, *chips))
+            if chips is not None:  # no taller than two lines of text: those need no try
+                return [(gap, *chips), choices[0]]
         return choices
 
     # ---- the viewer (bottom) ----------------------------------------------------------
