@@ -138,3 +138,45 @@ def test_tv_court_cards_at_least_the_desktops_in_crowded_courts(
             wrong = [w for p in pieces for w in title_whole(p)]
             assert not wrong, (profile, wrong)
     assert widths["tv"] >= widths["desktop"], widths
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_tv_stack_badges_are_mostly_one_line_at_the_body_size(size: tuple[int, int]) -> None:
+    """On the TV a stack's badge shows its number and total at the body size on one line (a
+    gold cell with the number beside the total, or "#12: 18") where two lines of text took
+    twice the height: the court's height goes to its cards. A chip too wide for its stack
+    may take two lines; never most of them."""
+    session = played(4, False, 2, 50)
+    with table(session, "tv", size) as scene:
+        body = scene.app.display.body_px
+        view = dict(session.game.view(scene.viewer))
+        tips = [rect for rect, tip in scene.model.tips if tip.startswith("Stack ")]
+        assert len(tips) == len(view["stacks"])
+        one_line = [r for r in tips if r.h < 2 * body]
+        assert len(one_line) * 2 > len(tips), [r.h for r in tips]
+        numbers = {t.text.split(":")[0].lstrip("#") for t in scene.model.texts}
+        for s in view["stacks"]:
+            assert s["id"][6:] in numbers, s["id"]
+        small = [t.text for t in scene.model.texts if shown_text(t)[1] < body]
+        assert not small, small
+
+
+def test_the_same_court_is_laid_out_once() -> None:
+    """A court built again with nothing changed (a hand-over, a resize back) reuses its plan:
+    the layout does not search card widths again, and the table it gives is the same."""
+    import pygame
+
+    from tabletop.display import Display
+    from tabletop.games.medici.layout import MediciLayout
+
+    session = played(4, False, 2, 50)
+    view = dict(session.game.view(0))
+    layout, display = MediciLayout(), Display(1920, 1080, "tv")
+    area = pygame.Rect(0, 64, 1600, 1016)
+    first = layout.build(view, 0, area, display, NAMES[:4])
+    calls = []
+    real = layout._widest
+    layout._widest = lambda *a: calls.append(a) or real(*a)  # type: ignore[method-assign]
+    again = layout.build(view, 0, area, display, NAMES[:4])
+    assert not calls
+    assert [p.rect for p in again.pieces] == [p.rect for p in first.pieces]
