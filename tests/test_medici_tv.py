@@ -102,3 +102,81 @@ def test_tv_court_cards_are_never_smaller_than_the_desktops_and_titled_whole(
             wrong = [w for p in pieces for w in title_whole(p)]
             assert not wrong, (profile, wrong)
     assert widths["tv"] >= widths["desktop"], widths
+
+
+def played(players: int, mistresses: bool, seed: int, moves: int) -> Session:
+    """A game ``moves`` random legal moves in (seeded), every seat a person."""
+    options = {"mistresses": True} if mistresses else {}
+    session = Session("medici", [SeatConfig(n) for n in NAMES[:players]], seed, options)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        session.play(rng.choice(session.game.legal_moves()), session.game.to_move)
+    assert not session.game.over
+    return session
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+@pytest.mark.parametrize(
+    ("players", "mistresses", "seed", "moves"),
+    [(2, False, 1, 50), (2, False, 3, 50), (4, True, 3, 30), (4, False, 2, 50)],
+    ids=["duel-27-cards", "duel-30-cards", "four-mistresses-30-cards", "four-39-cards"],
+)
+def test_tv_court_cards_at_least_the_desktops_in_crowded_courts(
+    players: int, mistresses: bool, seed: int, moves: int, size: tuple[int, int]
+) -> None:
+    """Crowded courts of the duel and the 4-player game (with and without Mistresses): the
+    TV's narrowest court card is at least as wide as the desktop's at the same window, its
+    panels no taller than their labels need and the court's stacks running over more
+    columns where it is short for its width; every court card's title whole (1280×720 TV
+    included, where narrow cards had cut them)."""
+    widths = {}
+    for profile in ("desktop", "tv"):
+        session = played(players, mistresses, seed, moves)
+        with table(session, profile, size) as scene:
+            pieces = stack_cards(scene.model, dict(session.game.view(scene.viewer)))
+            widths[profile] = min(p.rect.w for p in pieces)
+            wrong = [w for p in pieces for w in title_whole(p)]
+            assert not wrong, (profile, wrong)
+    assert widths["tv"] >= widths["desktop"], widths
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)], ids=["1080p", "720p"])
+def test_tv_stack_badges_are_mostly_one_line_at_the_body_size(size: tuple[int, int]) -> None:
+    """On the TV a stack's badge shows its number and total at the body size on one line (a
+    gold cell with the number beside the total, or "#12: 18") where two lines of text took
+    twice the height: the court's height goes to its cards. A chip too wide for its stack
+    may take two lines; never most of them."""
+    session = played(4, False, 2, 50)
+    with table(session, "tv", size) as scene:
+        body = scene.app.display.body_px
+        view = dict(session.game.view(scene.viewer))
+        tips = [rect for rect, tip in scene.model.tips if tip.startswith("Stack ")]
+        assert len(tips) == len(view["stacks"])
+        one_line = [r for r in tips if r.h < 2 * body]
+        assert len(one_line) * 2 > len(tips), [r.h for r in tips]
+        numbers = {t.text.split(":")[0].lstrip("#") for t in scene.model.texts}
+        for s in view["stacks"]:
+            assert s["id"][6:] in numbers, s["id"]
+        small = [t.text for t in scene.model.texts if shown_text(t)[1] < body]
+        assert not small, small
+
+
+def test_the_same_court_is_laid_out_once() -> None:
+    """A court built again with nothing changed (a hand-over, a resize back) reuses its plan:
+    the layout does not search card widths again, and the table it gives is the same."""
+    import pygame
+
+    from tabletop.display import Display
+    from tabletop.games.medici.layout import MediciLayout
+
+    session = played(4, False, 2, 50)
+    view = dict(session.game.view(0))
+    layout, display = MediciLayout(), Display(1920, 1080, "tv")
+    area = pygame.Rect(0, 64, 1600, 1016)
+    first = layout.build(view, 0, area, display, NAMES[:4])
+    calls = []
+    real = layout._widest
+    layout._widest = lambda *a: calls.append(a) or real(*a)  # type: ignore[method-assign]
+    again = layout.build(view, 0, area, display, NAMES[:4])
+    assert not calls
+    assert [p.rect for p in again.pieces] == [p.rect for p in first.pieces]

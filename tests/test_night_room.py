@@ -105,3 +105,10 @@ def test_closing_the_room_tells_the_phones_and_frees_the_port(room: NightRoom) -
 
     run(body)
     assert not night.server.running and not room.open
+
+
+def test_two_players_of_the_same_name_have_links_of_their_own(room: NightRoom) -> None:
+    seats = [SeatConfig("Sam"), SeatConfig("Sam"), SeatConfig("Ann")]
+    night = night_in(room, Session("allegiance", seats, 2))
+    assert len(set(night.tokens.values())) == 3
+    night.stop()

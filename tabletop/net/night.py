@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import logging
 import queue
-import secrets
 import threading
 import time
 from collections import deque
@@ -39,9 +38,9 @@ from . import protocol
 from .ahead import ChoicesAhead
 from .png import Pixels
 from .propose import offers_proposals
-from .room import TOKEN_BYTES, NightRoom
+from .room import NightRoom
 from .second_person import said_to
-from .server import DEFAULT_PORT, NightServer, SeatUpdate, Submission
+from .server import DEFAULT_PORT, SeatUpdate, Submission
 
 #: A game's score table for its results: a header row and rows of cells, all text.
 ScoreTable = Callable[[Outcome, list[str]], tuple[list[str], list[list[str]]]]
@@ -143,12 +142,12 @@ class GameNight:
             raise ValueError(f"phone seats must be some of 0..{players - 1}, not {seats}")
         self.session = session
         self.seats: tuple[int, ...] = tuple(seats)
-        self._room = room
+        # The evening's room: links the same for a player as last game; alone, a room of
+        # its own, closed with this game night.
+        self._own_room = room is None
+        self._room = room if room is not None else NightRoom()
         self._stopped = False
-        if room is not None:  # the evening's links: the same for a player as last game
-            self.tokens = room.tokens_for({s: session.names[s] for s in seats})
-        else:
-            self.tokens = {s: secrets.token_urlsafe(TOKEN_BYTES) for s in seats}
+        self.tokens = self._room.tokens_for({s: session.names[s] for s in seats})
         self._inbox: queue.Queue[Submission] = queue.Queue(MAX_WAITING)
         self._seen: dict[int, _Seen] = {s: _Seen() for s in seats}
         self._log_ref: object = None
@@ -177,32 +176,17 @@ class GameNight:
             # the page's meld builder: a play is a whole new table, laid by the host's solver
             "proposals": offers_proposals(session.game_id),
         }
-        census = session.game.census()
-        images = card_image is not None
-        if room is not None:
-            self.server = room.serve(
-                self.tokens,
-                self._submit,
-                welcome,
-                bind=bind,
-                port=port,
-                advertise=advertise,
-                census=census,
-                images=images,
-                painter=card_painter,
-            )
-        else:
-            self.server = NightServer(
-                {token: seat for seat, token in self.tokens.items()},
-                self._submit,
-                welcome,
-                bind=bind,
-                port=port,
-                advertise=advertise,
-                census=census,
-                images=images,
-                painter=card_painter,
-            )
+        self.server = self._room.serve(
+            self.tokens,
+            self._submit,
+            welcome,
+            bind=bind,
+            port=port,
+            advertise=advertise,
+            census=session.game.census(),
+            images=card_image is not None,
+            painter=card_painter,
+        )
 
     # ---- the server's life ---------------------------------------------------------------
     def start(self) -> str:
@@ -217,8 +201,8 @@ class GameNight:
         and every phone is told; in a room the server stays, showing this game's last state
         until the room's next game."""
         self._stopped = True
-        if self._room is None:
-            self.server.stop()
+        if self._own_room:
+            self._room.close()
 
     @property
     def url(self) -> str:

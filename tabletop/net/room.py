@@ -34,9 +34,10 @@ class NightRoom:
     def tokens_for(self, names: Mapping[int, str]) -> dict[int, str]:
         """Each seat's token: the same link as before for a player of the evening (by name),
         a new one for a newcomer; the links of players not in this game stop working."""
-        kept = {name: self._tokens.get(name) or _new_token() for name in names.values()}
+        keys = _keys(names)
+        kept = {key: self._tokens.get(key) or _new_token() for key in keys.values()}
         self._tokens = kept
-        return {seat: kept[name] for seat, name in names.items()}
+        return {seat: kept[key] for seat, key in keys.items()}
 
     def serve(
         self,
@@ -77,6 +78,17 @@ class NightRoom:
         self._tokens = {}
         if server is not None:
             server.stop()
+
+
+def _keys(names: Mapping[int, str]) -> dict[int, str]:
+    """Each seat's player, by name; a name two seats share is told apart by its order."""
+    seen: dict[str, int] = {}
+    keys = {}
+    for seat in sorted(names):
+        name = names[seat]
+        seen[name] = seen.get(name, 0) + 1
+        keys[seat] = name if seen[name] == 1 else f"{name} ({seen[name]})"
+    return keys
 
 
 def _new_token() -> str:

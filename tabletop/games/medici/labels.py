@@ -1,16 +1,19 @@
 """The Medici table's labels set whole at their own size: a heading on one line or two (name,
 then house), a panel's figures in groups or wrapped a figure at a time, a team's names wrapped
 at "&" with the total kept beside the last name. On the TV the table's labels are at the
-profile's body size and must not shrink or be cut (#19), so these measure at the full size.
+profile's body size and must not shrink or be cut, so these measure at the full size.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from tabletop.fonts import get_font
 
 
+# A layout build measures the same badges and figures for each card width it tries.
+@lru_cache(maxsize=4096)
 def width_of(text: str, face: str, size: int) -> int:
     """How wide ``text`` is at ``size`` in ``face`` (advance width, as the table draws it)."""
     return get_font(size, face).size(text)[0]

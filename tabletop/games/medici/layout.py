@@ -9,21 +9,30 @@ After a build that matches other stacks, those stacks are clickable zones (they 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import astuple, dataclass
+import dataclasses
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 
 from rules import Event, Outcome
 from rules.medici import FACE, HOUSES, card_name
-from tabletop.display import Display
-from tabletop.fonts import get_font
+from tabletop.display import TARGET, Display
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, GOLD, PANEL
 
-from . import art as art_medici
+from .court_plan import (
+    MIN_STACK_LABEL_PX,
+    Plan,
+    arrange,
+    badge_height,
+    badge_rows,
+    court_at,
+    fan_step,
+    stack_gap,
+    stack_label_px,
+)
 from .labels import figure_lines, heading_lines, team_lines, width_of
 from .recap import end_recap
 
@@ -56,25 +65,14 @@ def _team(view: Mapping[str, Any], seat: int) -> int:
     return seat % 2
 
 
-#: The smallest stack label in pixels: the log names stacks by number ("stack 12"), so the
-#: number stays readable even when the cards shrink (issue #19).
-MIN_STACK_LABEL_PX = 14
-
-
-def stack_label_px(display: Display) -> int:
-    """The size of a stack's number badge: the table's label size, never under 14 px."""
-    return max(display.font_px(18), MIN_STACK_LABEL_PX)
-
-
 def stack_badges(stacks: list[tuple[str, int]], size: int, width: int) -> list[tuple[str, ...]]:
     """The badge lines of stacks given as (number, total), ``width`` pixels wide at ``size``:
     "12: total 10" or "#12: 10" on one line, or when a stack is too narrow for that, the
     number over the total on two lines. One style for every badge on the table, always at
     ``size``: the number never shrinks (the log names stacks by number)."""
-    font = get_font(size, "sans-bold")
 
     def fits(*texts: str) -> bool:
-        return all(font.size(text)[0] <= width for text in texts)
+        return all(width_of(text, "sans-bold", size) <= width for text in texts)
 
     for style in ("{n}: total {t}", "#{n}: {t}"):
         lines: list[tuple[str, ...]] = [(style.format(n=n, t=t),) for n, t in stacks]
@@ -83,21 +81,45 @@ def stack_badges(stacks: list[tuple[str, int]], size: int, width: int) -> list[t
     return [(f"#{n}", str(t)) if fits(f"#{n}", str(t)) else (n, str(t)) for n, t in stacks]
 
 
-def stack_gap(cw: int, display: Display) -> int:
-    """The room between two stacks of cards ``cw`` wide."""
-    return max(display.px(8), cw // 8)
+def chip_width(number: str, total: str, size: int, pad: int) -> tuple[int, int]:
+    """The widths of a chip badge's two cells at ``size``: the number's and the total's."""
+    return (
+        width_of(number, "sans-bold", size) + 2 * pad,
+        width_of(total, "sans-bold", size) + 2 * pad,
+    )
 
 
-def badge_height(badges: list[tuple[str, ...]], display: Display) -> int:
-    """How tall badges with these lines (:func:`stack_badges`) are: one line or two. Issue #19
-    review: it takes the lines, so a layout build works them out once for each card width it
-    tries, not again for the width it keeps."""
-    rows = max((len(b) for b in badges), default=1)
-    return rows * (stack_label_px(display) + display.px(2)) + display.px(4)
+def chip_badges(
+    stacks: list[tuple[str, int]], size: int, width: int, pad: int
+) -> tuple[list[tuple[str, ...]], list[int]] | None:
+    """Badges as chips ``width`` pixels wide at ``size``: the number ("#12", or "12" where
+    that puts fewer chips on two lines) in a gold cell beside the total on one line, or over
+    it where that chip is too wide; with each chip's count of lines. None if a number or
+    total is too wide even alone. A TV's badges at its body size take two lines as text, a
+    chip one."""
+    best: tuple[list[tuple[str, ...]], list[int]] | None = None
+    for mark in ("#", ""):
+        chips: list[tuple[str, ...]] = [(f"{mark}{n}", str(t)) for n, t in stacks]
+        cells = [chip_width(n, t, size, pad) for n, t in chips]
+        rows = [1 if sum(c) <= width else 2 for c in cells]
+        if all(max(c) <= width for c in cells) and (best is None or sum(rows) < sum(best[1])):
+            best = chips, rows
+    return best
+
+
+#: The rows the viewer's figures take on a TV: two columns of them (up to five figures).
+_FIGURE_ROWS = 3
 
 
 class MediciLayout(Layout):
     game_id = "medici"
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The badge choices of each card width the court's build tries.
+        self._choices: dict[int, list[tuple[int, list[tuple[str, ...]], list[int] | None]]] = {}
+        #: The court plans of the last few court shapes laid out.
+        self._plans: dict[tuple, Plan] = {}
 
     def recap(
         self, events: Sequence[Event], view: Mapping[str, Any], names: Sequence[str]
@@ -147,61 +169,106 @@ class MediciLayout(Layout):
         *,
         colorblind: bool = False,
     ) -> TableModel:
-        px = display.px
         model = TableModel()
         players = view["players"]
         me = viewer if viewer is not None else 0
-        margin = px(16)
         rivals = [(me + i) % players for i in range(1, players)]
+        top, court, action, hand = self._frame(view, rivals, rect, display, names)
+        model.action_area = action
+        self._rivals(model, view, rivals, top, display, names)
+        self._court(model, view, court, display)
+        self._own(model, view, me, viewer, hand, display, names)
+        if view["over"]:
+            model.texts.append(
+                Text("Game over", action.center, display.font_px(30), GOLD, "center", "serif-bold")
+            )
+        return model
+
+    def _frame(
+        self,
+        view: Mapping[str, Any],
+        rivals: list[int],
+        rect: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+        """The table's four bands, top to bottom: the rivals' panels, the court, the action
+        strip and the viewer's panel. The spacing between them is the desktop's on a TV too
+        (its height goes to the court's cards)."""
+        px, frame = display.px, display.frame_px
+        margin = px(16)
         # The rivals' panels: as tall as their labels need (on a TV, no taller: its court is
         # short enough), never under the desktop's three lines of figures.
         floor = (px(104), display.font_px(22) + 3 * display.font_px(17) + px(20))
         top_h = max(
-            *(floor if display.profile != "tv" else (display.frame_px(104),)),
+            *(floor if display.profile != "tv" else (frame(104),)),
             self._rivals_height(view, rivals, rect.w - 2 * margin, display, names),
         )
-        hand_h = self._hand_height(players, rect, display)
-        act_h = max(px(58), display.font_px(22) + px(20))
-        top = pygame.Rect(rect.x + margin, rect.y + px(6), rect.w - 2 * margin, top_h)
-        hand = pygame.Rect(
-            rect.x + margin, rect.bottom - hand_h - px(6), rect.w - 2 * margin, hand_h
-        )
-        action = pygame.Rect(rect.x + margin, hand.y - act_h, rect.w - 2 * margin, act_h)
-        court = pygame.Rect(rect.x + margin, top.bottom + px(8), rect.w - 2 * margin, 0)
-        court.h = action.y - court.y - px(4)
-        model.action_area = action
-
-        self._rivals(model, view, rivals, top, display, names, colorblind)
-        self._court(model, view, viewer, court, display, colorblind)
-        self._own(model, view, me, viewer, hand, display, names)
-        if view["over"]:
-            model.texts.append(
-                Text(
-                    "Game over",
-                    action.center,
-                    display.font_px(30),
-                    GOLD,
-                    "center",
-                    "serif-bold",
-                )
-            )
-        return model
+        hand_h = self._hand_height(view, names, rect, display)
+        act_h = self._action_height(display)
+        width = rect.w - 2 * margin
+        top = pygame.Rect(rect.x + margin, rect.y + frame(6), width, top_h)
+        hand = pygame.Rect(rect.x + margin, rect.bottom - hand_h - frame(6), width, hand_h)
+        action = pygame.Rect(rect.x + margin, hand.y - act_h, width, act_h)
+        court = pygame.Rect(rect.x + margin, top.bottom + frame(8), width, 0)
+        court.h = action.y - court.y - frame(4)
+        return top, court, action, hand
 
     @staticmethod
-    def _hand_height(players: int, rect: pygame.Rect, display: Display) -> int:
-        """How tall the viewer's panel stands: up to a quarter of the table. On a TV no
-        taller than its labels need at the body size (five figures beside the deck; two
-        lines for each team's total) and its hand's cards need to be at least the desktop's:
-        the rest goes to the court, whose cards are the TV's reason to be larger."""
+    def _action_height(display: Display) -> int:
+        """The action strip: on a TV just tall enough for a row of its buttons (the court's
+        cards are what the rest of the height is for)."""
         px, fp = display.px, display.font_px
+        if display.profile != "tv":
+            return max(px(58), fp(22) + px(20))
+        return max(px(44), fp(22) + px(16), TARGET + 4) + display.frame_px(4)
+
+    @staticmethod
+    def _hand_height(
+        view: Mapping[str, Any], names: list[str], rect: pygame.Rect, display: Display
+    ) -> int:
+        """How tall the viewer's panel stands: up to a quarter of the table. On a TV no
+        taller than its labels need at the body size (the figures beside the deck in two
+        columns; each team's total on the lines it takes) and its hand's cards need to be at
+        least the desktop's: the rest goes to the court, whose cards are the TV's reason to
+        be larger."""
+        px, fp, frame = display.px, display.font_px, display.frame_px
         most = min(px(196), rect.h // 4)
         if display.profile != "tv":
             return most
-        cards = round(display.frame_px(118) * 1.4) + px(16)
-        figures = px(14) + fp(20) + 5 * (fp(17) + px(4)) + px(8)
-        rows = 2 * (2 if players > 2 else 1)
+        cards = round(frame(118) * 1.4) + px(16)
+        figures = px(14) + fp(20) + _FIGURE_ROWS * (fp(17) + px(4)) + px(8)
+        entries = MediciLayout._total_entries(view, names, "888")
+        cap = MediciLayout._totals_cap(view["players"], rect.w - 2 * px(16), display) - px(20)
+        rows = sum(len(team_lines(n, rest, "sans-bold", fp(18), cap)) for n, rest in entries)
         totals = 2 * px(10) + px(8) + fp(18) + px(8) + rows * (fp(18) + px(2)) + 2 * px(4)
         return min(most, max(cards, figures, totals))
+
+    @staticmethod
+    def _total_entries(
+        view: Mapping[str, Any], names: list[str], points: str | None = None
+    ) -> list[tuple[list[str], str]]:
+        """The totals panel's entries: each team's names and ": total" (4 players), or each
+        player's (a duel); ``points`` stands in for every total (to measure the widest)."""
+
+        def total(seats: Sequence[int]) -> str:
+            return points or str(sum(view["points"][s] for s in seats))
+
+        if view["players"] > 2:
+            return [([names[s] for s in team], f": {total(team)}") for team in view["teams"]]
+        return [([names[s]], f": {total([s])}") for s in range(view["players"])]
+
+    @staticmethod
+    def _totals_width(players: int, display: Display) -> int:
+        """The totals panel's width before long names widen it."""
+        px, fp = display.px, display.font_px
+        return max(px(230), fp(17) * 12) if players > 2 else max(px(170), fp(17) * 9)
+
+    @staticmethod
+    def _totals_cap(players: int, area_w: int, display: Display) -> int:
+        """The widest the totals panel grows for long names: a quarter of the viewer's panel
+        (past that a team's names wrap at the "&")."""
+        return max(MediciLayout._totals_width(players, display), area_w // 4)
 
     # ---- rivals (top) -----------------------------------------------------------------
     @staticmethod
@@ -209,26 +276,35 @@ class MediciLayout(Layout):
         return (area_w - display.px(12) * (count - 1)) // max(1, count)
 
     @staticmethod
+    def _thumbs(display: Display) -> tuple[int, int]:
+        """A rival's cards in its panel, (width, how many): its deck and shown card on the
+        desktop; on a TV the shown card alone at the desktop's size (its deck is a figure
+        there), leaving the figures the width for fewer lines and the court more height."""
+        if display.profile == "tv":
+            return display.frame_px(56), 1
+        return display.px(56), 2
+
+    @staticmethod
     def _beside_room(w: int, display: Display) -> int:
-        """The width a rival's panel ``w`` wide leaves beside its deck and a shown card."""
-        px = display.px
-        return w - 2 * px(56) - 4 * px(8)
+        """The width a rival's panel ``w`` wide leaves beside its cards."""
+        thumb, count = MediciLayout._thumbs(display)
+        return w - count * (thumb + display.px(8)) - 2 * display.px(8)
 
     @staticmethod
     def _headings_height(headings: dict[int, list[str]], display: Display) -> int:
         """How tall the rivals' headings stand across the panels' tops (the most lines)."""
-        step = display.font_px(22) + display.px(2)
-        return max(len(v) for v in headings.values()) * step + display.px(4)
+        step = display.font_px(22) + display.frame_px(2)
+        return max(len(v) for v in headings.values()) * step + display.frame_px(4)
 
     @staticmethod
     def _rival_headings(
         view: Mapping[str, Any], seats: list[int], names: list[str], w: int, display: Display
     ) -> tuple[bool, dict[int, list[str]]]:
         """Each rival's name and house, and whether the headings run across the panels' tops
-        (True) or beside the deck and shown card (the desktop's look). Beside, where every
-        "Name · House" stands whole there at its own size with a shown card (so nothing
-        jumps in play); else across the top, on a second line (the house) only where even
-        that is too narrow (#19: on the TV, labels are at the body size, never cut)."""
+        (True) or beside the cards (the desktop's look). Beside, where every "Name · House"
+        stands whole there at its own size with a shown card (so nothing jumps in play);
+        else across the top, on a second line (the house) only where even that is too
+        narrow (on the TV, labels are at the body size, never cut)."""
         px, size = display.px, display.font_px(22)
         beside = MediciLayout._beside_room(w, display)
         lines = {
@@ -258,9 +334,15 @@ class MediciLayout(Layout):
             return figure_lines(groups, "sans", size, room, packed)
         long = f"Last card shown: limit {limit}"
         lines = figure_lines([*groups, [long]], "sans", size, room, packed)
+        short = figure_lines([*groups, [f"Limit {limit}"]], "sans", size, room, packed)
+        if packed:  # a TV's panel: the limit beside the hand and deck where that saves a line
+            beside = [[*groups[0], f"Limit {limit}"], groups[1]]
+            fewer = figure_lines(beside, "sans", size, room, packed)
+            if len(fewer) < len(lines):
+                return fewer
         if lines[-1].endswith(long) and width_of(long, "sans", size) <= room:
             return lines
-        return figure_lines([*groups, [f"Limit {limit}"]], "sans", size, room, packed)
+        return short
 
     def _rivals_height(
         self,
@@ -271,19 +353,20 @@ class MediciLayout(Layout):
         names: list[str],
     ) -> int:
         """How tall the rivals' panels must be for every label to stand whole at its own size
-        (#19: on the TV, labels are at the body size), with a shown card, a limit and wide
+        (on the TV, labels are at the body size), with a shown card, a limit and wide
         numbers: the court's size never changes in play."""
-        px, fp = display.px, display.font_px
+        fp, frame = display.font_px, display.frame_px
         w = self._rival_width(area_w, len(seats), display)
         across, headings = self._rival_headings(view, seats, names, w, display)
         room = self._beside_room(w, display)
         tv = display.profile == "tv"
         figures = len(self._rival_figures("8", "88", "888", "88", "88", fp(17), room, tv))
-        figures_h = figures * (fp(17) + px(4)) - px(4)
+        figures_h = figures * (fp(17) + frame(4)) - frame(4)
         head_h = self._headings_height(headings, display)
         if across:
-            return head_h + max(figures_h, round(px(56) * 1.4)) + 2 * px(8)
-        return head_h + figures_h + 2 * px(8)
+            thumb_h = round(self._thumbs(display)[0] * 1.4)
+            return head_h + max(figures_h, thumb_h) + 2 * frame(8)
+        return head_h + figures_h + 2 * frame(8)
 
     def _rivals(
         self,
@@ -293,39 +376,70 @@ class MediciLayout(Layout):
         area: pygame.Rect,
         display: Display,
         names: list[str],
-        colorblind: bool,
     ) -> None:
-        px, fp = display.px, display.font_px
+        px = display.px
         w = self._rival_width(area.w, len(seats), display)
         across, headings = self._rival_headings(view, seats, names, w, display)
         # Across: the headings' lines over the cards and figures, in every panel alike.
-        head_h = self._headings_height(headings, display)
+        head_h = self._headings_height(headings, display) if across else 0
         for i, seat in enumerate(seats):
             panel = pygame.Rect(area.x + i * (w + px(12)), area.y, w, area.h)
             colour = TEAM_COLOURS[_team(view, seat)]
             model.boxes.append(Box(panel, PANEL, (*colour, 160), px(10), 2))
-            body = panel.copy()
+            y = panel.y + display.frame_px(8)
             if across:
-                body.y, body.h = panel.y + head_h, panel.h - head_h
-                y = panel.y + px(8)
-                for text in headings[seat]:
-                    model.texts.append(
-                        Text(
-                            text,
-                            (panel.x + px(8), y),
-                            fp(22),
-                            colour,
-                            face="sans-bold",
-                            max_width=panel.w - 2 * px(8),
-                        )
-                    )
-                    y += fp(22) + px(2)
-            cw = max(24, min(px(56), round((body.h - px(14)) / 1.4)))
-            ch = round(cw * 1.4)
-            deck = pygame.Rect(body.x + px(8), body.y + (body.h - ch) // 2, cw, ch)
-            if across:
-                deck.y = body.y + px(8)
-            model.origins[f"hand:{seat}"] = deck
+                at = (panel.x + px(8), y)
+                self._lines(model, headings[seat], at, colour, display, True, w - 2 * px(8))
+            body = pygame.Rect(panel.x, panel.y + head_h, panel.w, panel.h - head_h)
+            x = self._rival_cards(model, view, seat, body, across, display)
+            y = body.y + display.frame_px(8)
+            tw = panel.right - x - px(8)
+            if not across:
+                y = self._lines(model, headings[seat], (x, y), colour, display, True, tw)
+                y += display.frame_px(4)
+            self._rival_lines(model, view, seat, (x, y), panel, display)
+
+    @staticmethod
+    def _lines(
+        model: TableModel,
+        lines: list[str],
+        at: tuple[int, int],
+        colour: tuple[int, int, int],
+        display: Display,
+        heading: bool,
+        width: int,
+    ) -> int:
+        """A rival's heading (``heading``) or figure lines from ``at`` down, ``width`` wide at
+        most; where they end."""
+        fp, frame = display.font_px, display.frame_px
+        size, face = (fp(22), "sans-bold") if heading else (fp(17), "sans")
+        x, y = at
+        for text in lines:
+            model.texts.append(Text(text, (x, y), size, colour, face=face, max_width=width))
+            y += size + (frame(2) if heading else frame(4))
+        return y
+
+    def _rival_cards(
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        body: pygame.Rect,
+        across: bool,
+        display: Display,
+    ) -> int:
+        """A rival's deck (where its drawn cards come from; a figure only on a TV) and shown
+        card, at the left of its panel's ``body``; where the figures start, across."""
+        px = display.px
+        thumb, count = self._thumbs(display)
+        cw = max(24, min(thumb, round((body.h - px(14)) / 1.4)))
+        ch = round(cw * 1.4)
+        deck = pygame.Rect(body.x + px(8), body.y + (body.h - ch) // 2, cw, ch)
+        if across:
+            deck.y = body.y + display.frame_px(8)
+        model.origins[f"hand:{seat}"] = deck
+        x = deck.x
+        if count > 1:
             if view["deck_counts"][seat]:
                 model.pieces.append(
                     Piece(f"deck:{seat}", _back(view, seat), deck, z=1, label="their deck")
@@ -333,152 +447,200 @@ class MediciLayout(Layout):
             else:
                 model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(6), 2))
             x = deck.right + px(8)
-            revealed = view["revealed"][seat]
-            if revealed:
-                r = pygame.Rect(x, deck.y, cw, ch)
-                model.pieces.append(
-                    Piece(
-                        f"revealed:{revealed}",
-                        _art(revealed, view["values"]),
-                        r,
-                        z=2,
-                        label=f"last card: {card_name(revealed)}",
-                    )
-                )
-                x = r.right + px(8)
-            tw = panel.right - x - px(8)
-            y = body.y + px(8)
-            if not across:
-                for text in headings[seat]:
-                    model.texts.append(
-                        Text(text, (x, y), fp(22), colour, face="sans-bold", max_width=tw)
-                    )
-                    y += fp(22) + px(2)
-                y += px(4)
-            line = fp(17) + px(4)
-            limit = view["limits"][seat]
-            lines = self._rival_figures(
-                str(view["hand_counts"][seat]),
-                str(view["deck_counts"][seat]),
-                str(view["points"][seat]),
-                str(len(view["discards"][seat])),
-                None if limit is None else str(limit),
-                fp(17),
-                tw,
-                display.profile == "tv",
+        revealed = view["revealed"][seat]
+        if revealed:
+            r = pygame.Rect(x, deck.y, cw, ch)
+            label = f"last card: {card_name(revealed)}"
+            model.pieces.append(
+                Piece(f"revealed:{revealed}", _art(revealed, view["values"]), r, z=2, label=label)
             )
-            for text in lines:
-                if y + fp(17) > panel.bottom:
-                    break
-                model.texts.append(Text(text, (x, y), fp(17), CREAM, max_width=tw))
-                y += line
+        return x + cw + px(8) if revealed else x
 
-    # ---- the court ----------------------------------------------------------------------
-    def _court(
+    def _rival_lines(
         self,
         model: TableModel,
         view: Mapping[str, Any],
-        viewer: int | None,
-        area: pygame.Rect,
+        seat: int,
+        at: tuple[int, int],
+        panel: pygame.Rect,
         display: Display,
-        colorblind: bool,
+    ) -> None:
+        """A rival's figures from ``at`` down, as many lines as its panel holds."""
+        fp = display.font_px
+        x, y = at
+        tw = panel.right - x - display.px(8)
+        limit = view["limits"][seat]
+        lines = self._rival_figures(
+            str(view["hand_counts"][seat]),
+            str(view["deck_counts"][seat]),
+            str(view["points"][seat]),
+            str(len(view["discards"][seat])),
+            None if limit is None else str(limit),
+            fp(17),
+            tw,
+            display.profile == "tv",
+        )
+        step = fp(17) + display.frame_px(4)
+        shown = max(0, (panel.bottom - y - fp(17)) // step + 1)
+        self._lines(model, lines[:shown], (x, y), CREAM, display, False, tw)
+
+    # ---- the court ----------------------------------------------------------------------
+    def _court(
+        self, model: TableModel, view: Mapping[str, Any], area: pygame.Rect, display: Display
     ) -> None:
         px, fp = display.px, display.font_px
         stacks = view["stacks"]
         inner = [s for s in stacks if s["area"] == "inner"]
         outer = [s for s in stacks if s["area"] != "inner"]
         model.boxes.append(Box(area, (10, 30, 20, 120), (201, 164, 76, 140), px(12), 2))
-        label_h = fp(18) + px(8)
+        label_h = fp(18) + display.frame_px(8)
         model.texts.append(
             Text(
                 self.instruct(
                     "Outer Court — drop a card on empty space to send it to court",
                     "Outer Court",
                 ),
-                (area.x + px(12), area.y + px(5)),
+                (area.x + px(12), area.y + display.frame_px(5)),
                 fp(18),
                 GOLD,
                 face="serif-bold",
                 max_width=area.w - px(24),
             )
         )
-        # The Inner Circle's box is never narrower than its name at full size (#19: one
-        # stack left in it must not cut "Inner Circle").
+        # The Inner Circle's box is never narrower than its name at full size (one stack left
+        # in it must not cut "Inner Circle").
         title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
-        plan = self._widest(inner, outer, area, display, label_h, title_w)
-        cw, gap, inner_box, places, badges = astuple(plan)
-        ch = round(cw * 1.4)
-        step = art_medici.band_height(ch) + max(1, cw // 40)
-        label_px = stack_label_px(display)
-        # Inner Circle box ("closed" only where it fits: the Inner Circle's name matters more)
+        # The same court (stacks' sizes and totals, area and display) is laid out once: a
+        # hand-over or a resize back builds the table again without a move.
+        shape = (
+            tuple((s["id"], s["area"], len(s["cards"]), s["total"]) for s in stacks),
+            tuple(area),
+            display,
+        )
+        plan = self._plans.get(shape)
+        if plan is None:
+            plan = self._widest(inner, outer, area, display, label_h, title_w)
+            if len(self._plans) >= 16:
+                self._plans.pop(next(iter(self._plans)))
+            self._plans[shape] = plan
+        plan = dataclasses.replace(plan, ibox=plan.ibox.copy())
+        self._inner_box(model, view, plan.ibox, display)
+        rows = badge_rows(plan.badges, plan.chips)
+        pending = view["pending"].get("stack")
+        for s, place, lines, n in zip(inner + outer, plan.places, plan.badges, rows, strict=True):
+            badge_h = badge_height(n, display)
+            self._stack(model, view, s, place, lines, plan, badge_h, s["id"] == pending, display)
+        model.zones.append(Zone("inner", plan.ibox, "the Inner Circle"))
+        model.zones.append(Zone("outer", area, "the Outer Court"))
+
+    @staticmethod
+    def _inner_box(
+        model: TableModel, view: Mapping[str, Any], box: pygame.Rect, display: Display
+    ) -> None:
+        """The Inner Circle's box and name ("closed" only where it fits: the name matters
+        more)."""
+        px, fp = display.px, display.font_px
         closed = " (closed)" if view["players"] > 2 else ""
-        model.boxes.append(Box(inner_box, (40, 22, 20, 170), (*GOLD, 255), px(12), px(3)))
+        model.boxes.append(Box(box, (40, 22, 20, 170), (*GOLD, 255), px(12), px(3)))
+        whole = width_of("Inner Circle" + closed, "serif-bold", fp(18)) <= box.w - px(12)
         model.texts.append(
             Text(
-                "Inner Circle" + closed
-                if width_of("Inner Circle" + closed, "serif-bold", fp(18)) <= inner_box.w - px(12)
-                else "Inner Circle",
-                (inner_box.centerx, inner_box.y + px(4)),
+                "Inner Circle" + closed if whole else "Inner Circle",
+                (box.centerx, box.y + display.frame_px(4)),
                 fp(18),
                 GOLD,
                 "midtop",
                 "serif-bold",
-                max_width=inner_box.w - px(12),
+                max_width=box.w - px(12),
                 smallest=display.readable_px,
             )
         )
-        pending = view["pending"].get("stack")
-        values = view["values"]
-        badge_h = badge_height(badges, display)
-        badge_font = get_font(label_px, "sans-bold")
+
+    @staticmethod
+    def _stack(
+        model: TableModel,
+        view: Mapping[str, Any],
+        s: dict,
+        place: tuple[int, int, int],
+        lines: tuple[str, ...],
+        plan: Plan,
+        badge_h: int,
+        mine: bool,
+        display: Display,
+    ) -> None:
+        """One stack: its badge (number and total) over its cards fanned down one column or
+        more, the stack's zone, and the gold ring of the stack just built on."""
+        px, cw, gap = display.px, plan.cw, plan.gap
+        x, y, wide = place
+        span = wide * cw + (wide - 1) * gap
+        badge = MediciLayout._badge(model, lines, plan, (x, y, span), badge_h, mine, display)
+        model.tips.append((badge, f"Stack {s['id'][6:]}: total {s['total']}"))
+        cards, ch, step = s["cards"], round(cw * 1.4), fan_step(cw)
+        y0 = badge.bottom + display.frame_px(3)
+        per = -(-len(cards) // wide)  # cards in each column, the stack read down then on
+        for i, row in enumerate(cards):
+            r = pygame.Rect(x + (i // per) * (cw + gap), y0 + (i % per) * step, cw, ch)
+            art = _art(row["card"], view["values"])
+            model.pieces.append(Piece(row["card"], art, r, z=10 + i, label=card_name(row["card"])))
+        zone = pygame.Rect(x, y, span, badge_h + display.frame_px(3) + ch + step * (per - 1))
+        model.zones.append(Zone(s["id"], zone, f"stack {s['id'][6:]}"))
+        if mine:
+            model.boxes.append(Box(zone.inflate(px(8), px(8)), None, GOLD, px(10), px(3)))
+
+    @staticmethod
+    def _badge(
+        model: TableModel,
+        lines: tuple[str, ...],
+        plan: Plan,
+        place: tuple[int, int, int],
+        badge_h: int,
+        mine: bool,
+        display: Display,
+    ) -> pygame.Rect:
+        """A stack's badge over ``place`` (left, top and width): its lines, or as a chip its
+        number in a gold cell beside its total. Returns its rect."""
+        px, gap = display.px, plan.gap
+        x, y, span = place
+        size = stack_label_px(display)
+        pad = display.frame_px(4)
+        cells = chip_width(lines[0], lines[1], size, pad) if plan.chips is not None else (0, 0)
+        one = plan.chips is not None and len(lines) == 2 and badge_h < badge_height(2, display)
+        if plan.chips is not None:
+            need = (sum(cells) if one else max(cells)) + px(4)
+        else:
+            need = max(width_of(line, "sans-bold", size) for line in lines) + px(4)
         # A badge may reach into the gap beside its stack (never across it) rather than shrink
         # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
-        reach = max(0, gap // 2 - px(2))
-        for s, (x, y, wide), lines in zip(inner + outer, places, badges, strict=True):
-            cards = s["cards"]
-            span = wide * cw + (wide - 1) * gap
-            need = max(badge_font.size(line)[0] for line in lines) + px(4)
-            grow = min(max(0, need - span), 2 * reach)
-            badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
-            mine = s["id"] == pending
-            model.boxes.append(
-                Box(badge, (20, 26, 22, 235), GOLD if mine else (201, 164, 76), px(8), 2)
-            )
-            number = s["id"][6:]
-            line_h = (badge_h - px(4)) // len(lines)
-            for k, line in enumerate(lines):
+        grow = min(max(0, need - span), 2 * max(0, gap // 2 - px(2)))
+        badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
+        edge = GOLD if mine else (201, 164, 76)
+        model.boxes.append(Box(badge, (20, 26, 22, 235), edge, px(8), 2))
+        colour = GOLD if mine else CREAM
+        if plan.chips is not None:
+            inside = badge.inflate(-px(4), -px(4))
+            # One line: the number's cell at the left, the total in the rest; two: the
+            # number's cell across the top, the total under it.
+            cell = pygame.Rect(inside.x, inside.y, cells[0], inside.h)
+            if not one:
+                cell.size = (inside.w, inside.h // 2)
+            rest = pygame.Rect(inside.topleft, inside.size)
+            if one:
+                rest.x, rest.w = cell.right, inside.right - cell.right
+            else:
+                rest.y, rest.h = cell.bottom, inside.bottom - cell.bottom
+            model.boxes.append(Box(cell, edge, None, px(6), 0))
+            for text, room, ink in ((lines[0], cell, (20, 26, 22)), (lines[1], rest, colour)):
                 model.texts.append(
-                    Text(
-                        line,
-                        (badge.centerx, badge.y + px(2) + k * line_h + line_h // 2),
-                        label_px,
-                        GOLD if mine else CREAM,
-                        "center",
-                        "sans-bold",
-                        max_width=badge.w - px(4),
-                    )
+                    Text(text, room.center, size, ink, "center", "sans-bold", max_width=room.w)
                 )
-            model.tips.append((badge, f"Stack {number}: total {s['total']}"))
-            y0 = badge.bottom + px(3)
-            per = -(-len(cards) // wide)  # cards in each column, the stack read down then on
-            for i, row in enumerate(cards):
-                r = pygame.Rect(x + (i // per) * (cw + gap), y0 + (i % per) * step, cw, ch)
-                model.pieces.append(
-                    Piece(
-                        row["card"],
-                        _art(row["card"], values),
-                        r,
-                        z=10 + i,
-                        label=card_name(row["card"]),
-                    )
-                )
-            height = badge_h + px(3) + ch + step * max(0, per - 1)
-            zone = pygame.Rect(x, y, span, height)
-            model.zones.append(Zone(s["id"], zone, f"stack {s['id'][6:]}"))
-            if mine:
-                model.boxes.append(Box(zone.inflate(px(8), px(8)), None, GOLD, px(10), px(3)))
-        model.zones.append(Zone("inner", inner_box, "the Inner Circle"))
-        model.zones.append(Zone("outer", area, "the Outer Court"))
+            return badge
+        line_h = (badge_h - px(4)) // len(lines)
+        for k, line in enumerate(lines):
+            at = (badge.centerx, badge.y + px(2) + k * line_h + line_h // 2)
+            model.texts.append(
+                Text(line, at, size, colour, "center", "sans-bold", max_width=badge.w - px(4))
+            )
+        return badge
 
     def _widest(
         self,
@@ -488,12 +650,14 @@ class MediciLayout(Layout):
         display: Display,
         label_h: int,
         title_w: int,
-    ) -> _Plan:
-        """The court with its cards as wide as fit (up to 118 px at 1080p): down in steps of
-        8 pixels to a width that fits, then the widest fitting one of the 7 above it (a
-        crowded court on a TV tries a dozen widths, not forty)."""
+    ) -> Plan:
+        """The court with its cards as wide as fit (up to 118 px at 1080p), each stack down
+        one column: down in steps of 8 pixels to a width that fits, then the widest fitting
+        one of the 7 above it (a crowded court on a TV tries a dozen widths, not forty). On
+        a TV, then a few widths above that with tall stacks running over more columns."""
         top = display.px(118)
         found = None
+        self._choices.clear()
         for cw in range(top, 23, -8):
             found = self._plan(inner, outer, area, cw, display, label_h, title_w)
             if found is not None:
@@ -502,10 +666,31 @@ class MediciLayout(Layout):
             found = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
             assert found is not None
             return found
-        low, high = found.cw, min(top, found.cw + 7)
-        while low < high:  # the widest fitting width above it
+        high = min(top, found.cw + 7)
+        found = self._wider(inner, outer, area, found, high, display, label_h, title_w, (0,))
+        if display.profile != "tv":
+            return found
+        # Tall stacks over more columns only where the court is short: its tries cost most.
+        high = min(top, found.cw + display.px(12))
+        return self._wider(inner, outer, area, found, high, display, label_h, title_w, (3, 2))
+
+    def _wider(
+        self,
+        inner: list[dict],
+        outer: list[dict],
+        area: pygame.Rect,
+        found: Plan,
+        high: int,
+        display: Display,
+        label_h: int,
+        title_w: int,
+        caps: tuple[int, ...],
+    ) -> Plan:
+        """The widest plan from ``found``'s card width up to ``high`` (halving the range)."""
+        low = found.cw
+        while low < high:
             mid = (low + high + 1) // 2
-            plan = self._plan(inner, outer, area, mid, display, label_h, title_w)
+            plan = self._plan(inner, outer, area, mid, display, label_h, title_w, caps=caps)
             if plan is None:
                 high = mid - 1
             else:
@@ -522,126 +707,67 @@ class MediciLayout(Layout):
         label_h: int,
         title_w: int = 0,
         force: bool = False,
-    ) -> _Plan | None:
+        caps: tuple[int, ...] = (0,),
+    ) -> Plan | None:
         """The court laid out with cards ``cw`` wide, or None if it won't fit. The Inner
         Circle stands in as many columns as fit (one row of stacks), else in fewer, its stacks
         running down: a duel's dozen inner stacks need not shrink every card to one row."""
-        px = display.px
-        ch = round(cw * 1.4)
-        step = art_medici.band_height(ch) + max(1, cw // 40)
-        numbered = [(s["id"][6:], s["total"]) for s in inner + outer]
-        size = stack_label_px(display)
-        badges = stack_badges(numbered, size, cw - px(6))
-        choices: list[tuple[int, list[tuple[str, ...]]]] = [(stack_gap(cw, display), badges)]
-        if badges and len(badges[0]) > 1:
-            # Badges on one line, each reaching over the gaps beside its stack, save a line
-            # of every stack's height: worth wider gaps where the court is short (a TV's).
-            one: list[tuple[str, ...]] = [(f"#{n}: {t}",) for n, t in numbered]
-            font = get_font(size, "sans-bold")
-            need = max(font.size(line[0])[0] for line in one) + px(4) - cw
-            choices.insert(0, (max(choices[0][0], 2 * (-(-need // 2) + px(2))), one))
+        if cw not in self._choices:  # a width tried again with more columns
+            self._choices[cw] = self._badge_choices(inner + outer, cw, display)
+        choices = self._choices[cw]
         most = max(1, len(inner))
         # The Inner Circle in one row of stacks, or two, three... (as many columns as that
         # takes): evenly filled rows, and a handful of tries rather than one per stack.
         widths = sorted({-(-most // rows) for rows in range(1, most + 1)}, reverse=True)
-        for gap, lines in choices:
-            court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
-            if not court.roomy(inner + outer):
-                continue
-            for wide in widths:
-                arranged = self._arrange(inner, outer, court, wide, display, title_w)
-                if arranged is not None:
-                    return _Plan(cw, gap, *arranged, lines)
+        # Stacks running over two columns each, the Inner Circle may take twice as many.
+        spread = sorted({*widths, *(2 * w for w in widths)}, reverse=True)
+        ids = [s["id"] for s in inner + outer]
+        for cap in caps:
+            # Stacks over more columns with the badges' first choice only: its tries cost most.
+            for gap, lines, chips in choices[:1] if cap else choices:
+                rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
+                court = court_at(area, cw, gap, label_h, rows, display, cap)
+                if not court.roomy(inner + outer):
+                    continue
+                for wide in spread if cap else widths:
+                    arranged = arrange(inner, outer, court, wide, display, title_w)
+                    if arranged is not None:
+                        return Plan(cw, gap, *arranged, lines, chips)
         if not force:
             return None
-        gap, lines = choices[-1]
-        court = self._court_at(area, cw, ch, step, gap, label_h, lines, display)
-        arranged = self._arrange(inner, outer, court, most, display, title_w, force=True)
+        gap, lines, chips = choices[-1]
+        rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
+        court = court_at(area, cw, gap, label_h, rows, display)
+        arranged = arrange(inner, outer, court, most, display, title_w, force=True)
         assert arranged is not None
-        return _Plan(cw, gap, *arranged, lines)
+        return Plan(cw, gap, *arranged, lines, chips)
 
     @staticmethod
-    def _court_at(
-        area: pygame.Rect,
-        cw: int,
-        ch: int,
-        step: int,
-        gap: int,
-        label_h: int,
-        badges: list[tuple[str, ...]],
-        display: Display,
-    ) -> _Court:
-        """The court with cards ``cw`` by ``ch`` fanned ``step`` apart, ``gap`` between
-        columns, under badges of these lines."""
-        badge_h = badge_height(badges, display) + display.px(3)
-
-        def height(stack: dict, wide: int = 1) -> int:
-            """How tall ``stack`` stands over ``wide`` columns."""
-            return badge_h + ch + step * max(0, -(-len(stack["cards"]) // wide) - 1)
-
-        below = stack_gap(cw, display)  # a stack under another: the badge needs no more
-        return _Court(area, cw, gap, below, area.y + label_h + display.px(4), height)
-
-    def _arrange(
-        self,
-        inner: list[dict],
-        outer: list[dict],
-        court: _Court,
-        wide: int,
-        display: Display,
-        title_w: int,
-        force: bool = False,
-    ) -> tuple[pygame.Rect, list[tuple[int, int, int]]] | None:
-        """The Inner Circle box ``wide`` columns wide and every stack's place (top-left, and
-        how many columns it runs over), or None if the court cannot hold them so."""
-        px, fp = display.px, display.font_px
-        area, cw, gap, top = court.area, court.cw, court.gap, court.top
-        pad = px(10)
-        head = fp(18) + px(10)
-        limit = area.bottom - px(4)
-        row_w = wide * cw + (wide - 1) * gap
-        iw = max(row_w + 2 * pad, title_w)
-        if iw > area.w - 2 * pad and not force:
-            return None
-        ibox = pygame.Rect(0, top, min(iw, area.w - 2 * pad), 0)
-        ibox.centerx = area.centerx
-        x0 = ibox.centerx - row_w // 2
-        columns = [x0 + j * (cw + gap) for j in range(wide)]
-        bottoms = [ibox.y + head] * wide
-        places: list[tuple[int, int, int]] = []
-        # The Inner Circle's stacks fill its columns from the left, each where its box is
-        # emptiest, so the stacks read in order across it.
-        if not court.place(inner, columns, bottoms, ibox.x, limit - pad, places, force):
-            return None
-        ibox.h = (
-            max(bottoms) - court.below - ibox.y + pad
-            if inner
-            else head + court.height({"cards": [0]}) + pad
-        )
-        if ibox.bottom > area.bottom and not force:
-            return None
-        # The Outer Court: columns close beside the Inner Circle and under it; each stack
-        # goes where the court is emptiest (the columns ending highest, nearest the Inner
-        # Circle on a tie), so short stacks leave no row of empty room under them. A stack
-        # too tall for the court's height runs on in the columns beside it, its badge over
-        # them all: the cards stay as large as the court's width allows rather than as its
-        # tallest stack allows.
-        step = cw + gap
-        left = [ibox.left - step * (j + 1) for j in range((ibox.left - area.x - pad) // step)]
-        right = [
-            ibox.right + gap + step * j for j in range((area.right - pad - ibox.right) // step)
-        ]
-        under = (ibox.w + gap) // step
-        mid = [ibox.centerx - (under * step - gap) // 2 + step * j for j in range(under)]
-        columns = [*left[::-1], *mid, *right]
-        if not columns:
-            if not force:
-                return None
-            columns = [area.x + pad]
-        bottoms = [ibox.bottom + court.below if x in mid else top for x in columns]
-        if not court.place(outer, columns, bottoms, ibox.centerx, limit, places, force):
-            return None
-        return ibox, places
+    def _badge_choices(
+        stacks: list[dict], cw: int, display: Display
+    ) -> list[tuple[int, list[tuple[str, ...]], list[int] | None]]:
+        """The gaps between stacks and badges a court of cards ``cw`` wide may take (each
+        with their chips' lines if chips): the badges as wide as the cards; where those take two
+        lines, on a TV its chips (one line, the number beside the total) if they fit, else
+        first the badges on one line reaching over wider gaps (a line of every stack's height
+        saved: worth it where the court is short, a TV's)."""
+        px = display.px
+        numbered = [(s["id"][6:], s["total"]) for s in stacks]
+        size = stack_label_px(display)
+        badges = stack_badges(numbered, size, cw - px(6))
+        gap = stack_gap(cw, display)
+        choices: list[tuple[int, list[tuple[str, ...]], list[int] | None]] = [(gap, badges, None)]
+        if not badges or len(badges[0]) == 1:
+            return choices
+        one: list[tuple[str, ...]] = [(f"#{n}: {t}",) for n, t in numbered]
+        need = max(width_of(line[0], "sans-bold", size) for line in one) + px(4) - cw
+        choices.insert(0, (max(gap, 2 * (-(-need // 2) + px(2))), one, None))
+        if display.profile == "tv":
+            room = cw + 2 * max(0, gap // 2 - px(2)) - px(4)
+            chips = chip_badges(numbered, size, room, display.frame_px(4))
+            if chips is not None:  # no taller than two lines of text: those need no try
+                return [(gap, *chips), choices[0]]
+        return choices
 
     # ---- the viewer (bottom) ----------------------------------------------------------
     def _own(
@@ -654,30 +780,44 @@ class MediciLayout(Layout):
         display: Display,
         names: list[str],
     ) -> None:
-        px, fp = display.px, display.font_px
+        """The viewer's panel: their deck, shown card and figures at the left, the totals at
+        the right, the hand fanned between."""
+        px = display.px
         colour = TEAM_COLOURS[_team(view, seat)]
         model.boxes.append(Box(area, PANEL, (*colour, 160), px(12), 2))
-        players = view["players"]
-        # Left: the deck (a drop zone for planning), its count, the revealed card and limit.
+        left = self._own_info(model, view, seat, viewer, area, display, names)
+        panel = self._own_totals(model, view, area, display, names)
+        fan = pygame.Rect(left, area.y + px(8), panel.x - left - px(12), area.h - px(16))
+        self._own_hand(model, view, seat, viewer, fan, display)
+
+    def _own_info(
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        viewer: int | None,
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> int:
+        """The viewer's heading over their deck (a drop zone for planning), shown card and
+        figures; where the hand may start, across."""
+        px, fp = display.px, display.font_px
         cw = min(px(104), round((area.h - fp(20) - px(24)) / 1.4))
         ch = round(cw * 1.4)
         heading = f"{names[seat]} · {view['houses'][seat]}"
         # The column under the heading widens for a long name and house, so the heading
-        # stands whole at its own size (#19) clear of the hand, up to a quarter of the panel.
+        # stands whole at its own size clear of the hand, up to a quarter of the panel (and
+        # what a deck smaller than the desktop's leaves, a TV's short panel).
         info_w = max(
             px(190),
             fp(17) * 9,
-            min(area.w // 4, width_of(heading, "sans-bold", fp(20)) - cw + px(12)),
+            min(area.w // 4 + px(104) - cw, width_of(heading, "sans-bold", fp(20)) - cw + px(12)),
         )
+        colour = TEAM_COLOURS[_team(view, seat)]
+        at = (area.x + px(12), area.y + px(8))
         model.texts.append(
-            Text(
-                heading,
-                (area.x + px(12), area.y + px(8)),
-                fp(20),
-                colour,
-                face="sans-bold",
-                max_width=info_w + cw,
-            )
+            Text(heading, at, fp(20), colour, face="sans-bold", max_width=info_w + cw)
         )
         y0 = area.y + px(14) + fp(20)
         deck = pygame.Rect(area.x + px(12), y0, cw, ch)
@@ -692,20 +832,14 @@ class MediciLayout(Layout):
         revealed = view["revealed"][seat]
         if revealed:
             r = pygame.Rect(x, y0, cw, ch)
+            label = f"your last card: {card_name(revealed)}"
             model.pieces.append(
-                Piece(
-                    f"revealed:{revealed}",
-                    _art(revealed, view["values"]),
-                    r,
-                    z=2,
-                    label=f"your last card: {card_name(revealed)}",
-                )
+                Piece(f"revealed:{revealed}", _art(revealed, view["values"]), r, z=2, label=label)
             )
             x = r.right + px(10)
         if viewer == seat:
-            model.zones.append(
-                Zone(f"deck:{seat}", pygame.Rect(deck.x, deck.y, x - deck.x, ch), "your deck")
-            )
+            zone = pygame.Rect(deck.x, deck.y, x - deck.x, ch)
+            model.zones.append(Zone(f"deck:{seat}", zone, "your deck"))
         lines = [f"Deck {view['deck_counts'][seat]}"]
         if viewer == seat and view["my_deck_bottom"]:
             lines.append(f"planned {len(view['my_deck_bottom'])}")
@@ -713,25 +847,50 @@ class MediciLayout(Layout):
             lines.append(f"Limit {view['limits'][seat]}")
         lines.append(f"Discards {len(view['discards'][seat])}")
         lines.append(f"Influence {view['points'][seat]}")
-        y = y0
-        for text in lines:
-            model.texts.append(Text(text, (x, y), fp(17), CREAM, max_width=info_w - px(10)))
-            y += fp(17) + px(4)
-        left = x + info_w - px(10)
-        # Right: team totals (4 players) or both players' influence (duel), every line whole at
-        # its own size (#19): the panel widens for long names, up to a quarter of the table,
-        # and past that a team's names wrap at the "&".
-        if players > 2:
-            entries = [
-                ([names[s] for s in team], f": {sum(view['points'][s] for s in team)}")
-                for team in view["teams"]
-            ]
-        else:
-            entries = [([names[s]], f": {view['points'][s]}") for s in range(players)]
-        panel_w = max(px(230), fp(17) * 12) if players > 2 else max(px(170), fp(17) * 9)
+        return self._own_figures(model, lines, (x, y0), info_w, display)
+
+    @staticmethod
+    def _own_figures(
+        model: TableModel,
+        lines: list[str],
+        at: tuple[int, int],
+        info_w: int,
+        display: Display,
+    ) -> int:
+        """The viewer's figures from ``at`` down, in a column ``info_w`` wide; on a TV in two
+        columns (as wide as the widest figures ever are), so its panel is shorter and its
+        court taller. Where the figures end, across."""
+        px, fp = display.px, display.font_px
+        x, y0 = at
+        col_w, rows = info_w - px(10), len(lines)
+        if display.profile == "tv":
+            stand_ins = ("Influence 888", "Discards 88", "planned 88", "Limit 88", "Deck 88")
+            col_w = max(width_of(t, "sans", fp(17)) for t in stand_ins) + px(12)
+            col_w = max(col_w, (info_w - px(10)) // 2)
+            rows = _FIGURE_ROWS
+        for i, text in enumerate(lines):
+            spot = (x + (i // rows) * col_w, y0 + (i % rows) * (fp(17) + px(4)))
+            model.texts.append(Text(text, spot, fp(17), CREAM, max_width=col_w - px(6)))
+        return x + max(info_w - px(10), -(-len(lines) // rows) * col_w)
+
+    def _own_totals(
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        names: list[str],
+    ) -> pygame.Rect:
+        """Team totals (4 players) or both players' influence (a duel) at the right of the
+        viewer's panel, every line whole at its own size: the panel widens for long names,
+        up to a quarter of the panel, and past that a team's names wrap at the "&"."""
+        px, fp = display.px, display.font_px
+        players = view["players"]
+        entries = self._total_entries(view, names)
+        panel_w = self._totals_width(players, display)
         widest = max(width_of(" & ".join(n) + rest, "sans-bold", fp(18)) for n, rest in entries)
         if widest + px(20) > panel_w:
-            cap = max(panel_w, area.w // 4)
+            cap = self._totals_cap(players, area.w, display)
             if widest + px(20) > cap:
                 widest = max(
                     width_of(line, "sans-bold", fp(18))
@@ -743,40 +902,36 @@ class MediciLayout(Layout):
             area.right - panel_w - px(10), area.y + px(10), panel_w, area.h - px(20)
         )
         model.boxes.append(Box(panel, (8, 16, 12, 200), (201, 164, 76, 160), px(10), 2))
-        y = panel.y + px(8)
         title = "Team totals" if players > 2 else "Influence"
-        model.texts.append(
-            Text(
-                title,
-                (panel.x + px(10), y),
-                fp(18),
-                GOLD,
-                face="serif-bold",
-                max_width=panel.w - px(20),
-            )
-        )
-        y += fp(18) + px(8)
+        inside = panel.w - px(20)
+        at = (panel.x + px(10), panel.y + px(8))
+        model.texts.append(Text(title, at, fp(18), GOLD, face="serif-bold", max_width=inside))
+        y = at[1] + fp(18) + px(8)
         for t, (who, rest) in enumerate(entries):
-            lines = team_lines(who, rest, "sans-bold", fp(18), panel.w - px(20))
             top = y
-            for line in lines:
+            for line in team_lines(who, rest, "sans-bold", fp(18), inside):
+                colour = TEAM_COLOURS[t % 2]
                 model.texts.append(
-                    Text(
-                        line,
-                        (panel.x + px(10), y),
-                        fp(18),
-                        TEAM_COLOURS[t % 2],
-                        face="sans-bold",
-                        max_width=panel.w - px(20),
-                    )
+                    Text(line, (at[0], y), fp(18), colour, face="sans-bold", max_width=inside)
                 )
                 y += fp(18) + px(2)
             y += px(4)
             if players > 2:
                 tip = f"{' & '.join(who)}{rest} points"
                 model.tips.append((pygame.Rect(panel.x, top, panel.w, y - top), tip))
-        # Middle: the hand, fanned.
-        fan = pygame.Rect(left, area.y + px(8), panel.x - left - px(12), area.h - px(16))
+        return panel
+
+    @staticmethod
+    def _own_hand(
+        model: TableModel,
+        view: Mapping[str, Any],
+        seat: int,
+        viewer: int | None,
+        fan: pygame.Rect,
+        display: Display,
+    ) -> None:
+        """The viewer's hand fanned across ``fan`` (its backs, seen by another seat)."""
+        px = display.px
         hand = view["hands"][seat]
         count = max(5, view["hand_counts"][seat])
         hcw = min(px(118), round(fan.h / 1.4), (fan.w - (count - 1) * px(8)) // count)
@@ -793,8 +948,7 @@ class MediciLayout(Layout):
             step = hcw + px(8)
             if hcw + (n - 1) * step > fan.w:
                 step = max(hcw // 5, (fan.w - hcw) // max(1, n - 1))
-            total = hcw + (n - 1) * step
-            x0 = fan.centerx - total // 2
+            x0 = fan.centerx - (hcw + (n - 1) * step) // 2
             y = fan.y + (fan.h - hch) // 2
             playing = viewer == seat and not view["over"]
             for i, (pid, art) in enumerate(cards):
@@ -806,85 +960,4 @@ class MediciLayout(Layout):
         model.origins[f"hand:{seat}"] = pygame.Rect(fan.centerx - hcw // 2, fan.y, hcw, hch)
 
 
-@dataclass
-class _Plan:
-    """The court laid out: card width, the room between stacks, the Inner Circle's box, each
-    stack's top-left and how many columns it runs over, and each stack's badge lines."""
-
-    cw: int
-    gap: int
-    ibox: pygame.Rect
-    places: list[tuple[int, int, int]]
-    badges: list[tuple[str, ...]]
-
-
-class _Court:
-    """The court at one card width, for laying its stacks out in columns."""
-
-    def __init__(
-        self,
-        area: pygame.Rect,
-        cw: int,
-        gap: int,
-        below: int,
-        top: int,
-        height: Callable[..., int],
-    ) -> None:
-        self.area, self.cw, self.gap, self.top, self.height = area, cw, gap, top, height
-        self.below = below  # the room between a stack and the next down its column
-
-    def roomy(self, stacks: list[dict]) -> bool:
-        """Whether the court's area could hold ``stacks`` at all, each with the room beside
-        and under it (a quick refusal of a card width far too large, before laying out)."""
-        need = sum((self.cw + self.gap) * (self.height(s) + self.below) for s in stacks)
-        bottom = self.area.bottom
-        return need <= (self.area.w + self.gap) * (bottom - self.top + self.below)
-
-    def spot(
-        self, stack: dict, columns: list[int], bottoms: list[int], centre: int, limit: int
-    ) -> tuple[int, int] | None:
-        """Where ``stack`` goes among ``columns`` ending at ``bottoms``: (first column, how
-        many it runs over), the fewest columns it fits in ending above ``limit``, the highest
-        spot there, nearest ``centre`` on a tie; None if it fits nowhere."""
-        count, cw = len(columns), self.cw
-        for wide in range(1, min(count, max(1, len(stack["cards"]))) + 1):
-            fits = [
-                (max(bottoms[j : j + wide]), abs(columns[j] + (wide * cw) // 2 - centre), j)
-                for j in range(count - wide + 1)
-                if columns[j + wide - 1] - columns[j] == (wide - 1) * (cw + self.gap)
-                and max(bottoms[j : j + wide]) + self.height(stack, wide) <= limit
-            ]
-            if fits:
-                return min(fits)[2], wide
-        return None
-
-    def place(
-        self,
-        stacks: list[dict],
-        columns: list[int],
-        bottoms: list[int],
-        centre: int,
-        limit: int,
-        places: list[tuple[int, int, int]],
-        force: bool = False,
-    ) -> bool:
-        """Add each of ``stacks`` to ``places`` in turn (:meth:`spot`), the columns'
-        ``bottoms`` moving down under it; False as soon as one fits nowhere, or ``force``,
-        at the end (it is put where the columns end highest, so a forced layout shows it)."""
-        whole = True
-        for stack in stacks:
-            spot = self.spot(stack, columns, bottoms, centre, limit)
-            if spot is None:
-                if not force:
-                    return False
-                whole = False
-                spot = (min(range(len(columns)), key=lambda j: bottoms[j]), 1)
-            j, wide = spot
-            y = max(bottoms[j : j + wide])
-            places.append((columns[j], y, wide))
-            for k in range(j, j + wide):
-                bottoms[k] = y + self.height(stack, wide) + self.below
-        return whole
-
-
-__all__ = ["MediciLayout"]
+__all__ = ["MIN_STACK_LABEL_PX", "MediciLayout"]

@@ -10,7 +10,7 @@ from .bots import MediciBot, MediciLookahead
 
 
 def _medici_value(game: Game, seat: int) -> float:
-    assert isinstance(game, Medici)  # the judges read each game's state, typed (issue #18)
+    assert isinstance(game, Medici)  # the judges read each game's state, typed
     return MediciBot.evaluate(game, seat)
 
 
