@@ -3,8 +3,9 @@
 ``GAMES`` lists every game; ``new_game`` starts one and ``load_game`` rebuilds a save.
 See :mod:`rules.core` for the contract.
 
-Every module or package in this folder but :mod:`rules.core` is a game, found here and
-imported (importing a game registers it): adding a game adds a file or a folder, nothing else.
+Every module or package in this folder but the contract's own (:data:`CONTRACT`:
+:mod:`rules.core`, :mod:`rules.state`) is a game, found here and imported (importing a game
+registers it): adding a game adds a file or a folder, nothing else.
 ``GAMES`` holds them in the order of their ids.
 """
 
@@ -30,6 +31,7 @@ from .core import (
 )
 
 __all__ = [
+    "CONTRACT",
     "GAMES",
     "BadSave",
     "Event",
@@ -49,9 +51,13 @@ __all__ = [
 ]
 
 
+#: The modules of the contract every game follows; every other module here is a game.
+CONTRACT = ("core", "state")
+
+
 def _discover() -> None:
     for found in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if found.name != "core" and not found.name.startswith("_"):
+        if found.name not in CONTRACT and not found.name.startswith("_"):
             importlib.import_module(f"{__name__}.{found.name}")
 
 

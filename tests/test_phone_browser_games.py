@@ -329,12 +329,14 @@ def test_every_phone_follows_to_a_rematch_without_a_new_scan(browser: Any) -> No
     pages: list[Any] = []
     hosts: list[CountingHost] = []
     try:
-        first = GameNight(
-            make_session("royal_houses", 2), [0, 1], bind=["127.0.0.1"], port=0, room=room
-        )
+        played = make_session("royal_houses", 2)
+        played.play(played.game.legal_moves()[0])  # so its pages show ply 1, the rematch 0
+        first = GameNight(played, [0, 1], bind=["127.0.0.1"], port=0, room=room)
         first.start()
         hosts.append(CountingHost(first))
         pages = [open_phone(browser, first.link(seat)) for seat in (0, 1)]
+        for page in pages:
+            assert page.evaluate("() => phone.state().ply") == 1
         first.stop()
         hosts[0].stop()
         second = GameNight(
@@ -407,3 +409,38 @@ def test_a_crowded_machiavelli_table_keeps_the_hand_and_its_actions_on_a_small_s
     finally:
         host.stop()
         page.context.close()
+
+
+def test_a_medici_phone_shows_the_stacks_its_choices_name(phones_only: Any) -> None:
+    """A Medici player's buttons say "Build … on stack 5": the phone's table lists that
+    stack, with its number and total, and lights it while the card's choices are open."""
+    session = make_session("medici", 2, seed=4)
+    rng = random.Random(4)
+    with_stacks = False
+    while not with_stacks:  # play on until the court has stacks to build on
+        game = session.game
+        session.play(rng.choice(game.legal_moves()))
+        view = game.view(None)
+        with_stacks = len(view["stacks"]) >= 3 and game.to_move is not None
+    _host, pages = phones_only(session)
+    seat = session.game.to_move
+    page = pages[seat]
+    page.wait_for_selector('#state[data-your-turn="1"]', state="attached")
+    listed = page.eval_on_selector_all(
+        "#table-view .row[data-key]", "r => r.map(e => e.dataset.key)"
+    )
+    for stack in session.game.view(None)["stacks"]:
+        assert f"stack {stack['id'].split(':')[1]}" in listed
+    lit: set[str] = set()
+    for card in page.evaluate(OFFERED)[0]:
+        tap(page, f"#hand .card[data-card={json.dumps(card)}]")
+        page.wait_for_selector("#sheet:not([hidden])")
+        words = " ".join(
+            page.eval_on_selector_all("#targets button", "b => b.map(e => e.textContent)")
+        )
+        named = {f"stack {n}" for n in re.findall(r"stack (\d+)", words, re.IGNORECASE)}
+        shown = set(page.eval_on_selector_all(".row.named", "r => r.map(e => e.dataset.key)"))
+        assert named == shown, (words, shown)
+        lit |= shown
+        tap(page, "#sheet-cancel")
+    assert lit, "no choice named a stack"
