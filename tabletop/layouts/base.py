@@ -11,7 +11,7 @@ from rules import Event, Game, Move, Outcome
 
 from ..display import Display
 from ..table.model import Box, Moment, Piece, Recap, RecapHold, TableModel, Text, Zone
-from ..ui.palette import CREAM, MUTED
+from ..ui.palette import CREAM, GOLD_DEEP, MUTED
 
 
 class Layout:
@@ -240,7 +240,7 @@ class GenericLayout(Layout):
             r, c = divmod(i, cols)
             box = pygame.Rect(area.x + c * (w + px(12)), area.y + r * (h + px(12)), w, h)
             model.zones.append(Zone(target, box, target))
-            model.boxes.append(Box(box, (20, 30, 24, 200), (201, 164, 76), px(10), 2))
+            model.boxes.append(Box(box, (20, 30, 24, 200), GOLD_DEEP, px(10), 2))
             model.texts.append(
                 Text(target, box.center, fp(20), CREAM, "center", max_width=w - px(16))
             )

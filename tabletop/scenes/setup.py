@@ -37,6 +37,7 @@ from ..ui.menu import (
     text_width,
     wrap_for,
 )
+from ..ui.palette import GOLD_DEEP
 from .base import Scene
 from .title import players_text
 
@@ -906,7 +907,7 @@ class SetupScene(Scene):
             size = max(d.px(40), track.height * d.height // total)
             y = track.y + (track.height - size) * self.scroll // self.max_scroll
             thumb = pygame.Rect(track.x, y, track.width, size)
-            pygame.draw.rect(surface, (201, 164, 76), thumb, border_radius=track.width // 2)
+            pygame.draw.rect(surface, GOLD_DEEP, thumb, border_radius=track.width // 2)
 
 
 def _fits(text: Any, limit: int) -> bool:

@@ -28,7 +28,7 @@ from ..net.room import NightRoom
 from ..session import Session
 from ..table import card_art, card_painter, render
 from ..table.card_png import card_pixels
-from ..ui.palette import CREAM, GOLD, MUTED
+from ..ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED
 from ..ui.text import fit_size, wrap_text
 
 #: Where the server listens (None: the LAN address and loopback) and on which port; tests
@@ -279,7 +279,7 @@ class NightHost:
             return
         render.draw_box(surface, render.Box(rect, (14, 22, 18, 245), None, 0))
         pygame.draw.line(surface, GOLD, rect.topleft, rect.topright, 2)
-        pygame.draw.line(surface, (201, 164, 76), rect.topleft, rect.bottomleft, 2)
+        pygame.draw.line(surface, GOLD_DEEP, rect.topleft, rect.bottomleft, 2)
         pad = d.px(16)
         y = rect.y + d.px(12)
         title = render.draw_text(

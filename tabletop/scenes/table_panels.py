@@ -10,7 +10,7 @@ import pygame
 
 from ..display import Display
 from ..table import render
-from ..ui.palette import CREAM, GOLD, MUTED, PANEL
+from ..ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 from ..ui.text import ellipsize, line_step, wrap_text
 
 
@@ -188,7 +188,7 @@ class LogPanel:
         rect = self.rect
         image = pygame.Surface(rect.size).convert()  # opaque: a plain copy when blitted
         image.fill(PANEL[:3])
-        pygame.draw.line(image, (201, 164, 76), (0, 0), (0, rect.h), 2)
+        pygame.draw.line(image, GOLD_DEEP, (0, 0), (0, rect.h), 2)
         pad = d.px(16)
         head = self.header(d, self.slot)
         image.blit(render.text_surface(self.title, d.font_px(24), GOLD, "serif-bold"), head.title)

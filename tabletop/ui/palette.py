@@ -46,6 +46,7 @@ CARD_PAPER: RGB = (250, 245, 232)  # the ivory of a card's face
 CARD_INK: RGB = (38, 32, 28)  # printed text
 CARD_GOLD: RGB = (214, 178, 96)  # gilt frames, rules and emblems
 CARD_NAVY: RGB = (24, 34, 70)  # the field of a card's back
+DECK_OUTLINE: RGB = (200, 190, 160)  # where a deck lies when it is empty
 
 # Okabe and Ito's colours, told apart under the common colour-vision deficiencies; the
 # colour-blind option draws houses and suits in these.

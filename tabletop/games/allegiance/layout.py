@@ -33,7 +33,8 @@ from tabletop.display import TV_FACTOR, Display
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Moment, Piece, Recap, TableModel, Text, Zone
-from tabletop.ui.palette import CREAM, GOLD, MUTED, PANEL
+from tabletop.table.render import GLOW
+from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, MUTED, PANEL
 from tabletop.ui.text import fit_name, fits
 
 from . import art as art_allegiance
@@ -386,7 +387,7 @@ class AllegianceLayout(Layout):
         best = next((p for p in held.pieces if p.id == award.data.get("face")), None)
         if best is not None and isinstance(winner, int) and 0 <= winner < len(names):
             glow = best.rect.inflate(px(14), px(14))
-            held.boxes.insert(1, Box(glow, (255, 214, 102, 80), GOLD, px(14), px(3)))
+            held.boxes.insert(1, Box(glow, (*GLOW, 80), GOLD, px(14), px(3)))
             tag = Text(
                 f"{names[winner]} wins",
                 (best.rect.centerx, best.rect.bottom + px(12) + fp(17)),
@@ -708,7 +709,7 @@ class AllegianceLayout(Layout):
         self, model: TableModel, view: Mapping[str, Any], area: pygame.Rect, display: Display
     ) -> None:
         px, fp = display.px, display.font_px
-        model.boxes.append(Box(area, (0, 0, 0, 40), (200, 190, 160, 90), px(16), 1))
+        model.boxes.append(Box(area, (0, 0, 0, 40), (*DECK_OUTLINE, 90), px(16), 1))
         model.zones.append(Zone("trick", area, "the trick"))
         for s in range(view["players"]):
             model.origins.setdefault(f"hand:{s}", pygame.Rect(area.center, (1, 1)))

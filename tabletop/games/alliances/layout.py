@@ -30,6 +30,7 @@ from tabletop.display import TARGET, Display
 from tabletop.layouts.base import Layout
 from tabletop.table import card_art, render
 from tabletop.table.model import Box, Moment, Piece, Recap, RecapHold, TableModel, Text, Zone
+from tabletop.table.render import GLOW
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 from tabletop.ui.text import wrap_text
 
@@ -423,7 +424,7 @@ class AlliancesLayout(Layout):
             won = seat == winner and not discarded
             if won:
                 held.boxes.append(
-                    Box(r.inflate(px(12), px(12)), (255, 214, 102, 90), GOLD, px(10), px(3))
+                    Box(r.inflate(px(12), px(12)), (*GLOW, 90), GOLD, px(10), px(3))
                 )
             held.pieces.append(
                 Piece(card, ("card", "alliances", card), r, z=5, label=card_label(card))

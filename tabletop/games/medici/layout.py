@@ -20,7 +20,7 @@ from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import TARGET, Display
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
-from tabletop.ui.palette import CREAM, GOLD, PANEL
+from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, GOLD_DEEP, PANEL
 
 from .court_plan import (
     MIN_STACK_LABEL_PX,
@@ -445,7 +445,7 @@ class MediciLayout(Layout):
                     Piece(f"deck:{seat}", _back(view, seat), deck, z=1, label="their deck")
                 )
             else:
-                model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(6), 2))
+                model.boxes.append(Box(deck, None, (*DECK_OUTLINE, 120), px(6), 2))
             x = deck.right + px(8)
         revealed = view["revealed"][seat]
         if revealed:
@@ -492,7 +492,7 @@ class MediciLayout(Layout):
         stacks = view["stacks"]
         inner = [s for s in stacks if s["area"] == "inner"]
         outer = [s for s in stacks if s["area"] != "inner"]
-        model.boxes.append(Box(area, (10, 30, 20, 120), (201, 164, 76, 140), px(12), 2))
+        model.boxes.append(Box(area, (10, 30, 20, 120), (*GOLD_DEEP, 140), px(12), 2))
         label_h = fp(18) + display.frame_px(8)
         model.texts.append(
             Text(
@@ -613,7 +613,7 @@ class MediciLayout(Layout):
         # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
         grow = min(max(0, need - span), 2 * max(0, gap // 2 - px(2)))
         badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
-        edge = GOLD if mine else (201, 164, 76)
+        edge = GOLD if mine else GOLD_DEEP
         model.boxes.append(Box(badge, (20, 26, 22, 235), edge, px(8), 2))
         colour = GOLD if mine else CREAM
         if plan.chips is not None:
@@ -827,7 +827,7 @@ class MediciLayout(Layout):
                 Piece(f"deck:{seat}", _back(view, seat), deck, z=1, label="your deck")
             )
         else:
-            model.boxes.append(Box(deck, None, (200, 190, 160, 120), px(8), 2))
+            model.boxes.append(Box(deck, None, (*DECK_OUTLINE, 120), px(8), 2))
         x = deck.right + px(10)
         revealed = view["revealed"][seat]
         if revealed:
@@ -901,7 +901,7 @@ class MediciLayout(Layout):
         panel = pygame.Rect(
             area.right - panel_w - px(10), area.y + px(10), panel_w, area.h - px(20)
         )
-        model.boxes.append(Box(panel, (8, 16, 12, 200), (201, 164, 76, 160), px(10), 2))
+        model.boxes.append(Box(panel, (8, 16, 12, 200), (*GOLD_DEEP, 160), px(10), 2))
         title = "Team totals" if players > 2 else "Influence"
         inside = panel.w - px(20)
         at = (panel.x + px(10), panel.y + px(8))

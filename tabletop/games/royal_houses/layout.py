@@ -15,7 +15,7 @@ from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
 from tabletop.table.geometry import fan_rects
 from tabletop.table.model import Box, Piece, TableModel, Text, Zone
-from tabletop.ui.palette import CREAM, GOLD, MUTED
+from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, MUTED
 from tabletop.ui.text import wrap_text
 
 from . import art as art_royal_houses
@@ -212,7 +212,7 @@ class RoyalHousesLayout(Layout):
                 r = deck_rect.move(-px(3) * i, -px(2) * i)
                 model.pieces.append(Piece(f"deck:{i}", ("back", self.game_id), r, z=i))
         else:
-            model.boxes.append(Box(deck_rect, None, (200, 190, 160, 120), px(8), 2))
+            model.boxes.append(Box(deck_rect, None, (*DECK_OUTLINE, 120), px(8), 2))
         model.texts.append(
             Text(
                 f"Deck {view['deck_count']}",
