@@ -130,6 +130,19 @@ def public_only(scene: TableScene) -> None:
             assert piece.art[2] not in hidden, f"{piece.art[2]} is shown face up on the TV"
 
 
+def drawn_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the join panel and the phones strip draw from now on, as drawn (cut or not)."""
+    shown: list[str] = []
+    real = table_night.render.draw_text
+
+    def draw_text(surface: pygame.Surface, item: Any) -> pygame.Rect:
+        shown.append(table_night.render.shown_text(item)[0])
+        return real(surface, item)
+
+    monkeypatch.setattr(table_night.render, "draw_text", draw_text)
+    return shown
+
+
 def offered(menu: Any) -> list[str]:
     return [o[0] if isinstance(o, tuple) else o for o in menu.options_list]
 
@@ -360,14 +373,7 @@ def test_the_phones_strip_shows_every_phone_whole_at_both_profiles(
         scene = TableScene(application, session)
         application.push(scene)
         scene.night.show_codes = False
-        shown: list[str] = []
-        real = table_night.render.draw_text
-
-        def draw_text(surface: pygame.Surface, item: Any) -> pygame.Rect:
-            shown.append(table_night.render.shown_text(item)[0])
-            return real(surface, item)
-
-        monkeypatch.setattr(table_night.render, "draw_text", draw_text)
+        shown = drawn_texts(monkeypatch)
         pump(application, 2)
         for name in names:
             assert f"{name} · not joined" in shown
@@ -403,14 +409,7 @@ def test_the_join_panel_keeps_its_heading_whole_and_the_log_in_sight(
         application.push(TitleScene(application))
         scene = TableScene(application, Session(game_id, seats, 3))
         application.push(scene)
-        shown: list[str] = []
-        real = table_night.render.draw_text
-
-        def draw_text(surface: pygame.Surface, item: Any) -> pygame.Rect:
-            shown.append(table_night.render.shown_text(item)[0])
-            return real(surface, item)
-
-        monkeypatch.setattr(table_night.render, "draw_text", draw_text)
+        shown = drawn_texts(monkeypatch)
         pump(application, 2)
         host = scene.night
         panel = host.panel_rect
