@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+from functools import cache
 from typing import Any
 
 import pytest
@@ -20,8 +21,15 @@ FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCh
 
 
 def mid_game(game_id: str, seed: int = 11, steps: int = 40) -> Game:
-    """A game ``steps`` random moves in and still going. Before the shortest game the shape
-    allows no move can end it; from there on, a move that would end it is not chosen."""
+    """A game ``steps`` random moves in and still going (a copy of its own: every fuzzed
+    example plays on it)."""
+    return _mid_game(game_id, seed, steps).clone()
+
+
+@cache
+def _mid_game(game_id: str, seed: int, steps: int) -> Game:
+    """The position itself, found once. Before the shortest game the shape allows no move can
+    end it; from there on, a move that would end it is not chosen."""
     spec = rules.GAMES[game_id]
     game = rules.new_game(game_id, spec.min_players, seed=seed)
     rng = random.Random(seed)
