@@ -14,7 +14,7 @@ import inspect
 import math
 from concurrent.futures import Future
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 import pygame
@@ -343,8 +343,9 @@ class NightHost:
         pad, gap, cpad = d.px(28), d.px(20), d.px(10)
         margin = d.px(16)
         most_w = area.w - 2 * margin  # the widest panel
-        self.heading = self._heading(d, most_w - 2 * pad)
-        head_h = self._heading_height(d)
+        title, note, head_h, heading_w = _heading(d.font_px(34), d.font_px(20), most_w - 2 * pad)
+        self.heading = (title, note)
+        head_h += d.px(8) + d.px(18)
         name_h = d.font_px(26) + d.px(6)
         addr_h = d.px(6) + d.font_px(17)
         avail_w = most_w - 2 * pad
@@ -364,7 +365,7 @@ class NightHost:
         qr = module * modules
         cell_w = max(qr + 2 * cpad, min(d.px(360), (avail_w - (cols - 1) * gap) // cols))
         cell_h = qr + 2 * cpad + name_h + addr_h
-        heading_w = max(self._line_widths(d)) + 2 * pad
+        heading_w += 2 * pad
         width = min(most_w, max(cols * cell_w + (cols - 1) * gap + 2 * pad, heading_w))
         height = head_h + rows * cell_h + (rows - 1) * gap + 2 * pad
         panel = pygame.Rect(0, 0, width, height)
@@ -383,28 +384,6 @@ class NightHost:
             code = pygame.Rect(0, 0, qr, qr)
             code.midtop = (cell.centerx, cell.y + cpad + name_h)
             self.cells.append(_Cell(seat, cell, code))
-
-    def _heading(self, d: Display, width: int) -> tuple[list[str], list[str]]:
-        """The panel's title and its note, each in as many lines as ``width`` needs (never
-        cut: the title is what a guest reads first)."""
-        title_font = fonts.get_font(d.font_px(34), "serif-bold")
-        note_font = fonts.get_font(d.font_px(20))
-        title = wrap_text(TITLE, title_font, width) or [TITLE]
-        note = wrap_text(NOTE, note_font, width) or [NOTE]
-        return title, note
-
-    def _heading_height(self, d: Display) -> int:
-        title, note = self.heading
-        title_h = fonts.get_font(d.font_px(34), "serif-bold").get_linesize()
-        note_h = fonts.get_font(d.font_px(20)).get_linesize()
-        return len(title) * title_h + d.px(8) + len(note) * note_h + d.px(18)
-
-    def _line_widths(self, d: Display) -> list[int]:
-        """How wide each line of the heading is, at its size."""
-        title, note = self.heading
-        title_font = fonts.get_font(d.font_px(34), "serif-bold")
-        note_font = fonts.get_font(d.font_px(20))
-        return [title_font.size(t)[0] for t in title] + [note_font.size(t)[0] for t in note]
 
     def short_link(self, seat: int) -> str:
         """The address shown under a code: the link with its token cut short
@@ -496,6 +475,20 @@ class NightHost:
                 max_width=width,
             ),
         )
+
+
+@lru_cache(maxsize=8)
+def _heading(title_px: int, note_px: int, width: int) -> tuple[list[str], list[str], int, int]:
+    """The join panel's title and note in as many lines as ``width`` needs (never cut: the
+    title is what a guest reads first), the lines' height and the widest line's width; worked
+    out once for a size, not on every frame the panel shows."""
+    title_font = fonts.get_font(title_px, "serif-bold")
+    note_font = fonts.get_font(note_px)
+    title = wrap_text(TITLE, title_font, width) or [TITLE]
+    note = wrap_text(NOTE, note_font, width) or [NOTE]
+    height = len(title) * title_font.get_linesize() + len(note) * note_font.get_linesize()
+    widest = max([title_font.size(t)[0] for t in title] + [note_font.size(t)[0] for t in note])
+    return title, note, height, widest
 
 
 def _loopback(url: str) -> bool:
