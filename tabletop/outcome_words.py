@@ -27,6 +27,14 @@ def join_names(names: Sequence[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def score_number(value: float) -> str:
+    """A score as the results show it: "12", "2.5", "−44" with a real minus sign; never
+    "-0"."""
+    value = float(value) + 0.0  # -0.0 + 0.0 is 0.0: a zero never shows a sign
+    text = str(int(value)) if value.is_integer() else f"{value:.1f}"
+    return text.replace("-", "\u2212")
+
+
 def _one_team(outcome: Outcome) -> bool:
     """The winners are exactly one of the game's teams (a partnership's win, not a tie)."""
     teams = outcome.breakdown.get("teams") or []

@@ -10,6 +10,7 @@ import pygame
 from rules import Event, Game, Move, Outcome
 
 from ..display import Display
+from ..outcome_words import join_names, score_number
 from ..table.model import Box, Moment, Piece, Recap, RecapHold, TableModel, Text, Zone
 from ..ui.palette import CREAM, GOLD_DEEP, MUTED
 
@@ -114,20 +115,11 @@ class Layout:
 
 def seat_names(seats: Sequence[int], names: Sequence[str]) -> str:
     """Seats in words for a sentence: "Ada", "Ada and Cy", "Ada, Bo and Cy"."""
-    said = [names[s] if 0 <= s < len(names) else f"Seat {s + 1}" for s in seats]
-    return ", ".join(said[:-1]) + " and " + said[-1] if len(said) > 1 else "".join(said)
+    return join_names([names[s] if 0 <= s < len(names) else f"Seat {s + 1}" for s in seats])
 
 
 def _num(value: float) -> str:
     return score_number(value)
-
-
-def score_number(value: float) -> str:
-    """A score as the results show it: "12", "2.5", "−44" with a real minus sign; never
-    "-0"."""
-    value = float(value) + 0.0  # -0.0 + 0.0 is 0.0: a zero never shows a sign
-    text = str(int(value)) if value.is_integer() else f"{value:.1f}"
-    return text.replace("-", "\u2212")
 
 
 class GenericLayout(Layout):

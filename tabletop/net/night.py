@@ -31,7 +31,7 @@ from typing import Any
 
 from rules import Event, Game, IllegalMove, Move, Outcome
 from tabletop.games import phone_table_for
-from tabletop.outcome_words import detail, headline, join_names
+from tabletop.outcome_words import detail, headline, join_names, score_number
 from tabletop.session import Session
 
 from . import protocol
@@ -93,6 +93,24 @@ class _Seen:
         if len(self.order) > REMEMBERED_IDS:
             self.ids.discard(self.order.popleft())
         return True
+
+
+def _legal(game: Game, sub: Submission, refuse: Callable[[str, str], None]) -> Move | None:
+    """The move ``sub`` names if the rules take it from its seat in ``game``; else None, the
+    phone told why in the rules' words (or that the text is no move of this game)."""
+    try:
+        move = game.parse_move(sub.text)
+    except IllegalMove as err:
+        refuse(err.code, err.message)
+        return None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        refuse("not-a-move", f"'{sub.text:.80}' is not a move of this game.")
+        return None
+    problem = game.why_illegal(move, sub.seat)
+    if problem is not None:
+        refuse(problem.code, problem.message)
+        return None
+    return move
 
 
 class GameNight:
@@ -321,17 +339,8 @@ class GameNight:
                 f"It is not your turn: {self.session.names[game.mover]} is to move.",
             )
             return None
-        try:
-            move = game.parse_move(sub.text)
-        except IllegalMove as err:
-            refuse(err.code, err.message)
-            return None
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-            refuse("not-a-move", f"'{sub.text:.80}' is not a move of this game.")
-            return None
-        problem = game.why_illegal(move, sub.seat)
-        if problem is not None:
-            refuse(problem.code, problem.message)
+        move = _legal(game, sub, refuse)
+        if move is None:
             return None
         events = self.session.play(move, sub.seat)
         self._accepted(sub.seat, sub.msg_id, len(game.history))
@@ -345,17 +354,8 @@ class GameNight:
         if ahead.game is None:
             refuse("not-your-turn", "You have chosen: the others are still choosing.")
             return
-        try:
-            move = ahead.game.parse_move(sub.text)
-        except IllegalMove as err:
-            refuse(err.code, err.message)
-            return
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError):
-            refuse("not-a-move", f"'{sub.text:.80}' is not a move of this game.")
-            return
-        problem = ahead.game.why_illegal(move, sub.seat)
-        if problem is not None:
-            refuse(problem.code, problem.message)
+        move = _legal(ahead.game, sub, refuse)
+        if move is None:
             return
         self._ahead.add(sub.seat, move, sub.msg_id, game.secret_round())
         ply = len(game.history)
@@ -453,7 +453,7 @@ class GameNight:
         if self._score_table is not None:
             head, rows = self._score_table(result, names)
         else:
-            head, rows = ["", *names], [["Score", *(f"{s:g}" for s in result.scores)]]
+            head, rows = ["", *names], [["Score", *map(score_number, result.scores)]]
         return {
             "scores": list(result.scores),
             "winners": list(result.winners),
