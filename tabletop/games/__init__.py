@@ -28,6 +28,7 @@ from ..ai.base import GameBots
 if TYPE_CHECKING:  # the parts' types only: importing them here would import pygame
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
+    from ..learn import Course
     from ..net.phone_table import TableForPhone
     from ..net.propose import Proposer
     from ..table.card_art import GameArt
@@ -52,6 +53,8 @@ class GameApp:
     pygame). ``card_name``: how the app names a card to a player (``"the 9 of Military"``), and
     ``card_label``: a short label that also reads as a total in prose (``"9 Politics"``); the
     leak checks look for a hidden card's name and label in everything drawn (no pygame).
+    ``lessons``: its guided first games and the checklist they teach (:mod:`tabletop.learn`;
+    no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -67,6 +70,7 @@ class GameApp:
     propose: Callable[[], Proposer] | None = None
     card_name: Callable[[], Callable[[str], str]] | None = None
     card_label: Callable[[], Callable[[str], str]] | None = None
+    lessons: Callable[[], Course] | None = None
 
 
 def _named(package: str, name: str) -> Callable[[], Any]:
@@ -96,6 +100,7 @@ def declare(
     card_name: str | None = None,
     card_label: str | None = None,
     phone: str | None = None,
+    lessons: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
 ) -> GameApp:
     """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
@@ -104,7 +109,8 @@ def declare(
     ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
-    ``search``, ``propose``, ``card_name``, ``card_label`` and ``phone`` name the part itself.
+    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone`` and ``lessons`` name the
+    part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -140,6 +146,7 @@ def declare(
         card_name=named(card_name),
         card_label=named(card_label),
         phone=named(phone),
+        lessons=named(lessons),
     )
 
 
@@ -180,6 +187,12 @@ def phone_table_for(game_id: str) -> TableForPhone | None:
     """What a phone shows of ``game_id``'s table (pygame-free), or None if it has none."""
     app = app_for(game_id)
     return app.phone() if app is not None and app.phone is not None else None
+
+
+def course_for(game_id: str) -> Course | None:
+    """``game_id``'s lessons and their checklist (pygame-free), or None if it has none."""
+    app = app_for(game_id)
+    return app.lessons() if app is not None and app.lessons is not None else None
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:
