@@ -16,7 +16,7 @@ import rules
 import tabletop.games
 from tabletop import fonts
 from tabletop.ai import hint as hint_module
-from tabletop.ai.hint import hint_bot, hint_now
+from tabletop.ai.hint import advise_now, hint_bot, hint_now
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.app import App
 from tabletop.scenes import hint_overlay, hint_spot
@@ -85,7 +85,13 @@ def test_hint_shows_what_hard_would_play_and_the_table_keeps_running(app: App) -
     assert ran >= 1, "frames kept running while the hint was worked out"
     assert scene.hint.move == expected, "the hint is Hard's own choice for this position"
     assert len(game.history) == before, "a hint alone plays nothing"
-    assert scene.hint.text == "Hint: " + game.describe_move(expected, seat, scene.session.names)
+    # The move in words, then why (tests/test_advice.py checks the reasons themselves).
+    advice = advise_now(game, seat, iterations=CAP)
+    said = game.describe_move(expected, seat, scene.session.names)
+    assert scene.hint.text.startswith(f"Hint: {said}: ")
+    assert scene.hint.text == "Hint: " + advice.sentence(
+        lambda m: game.describe_move(m, seat, scene.session.names)
+    )
     assert scene.hint.highlights(), "the hinted card or target is outlined on the table"
     assert scene.hint.play_button is not None and scene.hint.dismiss_button is not None
     frames(app, 2)  # and it draws

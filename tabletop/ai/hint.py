@@ -18,6 +18,7 @@ from typing import Any
 from rules import Game, Move
 
 from .. import games
+from .advice import Advice, advise_seeded
 from .base import Bot, SeatView
 from .bots import make_bot
 from .worker import AIWorker, decide_seeded, seat_question
@@ -46,6 +47,27 @@ def hint_now(game: Game, seat: int, iterations: int | None = None) -> Move:
     if not isinstance(question, SeatView):
         return question
     return decide_seeded(hint_bot(game.spec.id, seed, iterations), question, seed)
+
+
+def advise_now(game: Game, seat: int, iterations: int | None = None) -> Advice:
+    """The hint for ``seat`` and why, computed here and now exactly as the worker would."""
+    seed = hint_seed(game, seat)
+    question = seat_question(game, seat, seed)
+    if not isinstance(question, SeatView):
+        return Advice(question)
+    return advise_seeded(hint_bot(game.spec.id, seed, iterations), question, seed)
+
+
+def ask_advice(worker: AIWorker, game: Game, seat: int, iterations: int | None) -> Future[Any]:
+    """The hint bot's :class:`Advice` for ``seat``, worked out in the worker from the seat's
+    :class:`SeatView` (made here: the real hidden cards never reach the worker)."""
+    seed = hint_seed(game, seat)
+    question = seat_question(game, seat, seed)
+    if isinstance(question, SeatView):
+        return worker.run(advise_seeded, hint_bot(game.spec.id, seed, iterations), question, seed)
+    answer: Future[Any] = Future()
+    answer.set_result(Advice(question))  # a forced move: nothing to weigh
+    return answer
 
 
 @dataclass(frozen=True)
@@ -84,8 +106,7 @@ class HintRequest:
             fn, args = job
             self.future = worker.run(fn, *args)
         else:
-            seed = hint_seed(game, seat)
-            self.future = worker.ask(hint_bot(game.spec.id, seed, iterations), game, seat, seed)
+            self.future = ask_advice(worker, game, seat, iterations)
 
     def is_for(self, game: Game) -> bool:
         return Position.of(game) == self.position
@@ -94,8 +115,8 @@ class HintRequest:
         return self.future.done()
 
     def result(self) -> Any:
-        """The hinted move, or the layout job's answer (raises what the worker raised); call
-        once :meth:`done`."""
+        """The hint's :class:`Advice`, or the layout job's answer (raises what the worker
+        raised); call once :meth:`done`."""
         return self.future.result()
 
     def cancel(self) -> None:

@@ -87,9 +87,13 @@ class ISMCTSBot:
         self.cutoff = cutoff
         self.playouts = playouts
         self.last_iterations = 0
+        #: The last decision's root moves: visits and mean reward for the deciding seat (what
+        #: a hint's reason quotes).
+        self.last_stats: dict[Move, tuple[int, float]] = {}
 
     def choose(self, seat_view: SeatView) -> Move:
         self.last_iterations = 0
+        self.last_stats = {}
         forced = seat_view.forced_move()
         if forced is not None:
             return forced
@@ -109,6 +113,11 @@ class ISMCTSBot:
             if done % SETTLE_EVERY == 0 and settled(root, self._left(done, started, deadline)):
                 break
         self.last_iterations = done
+        self.last_stats = {
+            m: (n.visits, n.reward[seat_view.seat] / n.visits)
+            for m, n in root.children.items()
+            if m is not None and n.visits
+        }
 
         def playable(move: Move) -> bool:  # listed, or (a solver's play) judged legal
             return move in legal or (not seat_view.complete and seat_view.is_legal(move))

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from ..ai.base import GameBots
 
 if TYPE_CHECKING:  # the parts' types only: importing them here would import pygame
+    from ..ai.advice import Facts
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
     from ..learn import Course
@@ -54,7 +55,8 @@ class GameApp:
     ``card_label``: a short label that also reads as a total in prose (``"9 Politics"``); the
     leak checks look for a hidden card's name and label in everything drawn (no pygame).
     ``lessons``: its guided first games and the checklist they teach (:mod:`tabletop.learn`;
-    no pygame).
+    no pygame). ``advice``: its words for what a hinted move leads to (a trick won, a stack
+    struck), from the events a seat sees (:mod:`tabletop.ai.advice`; no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -71,6 +73,7 @@ class GameApp:
     card_name: Callable[[], Callable[[str], str]] | None = None
     card_label: Callable[[], Callable[[str], str]] | None = None
     lessons: Callable[[], Course] | None = None
+    advice: Callable[[], Facts] | None = None
 
 
 def _named(package: str, name: str) -> Callable[[], Any]:
@@ -101,6 +104,7 @@ def declare(
     card_label: str | None = None,
     phone: str | None = None,
     lessons: str | None = None,
+    advice: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
 ) -> GameApp:
     """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
@@ -109,8 +113,8 @@ def declare(
     ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
-    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone`` and ``lessons`` name the
-    part itself.
+    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons`` and ``advice``
+    name the part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -147,6 +151,7 @@ def declare(
         card_label=named(card_label),
         phone=named(phone),
         lessons=named(lessons),
+        advice=named(advice),
     )
 
 
@@ -193,6 +198,12 @@ def course_for(game_id: str) -> Course | None:
     """``game_id``'s lessons and their checklist (pygame-free), or None if it has none."""
     app = app_for(game_id)
     return app.lessons() if app is not None and app.lessons is not None else None
+
+
+def advice_for(game_id: str) -> Facts | None:
+    """``game_id``'s words for what a hinted move leads to (pygame-free), or None."""
+    app = app_for(game_id)
+    return app.advice() if app is not None and app.advice is not None else None
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:

@@ -19,6 +19,7 @@ import pygame_gui
 import rules
 from rules import Move
 
+from ..ai.advice import Advice
 from ..ai.hint import HintRequest
 from ..ai.worker import AIWorker
 from ..table import render
@@ -170,8 +171,9 @@ class HintOverlay:
             self._show_preview()
             self.sync()
             return
-        self.move = move
-        self.text = "Hint: " + self.scene.describe(move)
+        advice = move if isinstance(move, Advice) else Advice(move)
+        self.move = advice.move
+        self.text = "Hint: " + advice.sentence(self.scene.describe)
         self._show_preview()
         self.sync()
 
