@@ -51,12 +51,19 @@ CHECKLIST: dict[str, str] = {
 }
 
 # ---- the deal ----------------------------------------------------------------------------
+
+
+def _ids(text: str) -> list[str]:
+    """Card ids written one after another, as a deal reads."""
+    return text.split()
+
+
 # The learner (seat 0) is dealt first, then Lucia; the stock's top cards follow, in the order
 # they are drawn (Lucia's 7♣, your A♠, Lucia's Q♦, Lucia's 9♠). The rest keeps the decks'
 # order: nobody reaches it.
-_YOU = "8S.1 8H.1 8D.1 2D.1 3D.1 4D.1 5D.1 QH.1 7H.1 7S.1 QS.1 KS.1 JD.2 3C.1".split()
-_LUCIA = "9H.1 10H.1 JH.1 6S.1 6H.1 6D.1 4C.1 5C.1 6C.1 9D.1 10D.1 JD.1 KD.1 AH.1".split()
-_STOCK_TOP = "7C.1 AS.1 QD.1 9S.1".split()
+_YOU = _ids("8S.1 8H.1 8D.1 2D.1 3D.1 4D.1 5D.1 QH.1 7H.1 7S.1 QS.1 KS.1 JD.2 3C.1")
+_LUCIA = _ids("9H.1 10H.1 JH.1 6S.1 6H.1 6D.1 4C.1 5C.1 6C.1 9D.1 10D.1 JD.1 KD.1 AH.1")
+_STOCK_TOP = _ids("7C.1 AS.1 QD.1 9S.1")
 _DEALT = {*_YOU, *_LUCIA, *_STOCK_TOP}
 DECK: tuple[str, ...] = (
     *_YOU,
@@ -125,15 +132,13 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         _play(EIGHTS, HEARTS_Q, DIAMONDS, SIXES),
-        "The melds on the table belong to nobody: put your Q♥ on the end of Lucia's run "
-        "of hearts.",
+        "The melds on the table belong to nobody: put your Q♥ on the end of Lucia's run of hearts.",
         point=_cards("QH.1", "JH.1"),
         teaches=("add-on",),
     ),
     Step(
         "draw",
-        "Lucia draws a card instead. You may always draw rather than play; drawing ends "
-        "your turn.",
+        "Lucia draws a card instead. You may always draw rather than play; drawing ends your turn.",
         teaches=("draw",),
     ),
     Step(
@@ -188,9 +193,7 @@ STEPS: tuple[Step, ...] = (
         "Lucia has nothing she can lay, so she must draw.",
     ),
     Step(
-        _play(
-            EIGHTS, HEARTS_Q, DIAMONDS, SIXES, CLUBS_LOW, SPADES, SEVENS, LOW_HALF, HIGH_HALF
-        ),
+        _play(EIGHTS, HEARTS_Q, DIAMONDS, SIXES, CLUBS_LOW, SPADES, SEVENS, LOW_HALF, HIGH_HALF),
         "One card left: your 3♣ goes in front of 4♣ 5♣ 6♣. Lay your last card and the "
         "hand is yours.",
         point=_cards("3C.1", "4C.1"),
