@@ -107,8 +107,8 @@ STEPS: tuple[Step, ...] = (
     Step(
         _play(EIGHTS),
         "Open with your three 8s, a set: cards of one rank, each suit once. Your first play "
-        "must be a meld of three or more cards from your own hand, so drag them onto New meld "
-        "and press End turn.",
+        "must be a meld of three or more cards from your own hand: drag one 8 onto New meld, "
+        "the other two onto it, then press End turn.",
         point=(*_cards("8S.1", "8H.1", "8D.1"), "zone:meld:new"),
         teaches=("set", "opening"),
     ),
@@ -144,7 +144,7 @@ STEPS: tuple[Step, ...] = (
     Step(
         "draw",
         "None of your cards fits anywhere now, not even by moving the table around. "
-        "Press Draw: you take the top card of the stock and your turn ends.",
+        "Press Draw a card: you take the top card of the stock and your turn ends.",
         point=("zone:hand",),
         teaches=("draw",),
     ),
@@ -181,8 +181,8 @@ STEPS: tuple[Step, ...] = (
     ),
     Step(
         _play(EIGHTS, HEARTS_Q, DIAMONDS, SIXES, CLUBS_SHORT, SPADES, SEVENS, LOW_HALF, HIGH_HALF),
-        "Every card exists twice, and you hold the other J♦. Move Q♦ K♦ to a new meld and "
-        "put your J♦ with them: two runs, 9♦ 10♦ J♦ and J♦ Q♦ K♦.",
+        "Every card exists twice, and you hold the other J♦. Move Lucia's Q♦ and K♦ to New "
+        "meld and put your J♦ with them: two runs, 9♦ 10♦ J♦ and J♦ Q♦ K♦.",
         point=_cards("JD.2", "QD.1", "KD.1"),
         teaches=("two-decks", "rearrange"),
         redirect="That works too, but for this lesson split Lucia's diamonds after her J♦ "
