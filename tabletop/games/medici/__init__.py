@@ -33,4 +33,5 @@ APP = declare(
     card_name="rules.medici:card_name",
     phone=".phone:table",
     sound_cues=SOUND_CUES,
+    lessons=".lessons:COURSE",
 )
