@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from tabletop.learn import Course, Lesson, Step
 
+
+def _cards(text: str) -> list[str]:
+    """A deck order written as card ids between spaces."""
+    return text.split()
+
+
 CHECKLIST: dict[str, str] = {
     # RULES-NOTES, Court of the Medici: "Each house deck has 25 cards: nobles 2–10 twice each,
     # Minister (0) ×2, Lady-in-Waiting (1) ×2, Jester (1–10) ×2, Duke (15) ×1".
-    "houses": "Each player leads a house with its own deck of 25 cards; a card always keeps its owner",
+    "houses": "Each player leads a house with its own deck of 25 cards; a card keeps its owner",
     "nobles": "A noble is worth its number, 2 to 10",
     "duke": "The Duke is worth 15",
     "jester": "A Jester's value, 1 to 10, is chosen when it is played; it scores only 1",
@@ -67,12 +73,12 @@ CHECKLIST: dict[str, str] = {
 
 # Every card of both houses, each house's from the top: four to the Inner Circle, five to the
 # hand, then the draw pile. The order sets up a Minister, a Lady and a Jester in the first turns.
-_DUEL_DECKS = (
+_DUEL_DECKS = _cards(
     "G4a G8a GD G3a G7a G2a GMa G10a G5a GLa GJa G6a G9a G2b G3b GMb G4b G5b G6b G7b G8b G9b "
     "G10b GLb GJb "
     "R2a R6a R9a R5a R8a R6b R2b R3a R7a R4a R10a RMa R3b R4b R5b R7b R8b R9b R10b RMb RLa RLb "
     "RJa RJb RD"
-).split()
+)
 
 DUEL = Lesson(
     id="medici",
@@ -112,8 +118,8 @@ DUEL = Lesson(
         ),
         Step(
             "court R8a",
-            "Lorenzo sent his Lady (8), a noble, to court as stack 10. After your move you "
-            "drew a card, and so did he: hands stay at five.",
+            "Lorenzo sent his Lady (8), a noble, to court. You both drew after your moves: "
+            "hands stay at five.",
             point=("card:R8a",),
             teaches=("one-action-draw",),
         ),
@@ -175,7 +181,7 @@ DUEL = Lesson(
         ),
         Step(
             "spare",
-            "The only equal stack was his own, so he chose not to conspire. Striking is always "
+            "The only equal stack was his own, so he chose not to conspire: striking is always "
             "a choice.",
             point=("zone:stack:8",),
             teaches=("spare",),
@@ -202,8 +208,8 @@ DUEL = Lesson(
         ),
         Step(
             "court R10a",
-            "Lorenzo sent his Count (10) to court. Cards in the Outer Court count at the end "
-            "just as much as those in the Inner Circle.",
+            "Lorenzo sent his Count (10) to court. At the end, cards in the Outer Court score "
+            "as much as those in the Inner Circle.",
             point=("card:R10a",),
             teaches=("scoring",),
         ),
@@ -243,8 +249,7 @@ DUEL = Lesson(
         ),
         Step(
             "strike 9",
-            "He struck them both. His last stack is safe from a conspiracy now, but not from a "
-            "Minister.",
+            "He struck them both. His last stack now has two cards.",
             point=("zone:stack:8",),
             teaches=("minister",),
         ),
@@ -272,7 +277,7 @@ DUEL = Lesson(
         ),
     ),
     recap=(
-        "On your turn: send a noble to court, build an alliance, or plan for the future; then draw.",
+        "On your turn: send a noble to court, build an alliance or plan for the future; then draw.",
         "A stack is worth the sum of its cards; build one to match another and you may strike it.",
         "A Minister clears a stack of two or more; a Lady-in-Waiting breaks one into singles.",
         "A Jester takes the value you choose but scores 1.",
@@ -284,7 +289,7 @@ DUEL = Lesson(
 
 # The four decks of a seeded deal, each house's from the top: five to the hand, then one card
 # to each of the four Inner Circle stacks, then the draw pile.
-_PARTNER_DECKS = (
+_PARTNER_DECKS = _cards(
     "GLa GJb GXa GMa G10b G8a GD GXb G9a G4b GLb G7b G6a GMb G8b G10a G7a G3b G2b G2a G9b G5b "
     "GJa G6b G4a G5a G3a "
     "R8a RLb R5a R6b R9b RD R7b R4a R5b RXa RLa RMb R6a R10b RMa RJa R8b R2a RXb R4b RJb R10a "
@@ -293,7 +298,7 @@ _PARTNER_DECKS = (
     "O5b O6b OMa O2b OD "
     "PLa PJb P10a P3a PXa PJa PMb P7b P6a P9a PD P3b P8b P5b P4b P7a P2a P9b PLb PMa P5a PXb "
     "P8a P4a P6b P10b P2b"
-).split()
+)
 
 PARTNERS = Lesson(
     id="medici-partners",
@@ -320,8 +325,9 @@ PARTNERS = Lesson(
         Step(
             "",
             "You play House Gonzaga with your partner Cosimo, of House Orsini, who sits across "
-            "from you. Lucrezia (Della Rovere) and Piero (Pazzi) play together against you. "
-            "Partners never see each other's cards, but they win or lose together.",
+            "from you. Lucrezia (Della Rovere) and Piero (Pazzi) play together against you, so "
+            "the two teams take turns. Partners never see each other's cards, but they win or "
+            "lose together.",
             teaches=("teams", "team-cards"),
         ),
         Step(
@@ -350,8 +356,8 @@ PARTNERS = Lesson(
         ),
         Step(
             "strike 1",
-            "Strike stack 1. Your Lord goes with it, but so does Lucrezia's Duke, and 15 points "
-            "off the other team matter most.",
+            "Strike stack 1. Your Lord goes with it, but so does Lucrezia's Duke: count what each "
+            "team loses before you strike, and 15 points off theirs matter most.",
             point=("zone:stack:1",),
             teaches=("closed-inner",),
         ),
@@ -372,7 +378,8 @@ PARTNERS = Lesson(
         ),
         Step(
             "court P10a",
-            "Piero sent his Margravine (10) to court.",
+            "Piero sent his Margravine (10) to court. With the Inner Circle closed, every "
+            "build happens out here in the Outer Court, where the conspiracies are made.",
             point=("card:P10a",),
         ),
         Step(
@@ -384,7 +391,8 @@ PARTNERS = Lesson(
         ),
         Step(
             "value 7",
-            "Choose 7: 19 and 7 make 26, the worth of the last Inner Circle stack.",
+            "Choose 7: 19 and 7 make 26, the worth of the last Inner Circle stack. At the end "
+            "your Jester will still score only 1.",
             point=("zone:stack:2",),
         ),
         Step(
@@ -396,9 +404,9 @@ PARTNERS = Lesson(
         ),
         Step(
             "",
-            "Partners add up their points: your 10 and Cosimo's 13 make 23, against 18. A tie "
-            "would go to the team with the highest card at court. The game also ends when the "
-            "player to move cannot play.",
+            "Partners add up their points: your 10 and Cosimo's 13 make 23, against 7 and 11 "
+            "for Lucrezia and Piero, so your team wins. A tie would go to the team with the "
+            "highest card at court. The game also ends when the player to move cannot play.",
             point=("zone:outer",),
             teaches=("team-score", "partner-end"),
         ),
