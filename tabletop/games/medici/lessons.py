@@ -95,7 +95,7 @@ DUEL = Lesson(
     steps=(
         Step(
             "",
-            "This is the court. Each of you dealt four cards face up into the Inner Circle, in "
+            "This is the court: each of you dealt four cards face up into the Inner Circle, in "
             "the middle, and drew a hand of five from your own deck of 25. The Outer Court "
             "around it starts empty.",
             point=("zone:inner",),
@@ -215,8 +215,8 @@ DUEL = Lesson(
         ),
         Step(
             "plan G10a",
-            "Your Countess (10) has no good place yet. Drag her onto your deck to plan for the "
-            "future: she goes under it. Whoever draws their last card shows it and may then "
+            "Your Countess (10) has no good place yet: drag her onto your deck to plan for the "
+            "future, and she goes under it. Whoever draws their last card shows it and may then "
             "play nothing worth more, so a high last card keeps you free.",
             point=("card:G10a", "zone:deck:0"),
             teaches=("plan", "last-card"),
@@ -263,7 +263,7 @@ DUEL = Lesson(
         Step(
             "",
             "Each card at court scores its value for its owner, in both areas; a Jester scores "
-            "1. You have 30 points and Lorenzo 21: you win. On a tie, the highest card at "
+            "1. You have 30 points and Lorenzo 21, so you win; on a tie, the highest card at "
             "court would decide.",
             point=("zone:inner", "zone:outer"),
             teaches=("scoring", "tie"),
@@ -325,7 +325,7 @@ PARTNERS = Lesson(
         Step(
             "",
             "You play House Gonzaga with your partner Cosimo, of House Orsini, who sits across "
-            "from you. Lucrezia (Della Rovere) and Piero (Pazzi) play together against you, so "
+            "from you; Lucrezia (Della Rovere) and Piero (Pazzi) play together against you, so "
             "the two teams take turns. Partners never see each other's cards, but they win or "
             "lose together.",
             teaches=("teams", "team-cards"),
@@ -341,8 +341,8 @@ PARTNERS = Lesson(
         Step(
             "build GXa on 5",
             "The Inner Circle is closed: nobody may play a card onto it, not even a Minister or a "
-            "Lady. Only a conspiracy from the Outer Court strikes it. Drag your Mistress onto "
-            "stack 5, worth 29.",
+            "Lady, and only a conspiracy from the Outer Court strikes it. So drag your Mistress "
+            "onto stack 5 in the Outer Court, worth 29.",
             point=("card:GXa", "zone:stack:5"),
             teaches=("closed-inner", "mistress"),
         ),
@@ -405,7 +405,7 @@ PARTNERS = Lesson(
         Step(
             "",
             "Partners add up their points: your 10 and Cosimo's 13 make 23, against 7 and 11 "
-            "for Lucrezia and Piero, so your team wins. A tie would go to the team with the "
+            "for Lucrezia and Piero, so your team wins; a tie would go to the team with the "
             "highest card at court. The game also ends when the player to move cannot play.",
             point=("zone:outer",),
             teaches=("team-score", "partner-end"),
