@@ -34,4 +34,5 @@ APP = declare(
     phone=".phone:table",
     advice=".advice:facts",
     sound_cues=SOUND_CUES,
+    lessons=".lessons:COURSE",
 )
