@@ -31,5 +31,6 @@ APP = declare(
     search=".search:SEARCH",
     card_name="rules.allegiance:card_name",
     phone=".phone:table",
+    lessons=".lessons:COURSE",
     sound_cues=SOUND_CUES,
 )
