@@ -32,5 +32,6 @@ APP = declare(
     card_name="rules.allegiance:card_name",
     phone=".phone:table",
     advice=".advice:facts",
+    lessons=".lessons:COURSE",
     sound_cues=SOUND_CUES,
 )
