@@ -1,0 +1,347 @@
+"""Alliances' guided first games: the 4-player game, then what changes with 2 and with 3.
+
+The checklist is derived from the rule book (``shared/sources/004_f6b725bd12fb4163.txt``) and
+RULES-NOTES ("Alliances"). The 4-player lesson joins the first campaign at its 10th conflict
+(a prepared position: a fixed deal and map, 9 conflicts played silently) so that one short
+lesson reaches both a campaign's end and the next campaign's bidding. The 2-player lesson
+joins the drafting phase at its last tricks; the 3-player lesson starts at the deal.
+"""
+
+from __future__ import annotations
+
+from tabletop.learn import Course, Lesson, Step
+
+CHECKLIST: dict[str, str] = {
+    # "Game Concepts and Terms": "Suits of Power", "Countries of the world"; "Components"
+    "countries": "The world is 20 countries in 4 rows of 5, each with a Military, an Economic "
+    "and a Political defence",
+    "suits": "Power cards run 1 to 12 in three suits: Politics above Economics above Military",
+    "special-cards": "Special action cards may always be played and act as soon as they are",
+    # "Game Setup": "each pair sit opposite each other", "3 Alliance tokens ... in one of the
+    # corners", "deal each player 12 cards"
+    "partners": "Four players make two alliances; partners sit opposite each other",
+    "corners": "Each player starts with three tokens on a corner of the map",
+    "control": "A country belongs to the alliance whose token is on top; with none it is neutral",
+    "deal": "Each campaign the map is laid out afresh and everyone is dealt 12 cards",
+    # "State of the Nations phase"
+    "bid": "In turn, pass or bid 10 to 20 countries your alliance will hold, naming the "
+    "dominant suit",
+    "outbid": "A bid must be a higher number, or the same number in a higher suit",
+    "pass-out": "A player who passes is out of the bidding, but their partner may go on",
+    "all-pass": "If everyone passes without a bid, the cards are dealt again",
+    "aggressor": "The last bidder starts; their alliance is the Aggressor, the other the Defender",
+    # "Conflict phase": "divided into 12 rounds of conflict"
+    "conflicts": "A campaign is 12 conflicts, each a trick fought over one country",
+    "target-neutral": "The starter targets a neutral country next to (not diagonal to) one "
+    "their alliance holds",
+    "target-rival": "Only when no such neutral country is left may they target a rival's "
+    "country next to theirs",
+    "lead": "The starter leads any card; its suit is the leading suit",
+    "follow": "The others play a power card of the leading suit or any special action card",
+    "void": "A player with no card of the leading suit at all may play any card",
+    "dominant": "Any power in the dominant suit breaks the conflict: the highest dominant power "
+    "wins, else the highest of the leading suit",
+    "capture": "The winner takes the country if their power is higher than its defence in that "
+    "suit, putting a token on it (over a rival's)",
+    "defence-holds": "If the winner's power is not higher than the defence, nothing changes",
+    "draw": "A tie for the highest power is a draw: nobody takes the country",
+    # "Starting a new conflict"
+    "next-start": "Whoever took the country starts the next conflict; otherwise the start "
+    "passes clockwise",
+    # "Special action symbols": the ones this lesson's deal brings to the table
+    "reinforcement": "Reinforcement doubles one Military power card on the table",
+    "reserve-forces": "Reserve Forces gives the Military of your alliance's four strongest "
+    "countries",
+    "defensive-pact": "Defensive Pact triples the target's Military defence",
+    # "Concluding the campaign"
+    "campaign-end": "After the 12th conflict the Aggressor wins with at least the countries bid; "
+    "otherwise the Defender wins",
+    "bid-ten": "A bid of 10 met exactly also needs more tokens on the map than the Defender",
+    # "Game End"
+    "game-end": "The first alliance to win two campaigns wins the game",
+}
+
+NAMES_4 = ("You", "Bruno", "Rosa", "Carla")
+
+# The first campaign's fixed deal (12 cards a seat, in seat order) and map (row by row), and
+# how its bidding and first 9 conflicts went: Rosa bid 10 Politics; 9 countries each, two
+# neutral ones left, Bruno to start the 10th conflict.
+DECK_4 = (
+    *("M2", "E5", "P3", "P5", "E7", "embargo", "global-trading", "covert-operation", "P12"),
+    *("reserve-forces", "E8", "M11"),
+    *("P11", "M6", "E9", "bribe", "monopoly", "P10", "E3", "M1", "P4", "M9", "E10", "P1"),
+    *("E11", "P7", "E2", "spin", "P9", "M12", "M10", "dual-allegiance", "P8", "M3", "P2", "M7"),
+    *("free-market", "P6", "M8", "M5", "E12", "M4", "peace-treaty", "E1", "E6"),
+    *("reinforcement", "E4", "defensive-pact"),
+)
+TILES_4 = (
+    *("Kestoria", "Dunmere", "Caldessa", "Jorvand", "Halcyra"),
+    *("Galvenor", "Pelmora", "Estravia", "Rosthal", "Istrelle"),
+    *("Lunagard", "Morvania", "Sarmentia", "Orlesse", "Norhaven"),
+    *("Brevmark", "Aldoria", "Ferrowind", "Tyrrhel", "Quillon"),
+)
+PRELUDE_4 = (
+    *("pass", "pass", "bid 10 E", "bid 10 P", "pass"),
+    *("target 2,3", "play M12", "play peace-treaty", "play M2", "play M1"),
+    *("target 2,1", "play E12", "play embargo", "play E3", "play E2"),
+    *("target 2,3", "play covert-operation", "play monopoly", "play M10", "play M4"),
+    *("target 2,2", "play E11", "play E1", "play E5", "play E9"),
+    *("target 1,2", "play P8", "play free-market", "play P12", "play bribe", "choose P12"),
+    *("target 1,1", "play P7", "play P6", "play P3", "play P10"),
+    *("target 2,1", "play M6", "play dual-allegiance", "play M5", "play global-trading"),
+    *("target 0,2", "play P9", "play E6", "play P5", "play P11"),
+    *("target 2,1", "play P4", "play spin", "play M8", "play E7"),
+)
+
+FOUR_PLAYERS = Lesson(
+    id="alliances",
+    game_id="alliances",
+    title="Alliances for four",
+    players=4,
+    seat=0,
+    names=NAMES_4,
+    seed=161,
+    options={"first": 3, "deck": list(DECK_4), "tiles": list(TILES_4)},
+    prelude=PRELUDE_4,
+    intro="You and Rosa against Bruno and Carla. We join the first campaign near its end, "
+    "then play the start of the next one.",
+    steps=(
+        Step(
+            "",
+            "The world: 20 countries in 4 rows of 5. Each shows three defence values, "
+            "Military, Economic and Political from left to right: the power it takes to win "
+            "it in that suit.",
+            point=("zone:tile:1,3",),
+            teaches=("countries",),
+        ),
+        Step(
+            "",
+            "You and Rosa, sitting opposite, are one alliance; Bruno and Carla are the other. "
+            "Each of you began with three tokens on a corner. A country belongs to the "
+            "alliance whose token lies on top; one with no token is neutral.",
+            point=("card:disc:2", "card:tokens:0,0"),
+            teaches=("partners", "corners", "control"),
+        ),
+        Step(
+            "",
+            "Your cards: power cards 1 to 12 in three suits, Politics above Economics above "
+            "Military, and special action cards. A campaign is 12 conflicts, each a trick "
+            "over one country: this is the 10th.",
+            point=("card:M11", "card:reserve-forces"),
+            teaches=("suits", "conflicts"),
+        ),
+        Step(
+            "",
+            "Rosa won this campaign's bidding with 10 Politics: your alliance must hold 10 "
+            "countries after the 12th conflict, and Politics is dominant, the trump suit. You "
+            "hold 9 now.",
+            teaches=("aggressor",),
+        ),
+        # The 10th conflict: Bruno's.
+        Step(
+            "target 1,3",
+            "Bruno won the last conflict, so he starts: he targets Rosthal, a neutral country "
+            "next to one of his alliance's.",
+            point=("zone:tile:1,3",),
+            teaches=("target-neutral", "next-start"),
+        ),
+        Step(
+            "play M9",
+            "He leads the 9 of Military: Military is the leading suit of this conflict.",
+            point=("card:M9",),
+            teaches=("lead",),
+        ),
+        Step(
+            "play M3",
+            "Rosa follows with the 3 of Military: each player after the leader must play a "
+            "power card of the leading suit, or any special action card.",
+            point=("card:M3",),
+            teaches=("follow",),
+        ),
+        Step(
+            "play reinforcement",
+            "Carla plays Reinforcement, a special action card: it acts at once.",
+            point=("card:reinforcement",),
+            teaches=("special-cards",),
+        ),
+        Step(
+            "choose M9",
+            "She doubles Bruno's 9 of Military to 18, far above Rosthal's Military defence of 3.",
+            point=("card:M9",),
+            teaches=("reinforcement",),
+        ),
+        Step(
+            "play reserve-forces",
+            "Play Reserve Forces: a special card may always be played, and this one gives you "
+            "the Military of your alliance's four strongest countries: 7 + 5 + 5 + 4 = 21.",
+            point=("card:reserve-forces",),
+            teaches=("reserve-forces", "special-cards"),
+        ),
+        # The 11th conflict: yours.
+        Step(
+            "target 3,2",
+            "Your 21 beat Rosthal's defence of 3: your token went on it, so you start. Target "
+            "Ferrowind, the last neutral country next to yours.",
+            point=("zone:tile:3,2",),
+            teaches=("capture", "next-start", "target-neutral"),
+        ),
+        Step(
+            "play E8",
+            "Lead the 8 of Economics, and keep your 11 of Military for the last conflict.",
+            point=("card:E8",),
+            teaches=("lead",),
+        ),
+        Step(
+            "play E10",
+            "Bruno has to follow Economics: his 10 beats your 8 and Ferrowind's Economic "
+            "defence of 6.",
+            point=("card:E10",),
+            teaches=("follow",),
+        ),
+        Step(
+            "play P2",
+            "Rosa has no Economics at all, so she may play any card. Her 2 of Politics is "
+            "dominant, and a dominant card beats every card of another suit, however high.",
+            point=("card:P2",),
+            teaches=("void", "dominant"),
+        ),
+        Step(
+            "play E4",
+            "Carla follows with the 4 of Economics. Rosa wins with 2 Politics, above "
+            "Ferrowind's Political defence of 1: she takes it, your 11th country.",
+            point=("zone:tile:3,2",),
+            teaches=("capture",),
+        ),
+        # The 12th and last conflict: Rosa's.
+        Step(
+            "target 1,4",
+            "The last conflict. No neutral country is left, so Rosa may target a rival's "
+            "country next to yours: Istrelle, Bruno's.",
+            point=("zone:tile:1,4",),
+            teaches=("target-rival",),
+        ),
+        Step(
+            "play M7",
+            "She leads the 7 of Military: Istrelle's Military defence is only 3.",
+            point=("card:M7",),
+            teaches=("lead",),
+        ),
+        Step(
+            "play defensive-pact",
+            "Carla answers with Defensive Pact: it triples Istrelle's Military defence, from "
+            "3 to 9.",
+            point=("card:defensive-pact",),
+            teaches=("defensive-pact",),
+        ),
+        Step(
+            "play M11",
+            "Play your last card, the 11 of Military: it beats Rosa's 7 and even the "
+            "tripled defence of 9.",
+            point=("card:M11",),
+            teaches=("follow",),
+        ),
+        Step(
+            "play P1",
+            "But Bruno has no Military left: his 1 of Politics is dominant and wins. It is not "
+            "above Istrelle's Political defence of 3, so the defence holds: nothing changes.",
+            teaches=("dominant", "defence-holds"),
+        ),
+        Step(
+            "",
+            "When a defence holds, or the highest powers tie (a draw), nobody takes the "
+            "country and the start passes clockwise.",
+            teaches=("draw", "next-start"),
+        ),
+        Step(
+            "",
+            "That was the 12th conflict. Your alliance bid 10 and holds 11 countries: you win "
+            "the campaign. Exactly 10 on a bid of 10 would also need more tokens on the map "
+            "than your rivals.",
+            teaches=("campaign-end", "bid-ten"),
+        ),
+        Step(
+            "",
+            "A new campaign: the countries are laid out afresh, everyone is back to three "
+            "tokens on a corner, and each player has 12 new cards.",
+            teaches=("deal", "corners"),
+        ),
+        # The second campaign's bidding: you open.
+        Step(
+            "bid 10 E",
+            "Now the bidding: how many countries your alliance will hold after 12 conflicts "
+            "(10 to 20) and which suit will be dominant. You hold six Economics: bid 10 "
+            "Economics.",
+            point=("zone:bid:10:E",),
+            teaches=("bid",),
+        ),
+        Step(
+            "bid 10 P",
+            "Bruno bids 10 Politics: the same number in a higher suit beats your bid.",
+            teaches=("outbid", "suits"),
+        ),
+        Step(
+            "pass",
+            "Rosa passes: she is out of the bidding, but you may still bid for your alliance.",
+            teaches=("pass-out",),
+        ),
+        Step(
+            "pass",
+            "Carla passes too. Had all four passed, the cards would have been dealt again.",
+            teaches=("all-pass",),
+        ),
+        Step(
+            "bid 11 E",
+            "Bid 11 Economics: a higher number beats any suit.",
+            point=("zone:bid:11:E",),
+            teaches=("outbid",),
+        ),
+        Step(
+            "pass",
+            "Bruno passes, so your 11 Economics wins: you start, and your alliance is the "
+            "Aggressor, Bruno and Carla the Defender.",
+            teaches=("aggressor",),
+        ),
+        # The second campaign's first conflict.
+        Step(
+            "target 1,1",
+            "Choose the first target, a neutral country next to one your alliance holds: "
+            "Dunmere, beside your corner, Economic defence 4.",
+            point=("zone:tile:1,1",),
+            teaches=("target-neutral",),
+        ),
+        Step(
+            "play E12",
+            "Lead the 12 of Economics: Economics is dominant now, so no card can beat it.",
+            point=("card:E12",),
+            teaches=("dominant", "lead"),
+        ),
+        Step("play E6", "Bruno has to follow with Economics: his 6.", point=("card:E6",)),
+        Step(
+            "play E3",
+            "Rosa plays low, the 3 of Economics: her partner is already winning.",
+            point=("card:E3",),
+        ),
+        Step(
+            "play E1",
+            "Carla follows with the 1. Your 12 beats Dunmere's defence of 4: it is yours, and "
+            "you start again.",
+            point=("zone:tile:1,1",),
+            teaches=("capture", "next-start"),
+        ),
+        Step(
+            "",
+            "The campaign goes on like this to its 12th conflict. Your alliance has won one "
+            "campaign: the first alliance to win two wins the game.",
+            teaches=("game-end",),
+        ),
+    ),
+    recap=(
+        "Bid how many countries your alliance will hold, and the dominant suit.",
+        "Target a neutral country next to yours; a rival's only when no neutral one is left.",
+        "Follow the leading suit or play a special card; with none of that suit, play anything.",
+        "A dominant card beats every other suit; a country falls only to power above its defence.",
+        "The Aggressor needs the countries it bid; two campaigns win the game.",
+    ),
+)
+
+COURSE = Course("alliances", CHECKLIST, (FOUR_PLAYERS,))
