@@ -59,6 +59,34 @@ CHECKLIST: dict[str, str] = {
     "bid-ten": "A bid of 10 met exactly also needs more tokens on the map than the Defender",
     # "Game End"
     "game-end": "The first alliance to win two campaigns wins the game",
+    # "2-player Game": "Setup", "Drafting phase", "Campaign", "Campaign End"
+    "duel-setup": "With two, each player holds two opposite corners; 24 cards form a face-down "
+    "reserve",
+    "duel-draft": "Each campaign opens with a drafting phase: tricks for no country, with no "
+    "dominant suit, won by the higher card of the suit led",
+    "duel-draw": "After each drafting trick both players draw from the reserve; the winner "
+    "leads the next",
+    "duel-specials": "Special action cards are worth 0 in the drafting phase",
+    "duel-draft-winner": "Whoever won more drafting tricks calls the dominant suit and starts "
+    "as the Aggressor",
+    "duel-momentum": "A conflict's winner who fails to take the country loses the start to the "
+    "opponent",
+    "duel-campaign-end": "After 12 conflicts more countries win the campaign; a tie goes to the "
+    "Defender",
+    # "3-player Game": "Setup", "Rise to Power phase", "Campaign", "Game end"
+    "empire-roles": "With three, one player is the Empire against two allied Rebels; each is "
+    "the Empire once in three campaigns",
+    "empire-setup": "The Empire starts on two opposite corners, each Rebel on one; 16 cards each",
+    "empire-set": "The Empire sets 4 cards aside face down in 2 pairs, then calls the dominant "
+    "suit",
+    "empire-tribute": "Each Rebel gives the Empire their highest power card of the dominant "
+    "suit and their highest of another suit",
+    "empire-pairs": "Each Rebel takes one of the Empire's pairs",
+    "empire-starts": "The Empire starts the first conflict; conflicts run as with four",
+    "empire-score": "At a campaign's end the Empire scores the countries it holds; each Rebel "
+    "notes the conflicts they won",
+    "empire-end": "After three campaigns the most countries scored as Empire wins; a tie goes "
+    "to the most conflicts won as a Rebel",
 }
 
 NAMES_4 = ("You", "Bruno", "Rosa", "Carla")
@@ -344,4 +372,209 @@ FOUR_PLAYERS = Lesson(
     ),
 )
 
-COURSE = Course("alliances", CHECKLIST, (FOUR_PLAYERS,))
+
+# The 2-player game on seed 94, you starting the drafting phase: its first 10 tricks.
+PRELUDE_2 = (
+    *("play M1", "play M4", "play E1", "play E4", "play P2", "play P1", "play P5", "play P6"),
+    *("play free-market", "play E2", "play M3", "play defensive-pact", "play M5", "play M7"),
+    *("play E3", "play E7", "play M2", "play monopoly", "play M6", "play embargo"),
+)
+
+TWO_PLAYERS = Lesson(
+    id="alliances-2p",
+    game_id="alliances",
+    title="Alliances for two",
+    players=2,
+    seat=0,
+    names=("You", "Bruno"),
+    seed=94,
+    options={"first": 0},
+    prelude=PRELUDE_2,
+    intro="What changes with two players: a drafting phase before each campaign, and the "
+    "start that a failed winner loses.",
+    steps=(
+        Step(
+            "",
+            "With two, each of you holds two opposite corners of the map. You were dealt 12 "
+            "cards; the rest form a face-down reserve, nearly used up now.",
+            point=("card:reserve", "card:tokens:0,0"),
+            teaches=("duel-setup",),
+        ),
+        Step(
+            "",
+            "Each campaign opens with a drafting phase to improve your hand: tricks fought for "
+            "no country, with no dominant suit. You have won 7 of the first 10.",
+            teaches=("duel-draft",),
+        ),
+        Step(
+            "play M10",
+            "You won the last trick, so you lead. Lead the 10 of Military: the higher card of "
+            "the suit led wins the trick.",
+            point=("card:M10",),
+            teaches=("duel-draft",),
+        ),
+        Step(
+            "play M11",
+            "Bruno's 11 of Military wins. After each trick you both draw a card from the "
+            "reserve, and the winner leads the next.",
+            point=("card:reserve",),
+            teaches=("duel-draw",),
+        ),
+        Step(
+            "play reinforcement",
+            "Bruno leads Reinforcement. Special cards are worth 0 and do nothing in the "
+            "drafting phase: a way to get rid of one.",
+            point=("card:reinforcement",),
+            teaches=("duel-specials",),
+        ),
+        Step(
+            "play M12",
+            "Win the last trick with the 12 of Military.",
+            point=("card:M12",),
+            teaches=("duel-draft",),
+        ),
+        Step(
+            "call P",
+            "The reserve is empty and you won the drafting, 8 tricks to 4: call the dominant "
+            "suit, and you start as the Aggressor. Call Politics, your strongest suit.",
+            point=("zone:call:P",),
+            teaches=("duel-draft-winner",),
+        ),
+        Step(
+            "target 0,2",
+            "Target Brevmark, a neutral country next to your corner.",
+            point=("zone:tile:0,2",),
+            teaches=("target-neutral",),
+        ),
+        Step(
+            "play M9",
+            "Lead the 9 of Military: it beats Brevmark's Military defence of 6 and keeps your "
+            "Politics for later.",
+            point=("card:M9",),
+            teaches=("lead",),
+        ),
+        Step(
+            "play P3",
+            "Bruno has no Military, so his 3 of Politics, dominant, wins, but it is not above "
+            "Brevmark's Political defence of 3. A winner who fails to take the country loses "
+            "the momentum: you start again.",
+            point=("zone:tile:0,2",),
+            teaches=("duel-momentum",),
+        ),
+        Step(
+            "",
+            "After the 12th conflict, whoever holds more countries wins the campaign, and a "
+            "tie goes to the Defender. Two campaigns win the game.",
+            teaches=("duel-campaign-end",),
+        ),
+    ),
+    recap=(
+        "Each of you holds two corners; the other 24 cards are a reserve.",
+        "The drafting phase: tricks with no dominant suit, a draw after each; special cards "
+        "are worth 0.",
+        "The drafting winner calls the dominant suit and starts.",
+        "A winner who fails to take the country loses the start; more countries win.",
+    ),
+)
+
+THREE_PLAYERS = Lesson(
+    id="alliances-3p",
+    game_id="alliances",
+    title="Alliances for three",
+    players=3,
+    seat=0,
+    names=("You", "Bruno", "Carla"),
+    seed=16,
+    options={"first": 0},
+    intro="What changes with three players: the Empire against two Rebels, and the rise to power.",
+    steps=(
+        Step(
+            "",
+            "With three, one player is the Empire and the other two are Rebels, one alliance "
+            "against it. Each of you is the Empire once in three campaigns: you are first.",
+            teaches=("empire-roles",),
+        ),
+        Step(
+            "",
+            "The Empire starts on two opposite corners of the map, each Rebel on one. All 48 "
+            "cards are dealt: 16 each.",
+            point=("card:tokens:0,0", "card:tokens:3,4"),
+            teaches=("empire-setup",),
+        ),
+        Step(
+            "set M1",
+            "First the rise to power: set aside 4 cards face down, in 2 pairs, for the Rebels. "
+            "Give them weak ones: start with the 1 of Military.",
+            point=("card:M1",),
+            teaches=("empire-set",),
+        ),
+        Step("set E1", "Then the 1 of Economics.", point=("card:E1",), teaches=("empire-set",)),
+        Step(
+            "set E2",
+            "The 2 of Economics starts the second pair.",
+            point=("card:E2",),
+            teaches=("empire-set",),
+        ),
+        Step("set M3", "And the 3 of Military.", point=("card:M3",), teaches=("empire-set",)),
+        Step(
+            "call P",
+            "Now call the dominant suit: Politics, where your cards are strongest.",
+            point=("zone:call:P",),
+            teaches=("empire-set",),
+        ),
+        Step(
+            "give P10",
+            "Each Rebel must give you their highest power card of the dominant suit: Bruno "
+            "puts his face down.",
+            teaches=("empire-tribute",),
+        ),
+        Step(
+            "give M12",
+            "And his highest power card of another suit.",
+            teaches=("empire-tribute",),
+        ),
+        Step("give P3", "Carla gives you her highest Politics card.", teaches=("empire-tribute",)),
+        Step("give M11", "And her highest of another suit.", teaches=("empire-tribute",)),
+        Step(
+            "pair 1",
+            "Bruno takes one of your pairs and Carla the other. Their gifts are in your hand: "
+            "the 10 and 3 of Politics, the 12 and 11 of Military.",
+            point=("card:M12",),
+            teaches=("empire-pairs",),
+        ),
+        Step(
+            "target 0,2",
+            "The Empire starts the first conflict, and conflicts run as with four. Target "
+            "Rosthal, next to your corner: its Military defence is 3.",
+            point=("zone:tile:0,2",),
+            teaches=("empire-starts",),
+        ),
+        Step(
+            "play M12",
+            "Lead the 12 of Military, a gift from Bruno: nothing in Military can beat it.",
+            point=("card:M12",),
+            teaches=("empire-starts",),
+        ),
+        Step("play M6", "Bruno follows with the 6 of Military.", point=("card:M6",)),
+        Step(
+            "play M2",
+            "Carla follows with the 2. Your 12 takes Rosthal.",
+            point=("zone:tile:0,2",),
+        ),
+        Step(
+            "",
+            "At the campaign's end the Empire scores the countries it holds, and each Rebel "
+            "notes the conflicts they won. After three campaigns the most countries scored as "
+            "Empire wins; a tie goes to the most conflicts won as a Rebel.",
+            teaches=("empire-score", "empire-end"),
+        ),
+    ),
+    recap=(
+        "One Empire against two allied Rebels; each player is the Empire once.",
+        "The Empire sets aside two pairs and calls the dominant suit; the Rebels give their "
+        "best cards and take the pairs.",
+        "The Empire scores the countries it holds; after three campaigns the most wins.",
+    ),
+)
+
+COURSE = Course("alliances", CHECKLIST, (FOUR_PLAYERS, TWO_PLAYERS, THREE_PLAYERS))
