@@ -19,7 +19,7 @@ from tabletop import games
 from tabletop.display import Display
 from tabletop.games.alliances.layout import AlliancesLayout
 from tabletop.games.alliances.lessons import COURSE
-from tabletop.learn import Lesson, LessonRun, checklist_gaps
+from tabletop.learn import Lesson, LessonRun, checklist_gaps, redirect_text
 
 LESSONS = {lesson.id: lesson for lesson in COURSE.lessons}
 DISPLAYS = (
@@ -197,8 +197,11 @@ def test_an_off_script_move_is_redirected_or_refused_and_changes_nothing(
     names = list(run.lesson.names)
     verdict = run.attempt(legal, describe=lambda m: game.describe_move(m, seat, names))
     assert verdict.kind == "redirect"
+    step = run.step
+    assert step is not None
+    intended = game.describe_move(game.parse_move(move), seat, names)
+    assert verdict.text == (step.redirect or redirect_text(intended, step.say))
     assert verdict.text.startswith("That works too")
-    assert game.describe_move(game.parse_move(move), seat, names) in verdict.text
     assert (run.game.snapshot(), run.index) == (before, index)
     wrong = game.parse_move(illegal)
     refusal = game.why_illegal(wrong, seat)
@@ -206,6 +209,26 @@ def test_an_off_script_move_is_redirected_or_refused_and_changes_nothing(
     verdict = run.attempt(wrong)
     assert verdict.kind == "refused" and verdict.text == refusal.message
     assert (run.game.snapshot(), run.index) == (before, index)
+
+
+def test_a_learner_step_with_a_choice_says_which_move_the_lesson_wants() -> None:
+    """Where the learner could play something else, the step's own redirect names the
+    lesson's move in words (the default would repeat the step's instruction)."""
+    for lesson in COURSE.lessons:
+        run = LessonRun(COURSE, lesson)
+        while not run.finished:
+            step = run.step
+            assert step is not None
+            if not step.move:
+                run.proceed()
+            elif run.learners_turn:
+                if len(run.game.legal_moves()) > 1:
+                    assert step.redirect.startswith("That works too, but this lesson "), step
+                expected = run.expected()
+                assert expected is not None
+                run.attempt(expected)
+            else:
+                run.play_other()
 
 
 # ---- (c) the pointed places --------------------------------------------------------------

@@ -204,6 +204,8 @@ FOUR_PLAYERS = Lesson(
             "the Military of your alliance's four strongest countries: 7 + 5 + 5 + 4 = 21.",
             point=("card:reserve-forces",),
             teaches=("reserve-forces", "special-cards"),
+            redirect="That works too, but this lesson plays Reserve Forces: your four strongest "
+            "countries give 21 Military, above Bruno's doubled 18.",
         ),
         # The 11th conflict: yours.
         Step(
@@ -218,6 +220,8 @@ FOUR_PLAYERS = Lesson(
             "Lead the 8 of Economics, and keep your 11 of Military for the last conflict.",
             point=("card:E8",),
             teaches=("lead",),
+            redirect="That works too, but this lesson leads the 8 of Economics and keeps the 11 "
+            "of Military for the last conflict.",
         ),
         Step(
             "play E10",
@@ -301,6 +305,8 @@ FOUR_PLAYERS = Lesson(
             "Economics.",
             point=("zone:bid:10:E",),
             teaches=("bid",),
+            redirect="That works too, but this lesson bids 10 Economics: your six Economics cards "
+            "make it your strongest suit.",
         ),
         Step(
             "bid 10 P",
@@ -322,6 +328,8 @@ FOUR_PLAYERS = Lesson(
             "Bid 11 Economics: a higher number beats any suit.",
             point=("zone:bid:11:E",),
             teaches=("outbid",),
+            redirect="That works too, but this lesson bids 11 Economics: a higher number beats "
+            "Bruno's 10 Politics.",
         ),
         Step(
             "pass",
@@ -336,12 +344,16 @@ FOUR_PLAYERS = Lesson(
             "Dunmere, beside your corner, Economic defence 4.",
             point=("zone:tile:1,1",),
             teaches=("target-neutral",),
+            redirect="That works too, but this lesson targets Dunmere, beside your corner: its "
+            "Economic defence is only 4.",
         ),
         Step(
             "play E12",
             "Lead the 12 of Economics: Economics is dominant now, so no card can beat it.",
             point=("card:E12",),
             teaches=("dominant", "lead"),
+            redirect="That works too, but this lesson leads the 12 of Economics: Economics is "
+            "dominant, so nothing beats it.",
         ),
         Step("play E6", "Bruno has to follow with Economics: his 6.", point=("card:E6",)),
         Step(
@@ -412,6 +424,8 @@ TWO_PLAYERS = Lesson(
             "the suit led wins the trick.",
             point=("card:M10",),
             teaches=("duel-draft",),
+            redirect="That works too, but this lesson leads the 10 of Military, to see the higher "
+            "card of the suit led win.",
         ),
         Step(
             "play M11",
@@ -432,6 +446,7 @@ TWO_PLAYERS = Lesson(
             "Win the last trick with the 12 of Military.",
             point=("card:M12",),
             teaches=("duel-draft",),
+            redirect="That works too, but this lesson wins the last trick with the 12 of Military.",
         ),
         Step(
             "call P",
@@ -439,12 +454,14 @@ TWO_PLAYERS = Lesson(
             "suit, and you start as the Aggressor. Call Politics, your strongest suit.",
             point=("zone:call:P",),
             teaches=("duel-draft-winner",),
+            redirect="That works too, but this lesson calls Politics, your strongest suit.",
         ),
         Step(
             "target 0,2",
             "Target Brevmark, a neutral country next to your corner.",
             point=("zone:tile:0,2",),
             teaches=("target-neutral",),
+            redirect="That works too, but this lesson targets Brevmark, next to your corner.",
         ),
         Step(
             "play M9",
@@ -452,6 +469,8 @@ TWO_PLAYERS = Lesson(
             "Politics for later.",
             point=("card:M9",),
             teaches=("lead",),
+            redirect="That works too, but this lesson leads the 9 of Military: it beats "
+            "Brevmark's Military defence of 6 and keeps your Politics.",
         ),
         Step(
             "play P3",
@@ -507,20 +526,38 @@ THREE_PLAYERS = Lesson(
             "Give them weak ones: start with the 1 of Military.",
             point=("card:M1",),
             teaches=("empire-set",),
+            redirect="That works too, but this lesson sets aside weak cards for the Rebels: the 1 "
+            "of Military first.",
         ),
-        Step("set E1", "Then the 1 of Economics.", point=("card:E1",), teaches=("empire-set",)),
+        Step(
+            "set E1",
+            "Then the 1 of Economics.",
+            point=("card:E1",),
+            teaches=("empire-set",),
+            redirect="That works too, but this lesson sets aside the 1 of Economics next.",
+        ),
         Step(
             "set E2",
             "The 2 of Economics starts the second pair.",
             point=("card:E2",),
             teaches=("empire-set",),
+            redirect="That works too, but this lesson starts the second pair with the 2 of "
+            "Economics.",
         ),
-        Step("set M3", "And the 3 of Military.", point=("card:M3",), teaches=("empire-set",)),
+        Step(
+            "set M3",
+            "And the 3 of Military.",
+            point=("card:M3",),
+            teaches=("empire-set",),
+            redirect="That works too, but this lesson sets aside the 3 of Military last.",
+        ),
         Step(
             "call P",
             "Now call the dominant suit: Politics, where your cards are strongest.",
             point=("zone:call:P",),
             teaches=("empire-set",),
+            redirect="That works too, but this lesson calls Politics, where your cards are "
+            "strongest.",
         ),
         Step(
             "give P10",
@@ -548,12 +585,16 @@ THREE_PLAYERS = Lesson(
             "Rosthal, next to your corner: its Military defence is 3.",
             point=("zone:tile:0,2",),
             teaches=("empire-starts",),
+            redirect="That works too, but this lesson targets Rosthal: its Military defence is "
+            "only 3.",
         ),
         Step(
             "play M12",
             "Lead the 12 of Military, a gift from Bruno: nothing in Military can beat it.",
             point=("card:M12",),
             teaches=("empire-starts",),
+            redirect="That works too, but this lesson leads the 12 of Military: nothing in "
+            "Military beats it.",
         ),
         Step("play M6", "Bruno follows with the 6 of Military.", point=("card:M6",)),
         Step(
