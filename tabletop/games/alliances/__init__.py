@@ -39,5 +39,6 @@ APP = declare(
     card_label="rules.alliances:card_label",
     phone=".phone:table",
     advice=".advice:facts",
+    lessons=".lessons:COURSE",
     sound_cues=SOUND_CUES,
 )
