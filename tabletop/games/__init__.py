@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..net.propose import Proposer
     from ..table.card_art import GameArt
     from ..table.gestures import Gestures
+    from ..table.legend import GameLegend
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ class GameApp:
     leak checks look for a hidden card's name and label in everything drawn (no pygame).
     ``lessons``: its guided first games and the checklist they teach (:mod:`tabletop.learn`;
     no pygame).
+    ``legend``: its marks on the *Keys and marks* page (:mod:`tabletop.table.legend`; pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -71,6 +73,7 @@ class GameApp:
     card_name: Callable[[], Callable[[str], str]] | None = None
     card_label: Callable[[], Callable[[str], str]] | None = None
     lessons: Callable[[], Course] | None = None
+    legend: Callable[[], GameLegend] | None = None
 
 
 def _named(package: str, name: str) -> Callable[[], Any]:
@@ -101,6 +104,7 @@ def declare(
     card_label: str | None = None,
     phone: str | None = None,
     lessons: str | None = None,
+    legend: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
 ) -> GameApp:
     """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
@@ -109,8 +113,8 @@ def declare(
     ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
-    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone`` and ``lessons`` name the
-    part itself.
+    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons`` and
+    ``legend`` name the part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -147,6 +151,7 @@ def declare(
         card_label=named(card_label),
         phone=named(phone),
         lessons=named(lessons),
+        legend=named(legend),
     )
 
 
@@ -193,6 +198,12 @@ def course_for(game_id: str) -> Course | None:
     """``game_id``'s lessons and their checklist (pygame-free), or None if it has none."""
     app = app_for(game_id)
     return app.lessons() if app is not None and app.lessons is not None else None
+
+
+def legend_for(game_id: str) -> GameLegend | None:
+    """``game_id``'s own marks for the *Keys and marks* page, or None if it has none."""
+    app = app_for(game_id)
+    return app.legend() if app is not None and app.legend is not None else None
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:

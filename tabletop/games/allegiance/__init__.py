@@ -31,5 +31,6 @@ APP = declare(
     search=".search:SEARCH",
     card_name="rules.allegiance:card_name",
     phone=".phone:table",
+    legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
 )

@@ -38,5 +38,6 @@ APP = declare(
     card_name="rules.alliances:card_name",
     card_label="rules.alliances:card_label",
     phone=".phone:table",
+    legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
 )
