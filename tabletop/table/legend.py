@@ -93,8 +93,13 @@ def last_move_tip(name: str, tag: str) -> str:
     )
 
 
+def _inset(cell: pygame.Rect, s: Sample) -> pygame.Rect:
+    """Where the common marks' sample card goes in ``cell``: room round it for any ring."""
+    return cell.inflate(-s.display.px(24), -s.display.px(28))
+
+
 def _last_move(surface: pygame.Surface, cell: pygame.Rect, s: Sample) -> None:
-    card = s.draw_card(surface, cell.inflate(-s.display.px(16), -s.display.px(16)))
+    card = s.draw_card(surface, _inset(cell, s))
     marks.last_move(surface, card, "A", s.display)
 
 
@@ -105,17 +110,17 @@ def _lit(surface: pygame.Surface, cell: pygame.Rect, s: Sample) -> None:
 
 
 def _selected(surface: pygame.Surface, cell: pygame.Rect, s: Sample) -> None:
-    card = s.draw_card(surface, cell.inflate(-s.display.px(12), -s.display.px(12)))
+    card = s.draw_card(surface, _inset(cell, s))
     marks.selected(surface, card, s.display)
 
 
 def _focus(surface: pygame.Surface, cell: pygame.Rect, s: Sample) -> None:
-    card = s.draw_card(surface, cell.inflate(-s.display.px(20), -s.display.px(20)))
+    card = s.draw_card(surface, _inset(cell, s))
     marks.focus_ring(surface, card, s.display)
 
 
 def _dim(surface: pygame.Surface, cell: pygame.Rect, s: Sample) -> None:
-    s.draw_card(surface, cell.inflate(-s.display.px(8), -s.display.px(8)), True)
+    s.draw_card(surface, _inset(cell, s), True)
 
 
 LAST_MOVE = Mark(
@@ -184,3 +189,10 @@ TABLE_KEYS: tuple[KeyLine, ...] = (
 def keys_for(display: Display) -> tuple[KeyLine, ...]:
     """The table's keys on ``display``'s profile (G widens the log only on a TV)."""
     return tuple(k for k in TABLE_KEYS if not k.tv or display.profile == "tv")
+
+
+def opens_legend(event: pygame.event.Event) -> bool:
+    """F1, or ? however the keyboard types it (Shift+/ on many layouts): the legend's key."""
+    if event.type != pygame.KEYDOWN:
+        return False
+    return event.key in (pygame.K_F1, pygame.K_QUESTION) or getattr(event, "unicode", "") == "?"

@@ -57,18 +57,20 @@ def _painter(
 
 
 def _pills(surface: pygame.Surface, cell: pygame.Rect, s: Sample) -> None:
+    """The conflict's pills, one over the other, as the players' rows draw them."""
     d = s.display
     fp = d.font_px(17)
     model = TableModel()
-    x = cell.x + d.px(4)
+    h = fp + d.px(8)
+    y = cell.centery - h - d.px(4)
     for note, colour in (("Winning", GOLD), ("Tied", CREAM)):
         w = render.fonts.get_font(fp, "sans-bold").size(note)[0] + d.px(16)
-        pill = pygame.Rect(x, cell.centery - (fp + d.px(8)) // 2, w, fp + d.px(8))
+        pill = pygame.Rect(cell.centerx - w // 2, y, w, h)
         model.boxes.append(Box(pill, (*colour, 235), None, pill.h // 2))
         model.texts.append(
             Text(note, pill.center, fp, (20, 24, 22), "center", "sans-bold", pill.w - d.px(8))
         )
-        x = pill.right + d.px(10)
+        y = pill.bottom + d.px(8)
     draw_model(surface, model, d, s.colorblind)
 
 
@@ -78,7 +80,7 @@ MARKS = (
         "A country's rim in an alliance's colour: that alliance controls it (its token lies on "
         "top). Without a rim it is neutral. Its numbers: its Military, Economic and Political "
         "defence.",
-        _painter(rim=0),
+        _painter(rim=1),
     ),
     Mark(
         "Alliance tokens",

@@ -22,14 +22,14 @@ def _stack(surface: pygame.Surface, cell: pygame.Rect, s: Sample, mine: bool) ->
 
     d = s.display
     room = cell.h - d.px(12)
+    # The badge as the court writes it where it has the room: it may reach over the gap
+    # beside its stack (here the whole cell), so the cards keep the height.
+    lines = stack_badges([("3", 11)], stack_label_px(d), cell.w - d.px(20))[0]
+    badge_h = badge_height(len(lines), d)
     cw = round(room / 2)
-    while cw > 8:  # the widest cards whose badge and fan fit the cell's height
-        lines = stack_badges([("3", 11)], stack_label_px(d), cw - d.px(6))[0]
-        badge_h = badge_height(len(lines), d)
-        if badge_h + d.frame_px(3) + round(cw * 1.4) + fan_step(cw) <= room:
-            break
-        cw -= 1
-    plan = Plan(cw, d.px(12), pygame.Rect(0, 0, 0, 0), [], [lines])
+    while cw > 8 and badge_h + d.frame_px(3) + round(cw * 1.4) + fan_step(cw) > room:
+        cw -= 1  # the widest cards whose fan fits under the badge
+    plan = Plan(cw, cell.w, pygame.Rect(0, 0, 0, 0), [], [lines])
     stack = {"id": "stack:3", "total": 11, "cards": [{"card": c} for c in CARDS]}
     place = (cell.centerx - cw // 2, cell.y + d.px(6), 1)
     model = TableModel()
