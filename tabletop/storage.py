@@ -228,6 +228,8 @@ class Settings:
     sound: bool = True
     volume: int = 70  # 0-100; files from before it existed get this
     colorblind: bool = False
+    #: A finished trick or conflict stays on the table until a click or a key, not ~1 s.
+    tricks_wait: bool = False
     window_width: int = 1600
     window_height: int = 900
 

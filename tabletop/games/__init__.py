@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..net.propose import Proposer
     from ..table.card_art import GameArt
     from ..table.gestures import Gestures
+    from ..table.legend import GameLegend
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,7 @@ class GameApp:
     ``lessons``: its guided first games and the checklist they teach (:mod:`tabletop.learn`;
     no pygame). ``advice``: its words for what a hinted move leads to (a trick won, a stack
     struck), from the events a seat sees (:mod:`tabletop.ai.advice`; no pygame).
+    ``legend``: its marks on the *Keys and marks* page (:mod:`tabletop.table.legend`; pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -74,6 +76,7 @@ class GameApp:
     card_label: Callable[[], Callable[[str], str]] | None = None
     lessons: Callable[[], Course] | None = None
     advice: Callable[[], Facts] | None = None
+    legend: Callable[[], GameLegend] | None = None
 
 
 def _named(package: str, name: str) -> Callable[[], Any]:
@@ -105,6 +108,7 @@ def declare(
     phone: str | None = None,
     lessons: str | None = None,
     advice: str | None = None,
+    legend: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
 ) -> GameApp:
     """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
@@ -113,8 +117,8 @@ def declare(
     ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
-    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons`` and ``advice``
-    name the part itself.
+    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons``, ``advice``
+    and ``legend`` name the part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -152,6 +156,7 @@ def declare(
         phone=named(phone),
         lessons=named(lessons),
         advice=named(advice),
+        legend=named(legend),
     )
 
 
@@ -204,6 +209,12 @@ def advice_for(game_id: str) -> Facts | None:
     """``game_id``'s words for what a hinted move leads to (pygame-free), or None."""
     app = app_for(game_id)
     return app.advice() if app is not None and app.advice is not None else None
+
+
+def legend_for(game_id: str) -> GameLegend | None:
+    """``game_id``'s own marks for the *Keys and marks* page, or None if it has none."""
+    app = app_for(game_id)
+    return app.legend() if app is not None and app.legend is not None else None
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:

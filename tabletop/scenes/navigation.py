@@ -62,6 +62,18 @@ class Navigation:
 
         self.app.push(SettingsScene(self.app))
 
+    def legend(self, game_id: str) -> None:
+        """``game_id``'s keys and marks, over the table that asked (Esc comes back to it)."""
+        from .legend import LegendScene
+
+        self.app.push(LegendScene(self.app, game_id))
+
+    def game_menu(self, game_id: str, on_leave: Callable[[], None]) -> None:
+        """The table's Menu over the game; ``on_leave`` asks to leave it."""
+        from .game_menu import GameMenuScene
+
+        self.app.push(GameMenuScene(self.app, game_id, on_leave))
+
     # ---- a game -----------------------------------------------------------------------
     def table(self, session: Session, *, alone: bool = False) -> None:
         """The table of ``session`` in the top scene's place (the title's, the setup's), or

@@ -1,5 +1,5 @@
-"""Settings: fullscreen, display profile, animation speed, sound and its volume, colour-blind-safe
-suits.
+"""Settings: fullscreen, display profile, animation speed, sound and its volume, whether finished
+tricks wait for a click, colour-blind-safe suits.
 
 Every change applies at once and is saved. The state lives in ``app.settings`` (never in the
 widgets): changing the profile or fullscreen rebuilds every scene's widgets, this one included.
@@ -26,7 +26,14 @@ if TYPE_CHECKING:
 
 PROFILES = {"Desktop": "desktop", "TV": "tv"}
 SPEEDS = {"Instant": 0.0, "Fast": 2.0, "Normal": 1.0, "Slow": 0.5}
-CHECKS = {"Fullscreen": "fullscreen", "Sound": "sound", "Colour-blind-safe suits": "colorblind"}
+#: Check boxes' row titles and the settings they hold.
+WAIT = "Finished tricks wait for a click"
+CHECKS = {
+    "Fullscreen": "fullscreen",
+    "Sound": "sound",
+    "Colour-blind-safe suits": "colorblind",
+    WAIT: "tricks_wait",
+}
 SEPARATOR = (58, 72, 62)
 VOLUME_STEP = 5  # a drag changes the volume (and plays its sample) at most every 5 of 100
 #: The panel's padding, a row's control, a menu's height, a check box, Done's height (1080p px).
@@ -55,6 +62,11 @@ def _rows() -> list[_Row]:
         _Row("Sound", "Card and table sounds."),
         _Row("Volume", "How loud the sounds are."),
         _Row(
+            WAIT,
+            "A finished trick or conflict stays on the table until you click or press a key, "
+            "instead of about a second.",
+        ),
+        _Row(
             "Colour-blind-safe suits",
             "Suit colours that stay easy to tell apart with colour blindness.",
         ),
@@ -62,7 +74,8 @@ def _rows() -> list[_Row]:
 
 
 class SettingsScene(Scene):
-    """The settings screen (reached from the title; Esc or Back returns)."""
+    """The settings screen (reached from the title or the table's Menu; Esc or Done returns to
+    the scene below, the game itself from the table)."""
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -75,6 +88,7 @@ class SettingsScene(Scene):
         self.volume: UIHorizontalSlider | None = None
         self.volume_label: UILabel | None = None
         self.colorblind: UICheckBox | None = None
+        self.tricks_wait: UICheckBox | None = None
         self.back_button: UIButton | None = None
         self.rows: list[_Row] = []
         self._separators: list[tuple[int, int, int]] = []
@@ -104,9 +118,14 @@ class SettingsScene(Scene):
             y += h + row_gap
         self.rows = rows
         widgets = {r.title: r.widget for r in rows}
-        self.fullscreen, self.sound, self.colorblind = (
+        self.fullscreen, self.sound, self.colorblind, self.tricks_wait = (
             w if isinstance(w, UICheckBox) else None
-            for w in (widgets["Fullscreen"], widgets["Sound"], widgets["Colour-blind-safe suits"])
+            for w in (
+                widgets["Fullscreen"],
+                widgets["Sound"],
+                widgets["Colour-blind-safe suits"],
+                widgets[WAIT],
+            )
         )
         self.profile, self.speed = (
             w if isinstance(w, UIDropDownMenu) else None
@@ -277,11 +296,16 @@ class SettingsScene(Scene):
         self.app.settings.colorblind = on
         self.app.save_settings()
 
+    def set_tricks_wait(self, on: bool) -> None:
+        self.app.settings.tricks_wait = on
+        self.app.save_settings()
+
     def _checkbox_action(self, box: object) -> Callable[[bool], None] | None:
         return {
             id(self.fullscreen): self.set_fullscreen,
             id(self.sound): self.set_sound,
             id(self.colorblind): self.set_colorblind,
+            id(self.tricks_wait): self.set_tricks_wait,
         }.get(id(box))
 
     def handle(self, event: pygame.event.Event) -> None:

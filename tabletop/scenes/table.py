@@ -38,6 +38,7 @@ from ..net.room import NightRoom
 from ..saves import fresh_save_id
 from ..session import Session
 from ..table.gestures import WorkingArea
+from ..table.legend import opens_legend
 from ..table.model import Piece, RecapHold, TableModel
 from ..table.static_layer import StaticLayer
 from ..ui.dialogs import Question, ask
@@ -591,6 +592,8 @@ class TableScene(Scene):
         elif key == pygame.K_l:
             if not self.moments.peek():
                 self.app.toast("No trick or conflict has been completed yet.")
+        elif opens_legend(event):
+            self.app.go.legend(self.session.game_id)
         elif not self.input.key(event) and key == pygame.K_ESCAPE:
             self.ask_leave()
 
@@ -636,6 +639,10 @@ class TableScene(Scene):
         """Lay the table out again after the working area changed (drops the selection)."""
         self.input.selected = None
         self.refresh()
+
+    def open_menu(self) -> None:
+        """The status bar's Menu: Settings, Keys and marks, Rules, Leave."""
+        self.app.go.game_menu(self.session.game_id, self.ask_leave)
 
     def ask_leave(self) -> None:
         if self.game.over:

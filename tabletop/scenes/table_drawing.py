@@ -13,6 +13,7 @@ import pygame
 from rules import Event, Move
 
 from ..table import card_art, render
+from ..table import marks as paint
 from ..table.model import Piece, RecapHold, TableModel
 from ..table.static_layer import StaticLayer
 from ..ui.palette import CREAM, GOLD, PANEL
@@ -237,10 +238,9 @@ class TableDrawing:
         model = host.model
         surface.blit(self._static_layer(), (0, 0))
         lit = input.targets()
-        radius = d.px(12)
         for zone in model.zones:
             if zone.id in lit:
-                pygame.draw.rect(surface, render.GLOW, zone.rect, d.px(5), border_radius=radius)
+                paint.lit_target(surface, zone.rect, d)
         dragged = input.dragged
         hover = input.piece_at(pygame.mouse.get_pos()) if dragged is None else None
         focus_item = input.focused()
@@ -269,13 +269,7 @@ class TableDrawing:
             render.draw_box(surface, render.Box(host.layout_rect, PICKER_SHADE, None, 0))
             render.draw_box(surface, render.Box(panel, PICKER_PANEL, GOLD, d.px(14), 2))
         if focus_item is not None:
-            pygame.draw.rect(
-                surface,
-                render.FOCUS,
-                focus_item.inflate(d.px(10), d.px(10)),
-                d.px(4),
-                border_radius=radius,
-            )
+            paint.focus_ring(surface, focus_item, d)
         reveal = host.reveal
         if reveal is not None:
             reveal.draw_marks(surface, model, d, self.pieces.draw_rect)
@@ -331,7 +325,8 @@ class TableDrawing:
         why a meld is invalid), else the full words of the face-up card on top there (a
         crowded hand shows little of each card). Face-down cards have none: only what the
         viewer's view shows face up is ever drawn as a card."""
-        text = next((t for r, t in self.host.model.tips if r.collidepoint(pos)), None)
+        text = self.overlays.last_moves.tip_at(pos)  # a tag lies over what it marks
+        text = text or next((t for r, t in self.host.model.tips if r.collidepoint(pos)), None)
         if text:
             return text
         piece = self.input.piece_at(pos)
@@ -400,11 +395,6 @@ class TableDrawing:
         r = self.pieces.draw_rect(piece)
         if lifted:
             r.y -= d.px(12)
-        image = render.piece_image(piece, r.w, self.app.settings.colorblind)
-        surface.blit(image, r)
-        if piece.dim:
-            render.draw_box(surface, render.Box(r, (0, 0, 0, 110), None, d.px(8)))
-        if piece.outline is not None:
-            render.draw_box(surface, render.Box(r, None, piece.outline, d.px(8), d.px(4)))
+        paint.draw_piece(surface, piece, r, d, self.app.settings.colorblind)
         if piece.drag and self.input.is_selected(piece.drag):
-            pygame.draw.rect(surface, render.GLOW, r.inflate(6, 6), d.px(4), border_radius=d.px(10))
+            paint.selected(surface, r, d)

@@ -21,7 +21,8 @@ import pygame
 
 import rules
 
-from ..table import render
+from ..table import marks as paint
+from ..table.legend import last_move_tip
 from ..table.model import TableModel
 
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ MARK_KEYS = ("card", "cards", "stack", "tile")
 #: Events of a deal (Royal Houses' hands once the order is chosen, Allegiance's next deal and
 #: its hands, an Alliances campaign's cards): each has a public face, so every viewer knows of it.
 DEAL_KINDS = frozenset({"deal", "hand"})
-MARK = (150, 186, 214)  # a muted blue: apart from the gold of targets and the winner
-TAG_FILL = (24, 38, 52)
 
 
 def marked_ids(events: Sequence[rules.Event], seat: int, viewer: int | None) -> set[str]:
@@ -73,6 +72,8 @@ class LastMoves:
         self.moves: list[tuple[int, list[rules.Event]]] = []
         # Worked out once per position and viewer, not every frame (hidden_cards asks the rules).
         self._ids: tuple[tuple[int, int, int | None], dict[int, set[str]]] | None = None
+        #: Where each tag was drawn last, and whose it is (its hover tip says what it means).
+        self.tags: list[tuple[pygame.Rect, int]] = []
 
     @property
     def by_seat(self) -> dict[int, list[rules.Event]]:
@@ -157,15 +158,13 @@ class LastMoves:
 
     def draw(self, surface: pygame.Surface) -> None:
         d = self.app.display
-        width = max(2, d.px(3))
-        size = max(12, d.font_px(14))
-        for seat, rect in self.marks():
-            outline = rect.inflate(2 * width, 2 * width)
-            pygame.draw.rect(surface, MARK, outline, width, border_radius=d.px(9))
-            # The tag sits on the outline's top-right corner, outside the card's indices.
-            image = render.text_surface(self.tag(seat), size, MARK, "sans-bold")
-            tag = image.get_rect().inflate(d.px(10), d.px(2))
-            tag.w = max(tag.w, tag.h)
-            tag.center = (outline.right - width, outline.top)
-            render.draw_box(surface, render.Box(tag, (*TAG_FILL, 235), MARK, tag.h // 2, 1))
-            surface.blit(image, image.get_rect(center=tag.center))
+        self.tags = [
+            (paint.last_move(surface, rect, self.tag(seat), d), seat) for seat, rect in self.marks()
+        ]
+
+    def tip_at(self, pos: tuple[int, int]) -> str | None:
+        """What the tag under ``pos`` means (the legend's words, with the player's name)."""
+        for rect, seat in reversed(self.tags):
+            if rect.collidepoint(pos):
+                return last_move_tip(self.session.names[seat], self.tag(seat))
+        return None

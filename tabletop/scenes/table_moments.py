@@ -5,11 +5,13 @@ struck stack) lift and fade before the rest closes up; the last trick can be pee
 The game's layout says what to hold (:meth:`~tabletop.layouts.base.Layout.moment`, public
 cards only); this module times it, draws it over the table and tells the scene when it is busy
 (AI seats then wait). Times are counted in frames' ``dt``, scaled by the animation speed
-(Instant: nothing is held).
+(Instant: nothing is held); with the player's setting *Finished tricks wait for a click*, a
+completed trick stays, at any speed, until a click or a key moves it on.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -138,6 +140,12 @@ class TableMoments:
         return self._before if self.holds_glide else None
 
     @property
+    def waits(self) -> bool:
+        """A finished trick waits for a click or a key (the player's setting), where someone
+        can click this screen: a table played on phones only moves on by itself."""
+        return self.app.settings.tricks_wait and not self.layout.on_phones
+
+    @property
     def can_peek(self) -> bool:
         return self.last is not None
 
@@ -228,9 +236,9 @@ class TableMoments:
         if moment is not None:
             self.last = moment
             self.sync()
-            if speed > 0:
+            if self.waits or speed > 0:
                 self.held = moment
-                self.left = HOLD / speed
+                self.left = math.inf if self.waits else HOLD / speed
                 self.peeking = False
             return
         if speed > 0:
@@ -360,6 +368,8 @@ class TableMoments:
         long: a TV's larger type must stay readable from the sofa)."""
         d = self.app.display
         text = held.caption + (" (last trick: click to close)" if self.peeking else "")
+        if not self.peeking and self.left == math.inf:
+            text += " (click to go on)"
         if not text:
             return
         size = d.font_px(20)

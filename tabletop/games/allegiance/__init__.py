@@ -33,5 +33,6 @@ APP = declare(
     phone=".phone:table",
     advice=".advice:facts",
     lessons=".lessons:COURSE",
+    legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
 )

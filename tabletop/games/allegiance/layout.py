@@ -38,6 +38,7 @@ from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, MUTED, PANEL
 from tabletop.ui.text import fit_name, fits
 
 from . import art as art_allegiance
+from .legend import BEST
 from .recap import deal_recap
 
 GAME = "allegiance"
@@ -791,6 +792,9 @@ class AllegianceLayout(Layout):
             # longer rank drops its star (the best card's gold frame still marks it).
             choices = [f"rank {rank}{star}", f"rank {rank}", f"{rank}{star}"]
             label = _first_fitting(choices, "sans-bold", r.w + gap, fp(17), exact=True)
+        if best:  # the star's meaning, on hover
+            tip = pygame.Rect(r.x - gap // 2, r.bottom + px(6), r.w + gap, round(fp(17) * 1.3))
+            model.tips.append((tip, BEST))
         model.texts.append(
             Text(
                 label,

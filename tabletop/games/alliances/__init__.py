@@ -40,5 +40,6 @@ APP = declare(
     phone=".phone:table",
     advice=".advice:facts",
     lessons=".lessons:COURSE",
+    legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
 )

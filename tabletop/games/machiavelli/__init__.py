@@ -40,5 +40,6 @@ APP = declare(
     card_name="rules.machiavelli.melds:card_label",
     phone=".phone:table",
     lessons=".lessons:COURSE",
+    legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
 )

@@ -26,15 +26,14 @@ from tabletop.display import Display
 from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
+from tabletop.table.render import text_rect
 from tabletop.ui.palette import CREAM, GOLD, GOLD_DEEP, MUTED, PANEL
 
 from .arrangement import same_melds
+from .legend import MARK, NEW, NEW_FACE, RED, new_tag
 from .recap import hand_recap
 from .working_area import HAND_ZONE, NEW_ZONE, MachiavelliWorkingArea
 
-RED = (236, 84, 84)
-#: Outline of cards another player (or the Hint) just brought or moved, and of a drawn card.
-MARK = (90, 200, 255)
 EDGE = GOLD_DEEP
 ASPECT = 1.4
 OVERLAP = 0.4  # the visible fraction of each card but the last in a meld
@@ -401,9 +400,9 @@ class MachiavelliLayout(Layout):
                 )
             )
             if card in self.area.drawn:  # a tag over the card: which card the stock gave
-                model.texts.append(
-                    Text("new", (r.x + px(4), r.y - px(1)), fp(14), MARK, "bottomleft", NEW_FACE)
-                )
+                tag = new_tag(r, display)
+                model.texts.append(tag)
+                model.tips.append((text_rect(tag), NEW))
 
     def score_label(self, outcome: Outcome, seat: int) -> str:
         """Penalty points, as the table and the score rows count them ("44", "0")."""
@@ -603,9 +602,6 @@ def _row_step(row: list[int], slots: list[int], cw: int, width: int, fit: _Fit) 
         return None
     tight = (width - fixed) // overlapped
     return tight if tight >= round(cw * TIGHTEST) else None
-
-
-NEW_FACE = "sans-bold"  # the "new" tag's face
 
 
 def new_tag_height(display: Display) -> int:

@@ -33,6 +33,7 @@ APP = declare(
     card_name="rules.medici:card_name",
     phone=".phone:table",
     advice=".advice:facts",
-    sound_cues=SOUND_CUES,
+    legend=".legend:LEGEND",
     lessons=".lessons:COURSE",
+    sound_cues=SOUND_CUES,
 )

@@ -29,5 +29,6 @@ APP = declare(
     search=".search:SEARCH",
     card_name="rules.royal_houses:card_name",
     phone=".phone:table",
+    legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
 )

@@ -19,6 +19,7 @@ from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, MUTED
 from tabletop.ui.text import wrap_text
 
 from . import art as art_royal_houses
+from .legend import LEADS
 
 SEAT_COLOURS = ((255, 214, 140), (150, 205, 255))
 
@@ -378,6 +379,8 @@ class RoyalHousesLayout(Layout):
             )
         )
         label = f"★{amount}" if leads else str(amount)
+        if leads:
+            model.tips.append((badge, LEADS))
         model.texts.append(
             Text(
                 label,
