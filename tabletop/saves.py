@@ -90,6 +90,7 @@ def to_save(session: Session, label: str = "") -> dict[str, Any]:
         "finished": game.over,
         "assisted": session.assisted,
         "table_display": session.table_display,
+        "teach": session.teach,
         "seats": [_seat_json(s) for s in session.seats],
         "game": game.to_json(),  # game id, rules version, seed, options, moves, state hash
         "snapshot": game.snapshot(),
@@ -270,7 +271,7 @@ def session_from_save(data: Any) -> Session:
     if not isinstance(assisted, bool) or not isinstance(table_display, bool):
         raise SaveError("The save's flags are not true or false.")
     try:
-        return Session.restore(
+        session = Session.restore(
             game,
             seats,
             table_display=table_display,
@@ -278,6 +279,8 @@ def session_from_save(data: Any) -> Session:
             started=_text(data, "started") or None,
             assisted=assisted,
         )
+        session.teach = data.get("teach") is True  # an older save has none: off
+        return session
     except (rules.IllegalMove, rules.SetupError) as err:  # load_game replayed it: never expected
         raise SaveError(f"The save cannot be replayed: {err}") from err
 

@@ -81,6 +81,8 @@ class Session:
     assisted: bool = False
     #: Who made each move of ``game.history`` (undo takes back one seat's own decision).
     movers: list[int] = field(init=False, default_factory=list)
+    #: *Teach as we play* (a game night's option): each phone shows a tip for its decision.
+    teach: bool = False
 
     def __post_init__(self) -> None:
         if self.seed is None:
@@ -237,4 +239,5 @@ class Session:
             None,
             dict(self.options),
             self.table_display,
+            teach=self.teach,
         )

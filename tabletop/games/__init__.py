@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
     from ..learn import Course
+    from ..net.howto import HowTo, TipFor
     from ..net.phone_table import TableForPhone
     from ..net.propose import Proposer
     from ..table.card_art import GameArt
@@ -59,6 +60,8 @@ class GameApp:
     no pygame). ``advice``: its words for what a hinted move leads to (a trick won, a stack
     struck), from the events a seat sees (:mod:`tabletop.ai.advice`; no pygame).
     ``legend``: its marks on the *Keys and marks* page (:mod:`tabletop.table.legend`; pygame).
+    ``howto``: the phone's *How to play* sheet, and ``tip``: a phone's one-line tip for its
+    seat's decision from that seat's view and legal moves (:mod:`tabletop.net.howto`; no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -77,6 +80,8 @@ class GameApp:
     lessons: Callable[[], Course] | None = None
     advice: Callable[[], Facts] | None = None
     legend: Callable[[], GameLegend] | None = None
+    howto: Callable[[], HowTo] | None = None
+    tip: Callable[[], TipFor] | None = None
 
 
 def _named(package: str, name: str) -> Callable[[], Any]:
@@ -109,6 +114,8 @@ def declare(
     lessons: str | None = None,
     advice: str | None = None,
     legend: str | None = None,
+    howto: str | None = None,
+    tip: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
 ) -> GameApp:
     """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
@@ -117,8 +124,8 @@ def declare(
     ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
-    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons``, ``advice``
-    and ``legend`` name the part itself.
+    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons``, ``advice``,
+    ``legend``, ``howto`` and ``tip`` name the part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -157,6 +164,8 @@ def declare(
         lessons=named(lessons),
         advice=named(advice),
         legend=named(legend),
+        howto=named(howto),
+        tip=named(tip),
     )
 
 
@@ -215,6 +224,18 @@ def legend_for(game_id: str) -> GameLegend | None:
     """``game_id``'s own marks for the *Keys and marks* page, or None if it has none."""
     app = app_for(game_id)
     return app.legend() if app is not None and app.legend is not None else None
+
+
+def howto_for(game_id: str) -> HowTo | None:
+    """``game_id``'s *How to play* sheet for the phones (pygame-free), or None."""
+    app = app_for(game_id)
+    return app.howto() if app is not None and app.howto is not None else None
+
+
+def tip_for(game_id: str) -> TipFor | None:
+    """``game_id``'s tip for a phone's decision (pygame-free), or None."""
+    app = app_for(game_id)
+    return app.tip() if app is not None and app.tip is not None else None
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:

@@ -30,17 +30,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Event, Game, IllegalMove, Move, Outcome
-from tabletop.games import phone_table_for
+from tabletop.ai.hint import ask_advice
+from tabletop.ai.worker import AIWorker
+from tabletop.games import howto_for, phone_table_for, tip_for
 from tabletop.outcome_words import detail, headline, join_names, score_number
 from tabletop.session import Session
 
 from . import protocol
 from .ahead import ChoicesAhead
+from .howto import one_line
 from .png import Pixels
 from .propose import offers_proposals
 from .room import NightRoom
 from .second_person import said_to
-from .server import DEFAULT_PORT, SeatUpdate, Submission
+from .server import DEFAULT_PORT, HintSubmission, SeatUpdate, Submission, ToHost
 
 #: A game's score table for its results: a header row and rows of cells, all text.
 ScoreTable = Callable[[Outcome, list[str]], tuple[list[str], list[list[str]]]]
@@ -67,6 +70,17 @@ frame (one face at least): a face costs several milliseconds, and a frame painti
 while the phones fetch their hands would be dropped."""
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Hinting:
+    """A phone's hint being worked out in the AI worker, for the position ``game`` was in
+    at ``ply`` (it is dropped once the game moved on)."""
+
+    future: Future[Any]
+    msg_id: str
+    ply: int
+    game: Game
 
 
 @dataclass(frozen=True)
@@ -137,6 +151,12 @@ class GameNight:
     sent to the phones once the game is over; without it, one row of scores. ``card_text``:
     a face-up card's full name and words (the TV's hover tip), shown when a phone's player
     taps a card to see it large; without it, the card's picture alone.
+
+    ``hint_worker``: the AI worker that works out a phone's hints (the hint bot, from the
+    seat's own view; ``hint_iterations`` caps its search, for tests); without it the phones
+    are offered no hints. With the session's ``teach`` on (*Teach as we play*), each phone's
+    state carries a one-line tip for its decision (the game's ``tip``, from the seat's view
+    and moves only).
     """
 
     def __init__(
@@ -153,6 +173,8 @@ class GameNight:
         score_table: ScoreTable | None = None,
         card_text: Callable[[str], str | None] | None = None,
         room: NightRoom | None = None,
+        hint_worker: AIWorker | None = None,
+        hint_iterations: int | None = None,
     ) -> None:
         seats = sorted(set(phone_seats))
         players = len(session.seats)
@@ -176,6 +198,11 @@ class GameNight:
         self._phone_table = phone_table_for(session.game_id)
         self._card_text = card_text
         self._words: dict[str, str] = {}  # card id -> its full words, once asked
+        self._tip = tip_for(session.game_id)
+        self._worker, self._iterations = hint_worker, hint_iterations
+        self._hint_inbox: queue.Queue[HintSubmission] = queue.Queue(MAX_WAITING)
+        self._hinting: dict[int, _Hinting] = {}
+        howto = howto_for(session.game_id)
         # Secret choices phones made before their turn, played when the rules ask them.
         self._ahead = ChoicesAhead()
         self._ahead_game: object = session.game
@@ -193,6 +220,8 @@ class GameNight:
             "players": players,
             # the page's meld builder: a play is a whole new table, laid by the host's solver
             "proposals": offers_proposals(session.game_id),
+            "howto": howto.as_json() if howto is not None else None,
+            "hints": hint_worker is not None,
         }
         self.server = self._room.serve(
             self.tokens,
@@ -219,6 +248,9 @@ class GameNight:
         and every phone is told; in a room the server stays, showing this game's last state
         until the room's next game."""
         self._stopped = True
+        for job in self._hinting.values():
+            job.future.cancel()
+        self._hinting.clear()
         if self._own_room:
             self._room.close()
 
@@ -238,11 +270,19 @@ class GameNight:
         return self.server.connected()
 
     # ---- the UI thread ---------------------------------------------------------------------
-    def _submit(self, submission: Submission) -> bool:  # the server thread
+    @property
+    def teach(self) -> bool:
+        """*Teach as we play*: each phone gets a tip for its decision."""
+        return bool(getattr(self.session, "teach", False))
+
+    def _submit(self, submission: ToHost) -> bool:  # the server thread
         if self._stopped:
             return False  # the table is closed: "busy" until the next game
         try:
-            self._inbox.put_nowait(submission)
+            if isinstance(submission, HintSubmission):
+                self._hint_inbox.put_nowait(submission)
+            else:
+                self._inbox.put_nowait(submission)
         except queue.Full:
             return False
         return True
@@ -268,6 +308,7 @@ class GameNight:
             if done is not None:
                 applied.append(done)
         applied += self._play_ahead()
+        self._work_hints()
         if applied:
             self._publish_due = True
         elif follow_up and not published:  # a frame that applies or publishes paints no face
@@ -411,6 +452,56 @@ class GameNight:
         for seat, msg_id, after in told:
             self.server.reply(seat, protocol.message("accepted", id=msg_id, ply=after))
 
+    # ---- hints ------------------------------------------------------------------------------
+    def _work_hints(self) -> None:
+        """Start the hints phones asked for, and answer the ones the worker has finished."""
+        for _ in range(MAX_PER_POLL):
+            try:
+                ask = self._hint_inbox.get_nowait()
+            except queue.Empty:
+                break
+            self._start_hint(ask)
+        for seat, job in list(self._hinting.items()):
+            if job.future.done():
+                del self._hinting[seat]
+                self.server.hint_answer(seat, self._hint_message(seat, job))
+
+    def _start_hint(self, ask: HintSubmission) -> None:
+        game = self.session.game
+        ply = len(game.history)
+
+        def refuse(code: str, text: str) -> None:
+            msg = protocol.refused(code, text, msg_id=ask.msg_id, ply=ply)
+            self.server.hint_answer(ask.seat, msg)
+
+        if self._worker is None:
+            refuse("no-hints", "This game night gives no hints.")
+        elif ask.seat in self._hinting:  # the server holds one per seat: never, but never two
+            refuse("busy", "The host is still working out your previous hint.")
+        elif ask.ply != ply:
+            refuse("stale", "The table changed before this request arrived: ask again.")
+        elif game.over or game.to_move != ask.seat:
+            refuse("not-your-turn", "A hint is for your own turn.")
+        else:
+            future = ask_advice(self._worker, game, ask.seat, self._iterations)
+            self._hinting[ask.seat] = _Hinting(future, ask.msg_id, ply, game)
+
+    def _hint_message(self, seat: int, job: _Hinting) -> dict[str, Any] | None:
+        """The finished hint as the phone gets it; None if the position moved on (dropped)."""
+        game = self.session.game
+        if game is not job.game or len(game.history) != job.ply or job.future.cancelled():
+            return None
+        error = job.future.exception()
+        if error is not None:
+            log.warning("a phone's hint failed", exc_info=error)
+            text = "No hint this time: the host could not work one out."
+            return protocol.refused("hint-failed", text, msg_id=job.msg_id, ply=job.ply)
+        advice = job.future.result()
+        names = self.session.names
+        text = advice.sentence(lambda m: game.describe_move(m, seat, names))
+        move = str(advice.move)
+        return protocol.message("hint", id=job.msg_id, ply=job.ply, move=move, text=text)
+
     def publish(self) -> None:
         """Send every phone seat (and the public table) what it sees now. Call it on the UI
         thread after any change that ``poll()`` did not make."""
@@ -515,8 +606,22 @@ class GameNight:
             "outcome": outcome,
             # what the phone shows of the table, from the seat's own view only
             "table": table,
+            "tip": self._tip_for(view, seat, moves),
             "words": self._words_for(view, seat, table),
         }
+
+    def _tip_for(
+        self, view: Mapping[str, Any], seat: int | None, moves: list[dict[str, Any]]
+    ) -> str:
+        """With *Teach as we play* on, the game's tip for ``seat``'s decision: from its view and
+        its moves only (never the game), so it cannot tell what the seat does not know."""
+        if not self.teach or self._tip is None or seat is None or not moves:
+            return ""
+        try:
+            return one_line(self._tip(view, seat, moves))
+        except Exception:  # a tip is a help: a broken one must not stop the game night
+            log.exception("the tip for seat %s failed", seat)
+            return ""
 
     def _words_for(
         self, view: Mapping[str, Any], seat: int | None, table: dict[str, Any] | None

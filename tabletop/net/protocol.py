@@ -26,14 +26,24 @@ Client → server
     seat), answers with a ``proposal``: a valid new table holding every one of ``cards``, or
     why none exists. Nothing is played: the phone sends the proposal's ``move`` to play it.
     ``cards``: 1 to :data:`MAX_PROPOSE` card ids, each in the seat's hand.
+``{"v":1,"type":"hint","id":"h-2","ply":42}``
+    Ask the host what it would play in the seat's decision at ``ply`` and why. The host works
+    it out with the hint bot in its AI worker, from the seat's own view, and answers this
+    seat only with ``hint``. One hint at a time per seat; a hint the table moved on from
+    before it was ready is dropped (the new ``state`` says the position changed). Refused
+    (``refused`` with its ``id``) as ``no-seat``, ``wrong-seat``, ``stale``,
+    ``not-your-turn``, ``busy`` (this seat's previous hint is still being worked out),
+    ``no-hints`` (this game night gives none) or ``hint-failed``.
 ``{"v":1,"type":"ping"}``
     Answered by ``pong`` (WebSocket pings keep the socket alive anyway).
 
 Server → client
 ---------------
-``welcome``  ``{seat, name, names, game, title, players, proposals}`` after a good hello
-    (``seat``/``name`` ``null`` for the public table; ``proposals``: the game lays cards
-    through the host's proposals, its page shows the meld builder).
+``welcome``  ``{seat, name, names, game, title, players, proposals, howto, hints}`` after a
+    good hello (``seat``/``name`` ``null`` for the public table; ``proposals``: the game lays
+    cards through the host's proposals, its page shows the meld builder; ``howto``: the game's
+    *How to play* sheet, ``{sections: [{title, text, cards}]}`` (card ids to show as pictures),
+    or ``null``; ``hints``: the seat may ask for hints).
 ``state``    ``{ply, seat, names, to_move, your_turn, over, prompt, waiting, view, moves,
     moves_complete, events, log_reset, outcome, table, words, choosing, chosen, held}``: the
     seat's own ``view(seat)``, and while it is that seat's turn the prompt and its legal
@@ -52,7 +62,9 @@ Server → client
     rows}``, text). ``table`` is what the phone shows of the table, from this seat's view
     (``{sections: [{title, note, items: [{label, text, cards, mark, key}]}], score}``, see
     :mod:`tabletop.net.phone_table`), or ``null`` for a game without one; ``words`` the full
-    words of each face-up card it shows (hand and table), for a card seen large.
+    words of each face-up card it shows (hand and table), for a card seen large. ``tip``: with
+    *Teach as we play* on, one sentence about this seat's decision now (why those cards are
+    lit, what the trick needs), built from the seat's own view and moves only; else ``""``.
 ``accepted`` ``{id, ply}``: the move with that id was applied (``ply``: history length after).
 ``held``     ``{id, ply}``: a secret choice made before the seat's turn, kept by the host.
 ``refused``  ``{code, message, id?, ply}``: nothing changed. Codes:
@@ -81,6 +93,9 @@ Server → client
 ``dropped``  ``{message}``: the host closes this socket (4004): the screen fell too far behind
     reading the host's messages. The page may reconnect at once: the seat is still its own.
 ``pong``     the answer to ``ping``.
+``hint``     ``{id, ply, move, text}``: the answer to ``hint``: ``move`` in the game's notation
+    (one of the seat's legal moves: the page lights it and offers to play it) and ``text``,
+    the move and why in one sentence ("Play the 7 of Swords: it wins the trick.").
 ``proposal`` ``{id, ply, cards, table, move, message}``: the answer to ``propose``. ``table`` is
     the proposed new table (melds of card ids) and ``move`` the play in the game's notation,
     both ``null`` when no valid table holds all the cards; ``message`` says which, in a sentence.
@@ -158,6 +173,8 @@ REFUSAL_CODES: dict[str, str] = {
     "not-in-hand": "a card to lay is not in the seat's hand",
     "slow-down": "the screen sends more messages than the host answers",
     "full": "the public table has as many screens as it takes",
+    "no-hints": "this game night gives no hints",
+    "hint-failed": "the host could not work out a hint",
 }
 """The refusals of the protocol itself (the rules' refusals come with their own codes)."""
 
@@ -227,6 +244,12 @@ class ProposeRequest:
 
 
 @dataclass(frozen=True)
+class HintAsk:
+    msg_id: str
+    ply: int
+
+
+@dataclass(frozen=True)
 class Ping:
     pass
 
@@ -245,7 +268,7 @@ class Reload:
     version: object
 
 
-ClientMessage = Hello | MoveRequest | ProposeRequest | Ping | Refusal | Reload
+ClientMessage = Hello | MoveRequest | ProposeRequest | HintAsk | Ping | Refusal | Reload
 
 
 def _is_int(value: object) -> bool:
@@ -305,4 +328,12 @@ def parse_client(text: str | bytes) -> ClientMessage:
             text = f"A proposal needs the cards to lay: 1 to {MAX_PROPOSE} card ids."
             return Refusal("bad-message", text, msg_id)
         return ProposeRequest(msg_id, ply, tuple(cards))
+    if kind == "hint":
+        if msg_id is None:
+            text = f"A hint request needs an id of 1 to {MAX_ID} characters."
+            return Refusal("bad-message", text)
+        ply = data.get("ply")
+        if not isinstance(ply, int) or isinstance(ply, bool) or ply < 0:
+            return Refusal("bad-message", "A hint request needs the ply it was made for.", msg_id)
+        return HintAsk(msg_id, ply)
     return Refusal("bad-message", f"Unknown message type {kind!r:.40}.", msg_id)

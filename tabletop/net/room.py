@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
 from typing import Any
 
-from .server import DEFAULT_PORT, NightServer, Submission
+from .server import DEFAULT_PORT, NightServer, ToHost
 
 #: Random bytes in a seat's token (its link): unguessable on the network.
 TOKEN_BYTES = 24
@@ -42,7 +42,7 @@ class NightRoom:
     def serve(
         self,
         tokens: Mapping[int, str],
-        submit: Callable[[Submission], bool],
+        submit: Callable[[ToHost], bool],
         welcome: Mapping[str, Any],
         *,
         bind: Iterable[str] | None,

@@ -11,7 +11,9 @@ queued in :attr:`NightServer.image_requests` for the host to render on the UI th
 text rendering is not thread-safe) and handed back with :meth:`NightServer.image_done`. Without
 a renderer the server draws a simple SVG card naming the id. Proposals (``propose``) run the
 proposer the game's package declares (:mod:`tabletop.net.propose`) in the server's own worker
-thread.
+thread. Hints (``hint``) go to the host like moves (``submit``): it works them out in its AI
+worker and answers with :meth:`NightServer.hint_answer`; the server keeps one in flight per
+seat.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ except ImportError:  # not on Windows
 from . import protocol
 from .png import Pixels
 from .propose import NotInHand, Proposal, offers_proposals, propose
-from .protocol import Hello, MoveRequest, Ping, ProposeRequest, Refusal, Reload
+from .protocol import Hello, HintAsk, MoveRequest, Ping, ProposeRequest, Refusal, Reload
 
 log = logging.getLogger(__name__)
 
@@ -91,6 +93,20 @@ class Submission:
     msg_id: str
     ply: int
     text: str
+
+
+@dataclass(frozen=True)
+class HintSubmission:
+    """A phone asks for a hint for its decision at ``ply`` (made on the server thread); the
+    host answers with :meth:`NightServer.hint_answer`."""
+
+    seat: int
+    msg_id: str
+    ply: int
+
+
+#: What a phone sends the host: a move to judge, or a hint to work out.
+ToHost = Submission | HintSubmission
 
 
 @dataclass(frozen=True)
@@ -292,7 +308,7 @@ class NightServer:
     def __init__(
         self,
         tokens: Mapping[str, int],
-        submit: Callable[[Submission], bool],
+        submit: Callable[[ToHost], bool],
         welcome: Mapping[str, Any],
         *,
         bind: Iterable[str] | None = None,
@@ -336,6 +352,7 @@ class NightServer:
         self._logs: dict[int | None, deque[dict[str, Any]]] = {}
         self._ply = 0
         self._connected: frozenset[int] = frozenset()
+        self._hinting: set[int] = set()  # seats whose hint the host is working out
         self._servers: list[asyncio.Server] = []
         self._in_request: dict[object, int] = {}  # connection → requests it is in now
         self._openings: dict[str, tuple[float, float]] = {}  # address → (allowance, when)
@@ -382,7 +399,7 @@ class NightServer:
     def next_game(
         self,
         tokens: Mapping[str, int],
-        submit: Callable[[Submission], bool],
+        submit: Callable[[ToHost], bool],
         welcome: Mapping[str, Any],
         census: Iterable[str],
         images: bool,
@@ -401,6 +418,12 @@ class NightServer:
     def reply(self, seat: int, msg: dict[str, Any]) -> None:
         """Send ``msg`` to whichever device holds ``seat`` now (thread-safe)."""
         self._call(self._send_to_seat, seat, msg)
+
+    def hint_answer(self, seat: int, msg: dict[str, Any] | None) -> None:
+        """The host is done with ``seat``'s hint: send ``msg`` (a ``hint``, or a refusal) to
+        whichever device holds the seat now, or nothing (``None``: the hint was stale); the seat
+        may ask again (thread-safe)."""
+        self._call(self._hint_done, seat, msg)
 
     def connected(self) -> frozenset[int]:
         """The seats whose device is connected now (thread-safe)."""
@@ -776,6 +799,38 @@ class NightServer:
             self._move(conn, request)
         elif isinstance(request, ProposeRequest):
             self._propose(conn, request)
+        elif isinstance(request, HintAsk):
+            self._hint(conn, request)
+
+    def _hint(self, conn: _Connection, request: HintAsk) -> None:
+        """Pass a phone's hint request to the host, at most one per seat at a time."""
+
+        def refuse(code: str, text: str) -> None:
+            conn.send(protocol.refused(code, text, msg_id=request.msg_id, ply=self._ply))
+
+        seat = conn.seat
+        state = self._states.get(seat)
+        if seat is None:
+            refuse("no-seat", "This screen shows the public table: open your seat's link to play.")
+        elif self._seats.get(seat) is not conn:
+            refuse("wrong-seat", "This seat is now played from another device.")
+        elif not self._welcome.get("hints"):
+            refuse("no-hints", "This game night gives no hints.")
+        elif state is None or request.ply != state.get("ply"):
+            refuse("stale", "The table changed before this request arrived: ask again.")
+        elif not state.get("your_turn"):
+            refuse("not-your-turn", "A hint is for your own turn.")
+        elif seat in self._hinting:
+            refuse("busy", "The host is still working out your previous hint.")
+        elif not self._submit(HintSubmission(seat, request.msg_id, request.ply)):
+            refuse("busy", "The table is busy: ask again in a moment.")
+        else:
+            self._hinting.add(seat)
+
+    def _hint_done(self, seat: int, msg: dict[str, Any] | None) -> None:
+        self._hinting.discard(seat)
+        if msg is not None:
+            self._send_to_seat(seat, msg)
 
     def _propose(self, conn: _Connection, request: ProposeRequest) -> None:
         def refuse(code: str, text: str) -> None:
@@ -849,13 +904,14 @@ class NightServer:
     def _next_game(
         self,
         tokens: dict[str, int],
-        submit: Callable[[Submission], bool],
+        submit: Callable[[ToHost], bool],
         welcome: dict[str, Any],
         census: frozenset[str],
         images: bool,
         painter: Callable[[str], Future[bytes | None]] | None,
     ) -> None:
         self._tokens, self._submit, self._welcome = tokens, submit, welcome
+        self._hinting.clear()  # the last game's hints are answered to nobody
         self._census, self._renders, self._painter = census, images, painter
         self._images.clear()  # another game's faces (the ids may be the same)
         for waiter in self._image_waiters.values():

@@ -81,6 +81,7 @@ def default_ai() -> str:
 SEED_HELP = "Leave blank for a random deal; the same seed deals the same cards."
 TABLE_TEXT = "Table display (TV): hide hands between turns"
 NIGHT_TEXT = "Game night (phones)"
+TEACH_TEXT = "Teach as we play"
 
 
 @dataclass(frozen=True)
@@ -178,6 +179,7 @@ class SetupScene(Scene):
         self.seed_text = ""
         self.table_display = False
         self.game_night = False  # human seats play from their phones
+        self.teach = False  # at a game night, each phone tips its player on their decision
         self.scroll = 0  # page offset when the form is taller than the window
         #: The count menu's y on the screen to build the form around (a new player count: the
         #: form grows or shrinks below it instead of being centred again), or None.
@@ -194,6 +196,7 @@ class SetupScene(Scene):
         self.seed_entry: UITextEntryLine | None = None
         self.table_check: UICheckBox | None = None
         self.night_check: UICheckBox | None = None
+        self.teach_check: UICheckBox | None = None
         self.start_button: UIButton | None = None
         self.back_button: UIButton | None = None
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
@@ -226,6 +229,7 @@ class SetupScene(Scene):
             "options": {k: list(v) if isinstance(v, list) else v for k, v in self.values.items()},
             "table_display": self.table_display,
             "game_night": self.game_night,
+            "teach": self.teach,
         }
 
     def recall(self, memory: Any) -> None:
@@ -236,7 +240,7 @@ class SetupScene(Scene):
         players = memory.get("players")
         if type(players) is int and players in self.spec.counts:
             self.players = players
-        for key in ("table_display", "game_night"):
+        for key in ("table_display", "game_night", "teach"):
             if type(memory.get(key)) is bool:
                 setattr(self, key, memory[key])
         kinds = kind_choices(self.game_night)
@@ -302,6 +306,8 @@ class SetupScene(Scene):
             self.table_display = bool(self.table_check.is_checked)
         if self.night_check is not None:
             self.game_night = bool(self.night_check.is_checked)
+        if self.teach_check is not None:
+            self.teach = bool(self.teach_check.is_checked)
 
     def kill_widgets(self) -> None:
         # Keep what was typed: the app kills widgets before every rebuild.
@@ -424,6 +430,8 @@ class SetupScene(Scene):
         form_h += m.gap + d.px(8) + sum(h for h, _ in help_rows) + row_h
         if self.spec.min_players != self.spec.max_players:
             form_h += row_h + m.gap
+        if self.game_night:  # Teach as we play, under the game-night switch
+            form_h += row_h
         return _Plan(
             cols=seat_cols,
             row_h=row_h,
@@ -602,6 +610,16 @@ class SetupScene(Scene):
             tool_tip_text="The TV shows the table; each player scans a code and plays from "
             "their phone (same wifi, nothing to install)",
         )
+        if self.game_night:
+            self.teach_check = UICheckBox(
+                pygame.Rect(sx + m.table_w + d.px(40), y + row_h + (row_h - cb) // 2, cb, cb),
+                TEACH_TEXT,
+                app.ui,
+                container=box,
+                initial_state=self.teach,
+                tool_tip_text="Each phone shows a one-line tip for its player's decision: why "
+                "those cards are lit, what the trick needs",
+            )
 
     def _footer(self, form: _Form, by: int) -> None:
         """Back and Start, centred under the panel at ``by``."""
@@ -880,7 +898,9 @@ class SetupScene(Scene):
                 raise SetupError("The seed must be a whole number of 0 or more (or blank).")
             seed = int(seed_text)
         seats = [SeatConfig(names[i], self.kinds[i]) for i in range(n)]
-        return Session(self.game_id, seats, seed, options, self.table_display)
+        session = Session(self.game_id, seats, seed, options, self.table_display)
+        session.teach = self.game_night and self.teach
+        return session
 
     def start(self) -> None:
         """Validate, then hand the table the new session (an error keeps the form open)."""

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from .. import fonts
+from ..ai.worker import shared_worker
 from ..display import Display
 from ..layouts import get_layout
 from ..net import DEFAULT_PORT, AppliedMove, GameNight, qr_matrix
@@ -112,6 +113,7 @@ class NightHost:
         kwargs["room"] = self.room
         kwargs["score_table"] = get_layout(self.session.game_id).score_table
         kwargs["card_text"] = partial(card_art.card_text, self.session.game_id)
+        kwargs["hint_worker"] = shared_worker()  # the table's own AI worker: hints off this thread
         if "card_image" in inspect.signature(GameNight).parameters:
             kwargs["card_image"] = self.card_image
         if PAINT_IN_PROCESS and "card_painter" in inspect.signature(GameNight).parameters:

@@ -29,6 +29,8 @@ APP = declare(
     search=".search:SEARCH",
     card_name="rules.royal_houses:card_name",
     phone=".phone:table",
+    howto=".howto:HOWTO",
+    tip=".tips:tip",
     legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
 )

@@ -6,8 +6,12 @@
  * whose plays cannot all be listed, has its play builder (pick cards, ask the host to lay
  * them, confirm or cancel; or lay them as a new meld).
  *
+ * The game's How to play sheet (sent in the welcome) opens over the table; with Teach as we
+ * play on, the seat's state carries a one-line tip; on its turn the seat may ask the host for
+ * a hint, which lights the hinted move and offers to play it.
+ *
  * For tests, #state carries data attributes (ready, status, seat, ply, your-turn, refusal,
- * proposal) and window.phone exposes the socket's send.
+ * proposal, howto, hint) and window.phone exposes the socket's send.
  */
 "use strict";
 (function () {
@@ -25,6 +29,7 @@
     ws: null, stop: false, backoff: 500, timer: 0, counter: 0,
     seat: null, names: [], game: "", title: "", state: null, log: [],
     selected: null, picks: [], proposal: null, asking: null, wasMine: false,
+    howto: null, hints: false, hinting: null, hint: null,
   };
 
   function nextId(kind) { S.counter += 1; return kind + "-" + prefix + "-" + S.counter; }
@@ -78,7 +83,7 @@
     };
     ws.onclose = (e) => {
       if (ws !== S.ws) return;
-      S.ws = null; S.asking = null;
+      S.ws = null; S.asking = null; S.hinting = null;
       if (S.stop) return;
       setStatus("reconnecting");
       if (e.code === 4007) {  // the room's next game: join it at once, on the same link
@@ -122,6 +127,8 @@
         S.backoff = 500; S.seat = msg.seat; S.names = msg.names || [];
         S.game = msg.game || ""; S.title = msg.title || "";
         S.proposals = !!msg.proposals;  // a game whose play is a whole new table of melds
+        S.howto = msg.howto || null; S.hints = !!msg.hints;
+        $("howto-open").hidden = !S.howto;
         setStatus("open");
         root.dataset.seat = msg.seat === null ? "" : String(msg.seat);
         root.dataset.game = S.game;
@@ -136,6 +143,7 @@
       case "refused":
         root.dataset.refusal = msg.code;
         if (msg.id && msg.id === S.asking) S.asking = null;
+        if (msg.id && msg.id === S.hinting) S.hinting = null;
         if (msg.code === "bad-token") { finish("bad-token", msg.message); return; }
         if (msg.code === "full") { finish("full", msg.message); return; }
         notice(msg.message || "Refused.");
@@ -150,6 +158,7 @@
         notice(msg.table ? "" : msg.message, "info");
         render();
         break;
+      case "hint": onHint(msg); break;
       case "taken-over": finish("taken-over", msg.message); break;
       case "closed": finish("closed", "The game night is over. Thank you for playing!"); break;
       case "dropped": notice(msg.message || "", "info"); break;
@@ -168,7 +177,8 @@
     const stillChoosing = old && old.choosing && msg.choosing;
     if (!old || (old.ply !== msg.ply && !stillChoosing)) {
       S.selected = null; S.picks = []; S.proposal = null; S.asking = null;
-      root.dataset.proposal = "";
+      S.hint = null; S.hinting = null;  // a hint belongs to the position it was asked in
+      root.dataset.proposal = ""; root.dataset.hint = "";
       if (old && !S.stop) notice("");
     }
     const asked = !!(msg.your_turn || msg.choosing);
@@ -263,7 +273,8 @@
   }
 
   function moveButton(m, cls) {
-    const b = el("button", { type: "button", class: "move" + (cls ? " " + cls : "") },
+    const lit = S.hint && S.hint.move === m.text ? " hinted" : "";
+    const b = el("button", { type: "button", class: "move" + (cls ? " " + cls : "") + lit },
       m.description || m.text);
     b.dataset.move = m.text;
     b.onclick = () => sendMove(m.text);
@@ -291,12 +302,15 @@
     const held = (st.held || []).join("; ");
     $("prompt").textContent = mine ? st.prompt : held ? "Your choice: " + held : "";
     $("prompt").hidden = !$("prompt").textContent;
+    $("tip-text").textContent = mine && st.tip ? st.tip : "";
+    $("tip").hidden = !$("tip-text").textContent;
     renderTable();
     if (S.proposals) renderMelds(mine);
     else renderGeneric(mine);
     renderInfo();
     renderOutcome();
     renderLog();
+    renderHint();
     fitDock();
   }
 
@@ -339,7 +353,7 @@
   // The dock (hand, decisions) stays at the bottom; the page keeps room for it to scroll past.
   function fitDock() {
     const dock = $("dock");
-    const parts = ["sheet", "machi-actions", "decisions-sec", "hand-sec"];
+    const parts = ["hint-box", "hint-row", "sheet", "machi-actions", "decisions-sec", "hand-sec"];
     dock.hidden = parts.every((id) => $(id).hidden);
     root.style.setProperty("--dock", (dock.hidden ? 24 : dock.offsetHeight + 16) + "px");
   }
@@ -371,7 +385,7 @@
       const playable = byCard.has(c);
       const node = cardNode(c, { button: true,
         cls: (playable ? "playable" : "") + (S.selected === c ? " selected" : "") +
-          (pack.includes(c) ? " packet" : "") });
+          (pack.includes(c) ? " packet" : "") + (hintCards().includes(c) ? " hinted" : "") });
       node.setAttribute("aria-disabled", playable ? "false" : "true");
       node.setAttribute("aria-label", (words(c) || c) + (playable ? ": playable" : ""));
       node.onclick = () => {
@@ -572,6 +586,99 @@
     for (const e of S.log.slice(-8)) list.appendChild(el("li", {}, e.text));
     $("log-sec").hidden = !S.log.length;
   }
+
+  // ---- hints: the host's move for this decision, and why ------------------------------------
+  function askHint() {
+    const st = S.state;
+    if (!st || !st.your_turn || S.hinting) return;
+    const id = nextId("h");
+    if (send({ type: "hint", id: id, ply: st.ply })) {
+      S.hinting = id; S.hint = null;
+      render();
+    }
+  }
+
+  function onHint(msg) {
+    if (msg.id !== S.hinting) return;
+    S.hinting = null;
+    if (!S.state || msg.ply !== S.state.ply) return;  // the table moved on: dropped
+    S.hint = msg;
+    root.dataset.hint = msg.move;
+    // a game whose play is a whole new table: the hint is shown as a proposal to confirm
+    if (S.proposals && /^play /.test(msg.move)) {
+      const table = msg.move.slice(5).trim().split(/\s+/).map((m) => m.split("-"));
+      const held = hand() || [];
+      S.proposal = { table: table, move: msg.move, message: msg.text,
+        cards: table.flat().filter((c) => held.includes(c)) };
+    }
+    render();
+  }
+
+  // The cards of the hinted move (lit in the hand).
+  function hintCards() {
+    if (!S.hint || !S.state) return [];
+    const m = (S.state.moves || []).find((x) => x.text === S.hint.move);
+    return m ? m.cards : [];
+  }
+
+  function renderHint() {
+    const st = S.state;
+    const mine = !!(st && st.your_turn && !S.stop);
+    const shown = mine && !!S.hint;
+    $("hint-box").hidden = !shown;
+    $("hint-text").textContent = shown ? S.hint.text : "";
+    $("hint-play").hidden = !shown || (S.proposals && !!S.proposal);  // Confirm plays it there
+    $("hint-row").hidden = !(mine && S.hints && !shown);
+    $("hint-ask").disabled = !!S.hinting;
+    $("hint-ask").textContent = S.hinting ? "Thinking about a hint…" : "Hint: what would you play?";
+  }
+
+  $("hint-ask").onclick = askHint;
+  $("hint-play").onclick = () => { if (S.hint) sendMove(S.hint.move); };
+  $("hint-dismiss").onclick = () => {
+    S.hint = null; root.dataset.hint = "";
+    if (S.proposals) { S.proposal = null; root.dataset.proposal = ""; }
+    render();
+  };
+
+  // ---- How to play: the game's sheet, over the table ----------------------------------------
+  function paragraphs(text) {
+    const out = [];
+    let list = null;
+    for (const line of text.split("\n")) {
+      if (line.startsWith("• ")) {
+        if (!list) { list = el("ul"); out.push(list); }
+        list.appendChild(el("li", {}, line.slice(2)));
+      } else if (line.trim()) {
+        list = null;
+        out.push(el("p", {}, line));
+      }
+    }
+    return out;
+  }
+
+  function openHowto() {
+    if (!S.howto) return;
+    const body = $("howto-body");
+    body.replaceChildren();
+    $("howto-title").textContent = "How to play " + S.title;
+    for (const part of S.howto.sections) {
+      body.appendChild(el("h3", {}, part.title));
+      body.append(...paragraphs(part.text));
+      if (part.cards.length) body.appendChild(cardsNode(part.cards, false));
+    }
+    $("howto").hidden = false;
+    $("howto").scrollTop = 0;
+    root.dataset.howto = "1";
+    $("howto-close").focus();
+  }
+
+  function closeHowto() { $("howto").hidden = true; root.dataset.howto = ""; }
+  $("howto-open").onclick = openHowto;
+  $("howto-close").onclick = closeHowto;
+  document.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !$("howto").hidden && $("zoom").hidden) closeHowto();
+  });
 
   window.phone = {
     send: send,
