@@ -103,6 +103,10 @@ def test_alliances_tells_a_conflict_won_by_the_side_and_the_country_taken() -> N
         "your side wins the conflict and takes Caldessa"
     ]
     assert alliances_facts([won], 1, frozenset({1, 3}), view) == []
+    own = Event("conflict", "", {**won.data, "winner": 0})
+    assert alliances_facts([own], 0, frozenset({0, 2}), view) == [
+        "you win the conflict and take Caldessa"
+    ]
 
 
 def test_the_reason_reads_the_search_figures_and_never_claims_a_lead_it_lacks() -> None:

@@ -36,8 +36,14 @@ def test_a_phone_reads_how_to_play_sees_its_tip_and_plays_a_hint(browser, hosts)
         assert sheet is not None
         titles = page.eval_on_selector_all("#howto-body h3", "hs => hs.map(h => h.textContent)")
         assert titles == [s.title for s in sheet.sections]
-        shown = page.eval_on_selector_all("#howto-body .card", "cs => cs.map(c => c.dataset.card)")
-        assert shown == sheet.cards()
+        shown = page.eval_on_selector_all(
+            "#howto-body .card img", "is => is.map(i => i.complete && i.naturalWidth > 0)"
+        )
+        assert len(shown) == len(sheet.cards())
+        page.wait_for_function(
+            "() => Array.from(document.querySelectorAll('#howto-body img'))"
+            ".every(i => i.complete && i.naturalWidth > 0)"
+        )
         box = page.eval_on_selector("#howto-close", "b => b.getBoundingClientRect().height")
         assert box >= 44
         page.tap("#howto-close")
@@ -59,7 +65,8 @@ def test_a_phone_reads_how_to_play_sees_its_tip_and_plays_a_hint(browser, hosts)
             said = session.game.describe_move(legal[move], mover, session.names)
         assert move in legal and text.startswith(said)
         lit = page.eval_on_selector_all(
-            ".card.hinted, button.move.hinted", "xs => xs.map(x => x.dataset.card || x.dataset.move)"
+            ".card.hinted, button.move.hinted",
+            "xs => xs.map(x => x.dataset.card || x.dataset.move)",
         )
         assert lit and (move in lit or set(lit) <= set(legal[move].cards))
         page.tap("#hint-play")

@@ -9,12 +9,14 @@ that differ only in cards the seat cannot see (``game.determinize``), and names 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any
 
+import aiohttp
 import pytest
 
 import rules
@@ -27,7 +29,7 @@ from tabletop.net.howto import MAX_TIP
 from tabletop.net.night import GameNight
 from tabletop.session import Session
 from tests import test_night_server
-from tests.test_night_server import Phone, hosting, make_session, run
+from tests.test_night_server import Phone, hosting, make_session, message_words, run
 
 nights = test_night_server.nights  # the fixture: game nights on loopback, stopped after the test
 machine_speed = test_night_server.machine_speed  # scripted phones are not rate limited here
@@ -83,6 +85,17 @@ def test_every_game_has_a_short_how_to_play_sheet_showing_its_own_cards(game_id:
     assert sheet.cards() and set(sheet.cards()) <= census  # pictures the host can paint
     data = sheet.as_json()
     assert [s["title"] for s in data["sections"]] == titles
+    pictures = [n for s in data["sections"] for n in s["pictures"]]
+    assert pictures == list(range(len(sheet.cards())))
+    # pictures by number, never by card id: the sheet names no card a seat cannot see
+    game = rules.new_game(game_id, players, 1, {})
+    words = message_words(json.dumps(data))
+    assert all(not words & game.hidden_cards(seat) for seat in range(players))
+
+
+async def fetch(url: str) -> tuple[int, str, bytes]:
+    async with aiohttp.ClientSession() as client, client.get(url) as answer:
+        return answer.status, answer.headers.get("Content-Type", ""), await answer.read()
 
 
 def test_the_welcome_carries_the_sheet_and_whether_hints_are_offered(nights) -> None:
@@ -99,6 +112,13 @@ def test_the_welcome_carries_the_sheet_and_whether_hints_are_offered(nights) -> 
         public = await Phone.open(without, None)
         welcome = await public.expect("welcome")
         assert welcome["hints"] is False and welcome["howto"]["sections"]
+        # its pictures are served by number; the page never learns their card ids
+        cards = sheet.cards()
+        status, kind, body = await fetch(f"{with_hints.url}/howto/0.png")
+        assert status == 200 and body == (await fetch(f"{with_hints.url}/card/{cards[0]}.png"))[2]
+        assert kind.startswith("image/")
+        for bad in (str(len(cards)), "-1", "x", "00x"):
+            assert (await fetch(f"{with_hints.url}/howto/{bad}.png"))[0] == 404
         await phone.close()
         await public.close()
 

@@ -5,15 +5,16 @@ Both are a game's own data, in its package (``howto.py``: a :class:`HowTo`; ``ti
 no I/O.
 
 The sheet is the same for every seat: a few short sections in our own words, each with a few
-card ids whose pictures the phone shows beside the words (``GET /card/<id>.png``).
+cards whose pictures the phone shows beside the words (``GET /howto/<n>.png``: by number, so
+the page never holds a card id its seat may not know).
 
 The tip is said to one seat about its own decision. It is built from that seat's view and the
 legal moves it is offered, as the phone receives them (``{text, kind, cards, target,
 description}``): never from the game itself, so it cannot know a card the seat does not see.
 
 >>> sheet = HowTo((Section("Goal", "Win.", ("H7",)),))
->>> sheet.as_json()["sections"][0]["cards"]
-['H7']
+>>> sheet.as_json()["sections"][0]["pictures"], sheet.cards()
+([0], ['H7'])
 """
 
 from __future__ import annotations
@@ -49,19 +50,24 @@ class HowTo:
     sections: tuple[Section, ...]
 
     def as_json(self) -> dict[str, Any]:
-        return {
-            "sections": [
-                {"title": s.title, "text": s.text, "cards": list(s.cards[:MAX_CARDS])}
-                for s in self.sections
-            ]
-        }
+        """The sheet as a phone gets it: each section's pictures by their number in the sheet
+        (``GET /howto/<n>.png``), never by card id (a card of the sheet may be one the seat
+        cannot see in the game)."""
+        sections, first = [], 0
+        for s in self.sections:
+            shown = len(s.cards[:MAX_CARDS])
+            pictures = list(range(first, first + shown))
+            sections.append({"title": s.title, "text": s.text, "pictures": pictures})
+            first += shown
+        return {"sections": sections}
 
     def words(self) -> int:
         """How many words a reader reads (titles and text)."""
         return sum(len(f"{s.title} {s.text}".split()) for s in self.sections)
 
     def cards(self) -> list[str]:
-        return [c for s in self.sections for c in s.cards]
+        """The sheet's card pictures in order: picture ``n`` is ``cards()[n]``."""
+        return [c for s in self.sections for c in s.cards[:MAX_CARDS]]
 
 
 def one_line(text: str) -> str:

@@ -42,8 +42,9 @@ Server → client
 ``welcome``  ``{seat, name, names, game, title, players, proposals, howto, hints}`` after a
     good hello (``seat``/``name`` ``null`` for the public table; ``proposals``: the game lays
     cards through the host's proposals, its page shows the meld builder; ``howto``: the game's
-    *How to play* sheet, ``{sections: [{title, text, cards}]}`` (card ids to show as pictures),
-    or ``null``; ``hints``: the seat may ask for hints).
+    *How to play* sheet, ``{sections: [{title, text, pictures}]}`` (``pictures``: the numbers
+    of its card pictures, ``GET /howto/<n>.png``), or ``null``; ``hints``: the seat may ask for
+    hints).
 ``state``    ``{ply, seat, names, to_move, your_turn, over, prompt, waiting, view, moves,
     moves_complete, events, log_reset, outcome, table, words, choosing, chosen, held}``: the
     seat's own ``view(seat)``, and while it is that seat's turn the prompt and its legal
@@ -105,6 +106,10 @@ Server → client
 
 Card images
 -----------
+``GET /howto/<n>.png``: the ``n``-th picture of the game's *How to play* sheet (numbered from
+0 through its sections, as the sheet's ``pictures`` say), drawn as a card below is: the sheet
+names no card id, so a phone is never sent the id of a card its seat cannot see.
+
 ``GET /card/<card>.png``: the face of any card of the game's components (``game.census()``;
 another id: 404), rendered by the host with the desktop's art (a PNG), or a simple SVG showing
 the card's id when the host has no renderer. Card art is public: no token is needed, and the

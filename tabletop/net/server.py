@@ -43,6 +43,7 @@ try:
 except ImportError:  # not on Windows
     resource = None  # type: ignore[assignment]
 
+from ..games import howto_for
 from . import protocol
 from .png import Pixels
 from .propose import NotInHand, Proposal, offers_proposals, propose
@@ -475,6 +476,7 @@ class NightServer:
         app.router.add_get("/j/{token}", self._seat_page)
         app.router.add_get("/ws", self._socket)
         app.router.add_get("/card/{card}.png", self._card)
+        app.router.add_get("/howto/{picture}.png", self._howto_picture)
         app.router.add_get("/static/{name}", self._static)
         self._executor = ThreadPoolExecutor(1, thread_name_prefix="game-night-solver")
         self._encoder = ThreadPoolExecutor(1, thread_name_prefix="game-night-images")
@@ -576,8 +578,20 @@ class NightServer:
             headers={"Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"},
         )
 
+    async def _howto_picture(self, request: web.Request) -> web.StreamResponse:
+        """A picture of the *How to play* sheet, by its place in the sheet: the page never
+        learns which card it is, so no card id reaches a phone that its state does not hold."""
+        number = request.match_info["picture"]
+        sheet = howto_for(str(self._welcome.get("game", "")))
+        cards = sheet.cards() if sheet is not None else []
+        if not number.isdigit() or int(number) >= len(cards):
+            raise web.HTTPNotFound()
+        return await self._card_image(cards[int(number)])
+
     async def _card(self, request: web.Request) -> web.StreamResponse:
-        card = request.match_info["card"]
+        return await self._card_image(request.match_info["card"])
+
+    async def _card_image(self, card: str) -> web.StreamResponse:
         if card not in self._census:
             raise web.HTTPNotFound()
         if card not in self._images and (self._renders or self._painter is not None):

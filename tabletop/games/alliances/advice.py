@@ -23,7 +23,8 @@ def facts(
             if data["winner"] not in partners:
                 continue
             country = countries.get(data["tile"], "the country")
-            took = f" and takes {country}" if data["captured"] else f", though {country} holds"
+            take = "take" if data["winner"] == seat else "takes"  # "you take", "your side takes"
+            took = f" and {take} {country}" if data["captured"] else f", though {country} holds"
             out.append(f"{who} the conflict{took}")
             break  # the conflict this move is in: what follows is another decision's
     return out

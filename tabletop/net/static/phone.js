@@ -241,11 +241,16 @@
   }
 
   function zoom(card) {
-    $("zoom-img").src = "/card/" + encodeURIComponent(card) + ".png?g=" + encodeURIComponent(S.game);
-    $("zoom-img").alt = words(card) || card;
-    $("zoom-words").textContent = words(card);
+    zoomSrc("/card/" + encodeURIComponent(card) + ".png?g=" + encodeURIComponent(S.game),
+      words(card), card);
+  }
+
+  function zoomSrc(src, text, card) {
+    $("zoom-img").src = src;
+    $("zoom-img").alt = text || card || "";
+    $("zoom-words").textContent = text || "";
     $("zoom").hidden = false;
-    root.dataset.zoom = card;
+    root.dataset.zoom = card || src;
     $("zoom-close").focus();
   }
 
@@ -665,7 +670,16 @@
     for (const part of S.howto.sections) {
       body.appendChild(el("h3", {}, part.title));
       body.append(...paragraphs(part.text));
-      if (part.cards.length) body.appendChild(cardsNode(part.cards, false));
+      if (part.pictures.length) {
+        const row = body.appendChild(el("div", { class: "cards" }));
+        for (const n of part.pictures) {
+          const src = "/howto/" + n + ".png?g=" + encodeURIComponent(S.game);
+          const card = row.appendChild(el("div", { class: "card" }));
+          card.dataset.picture = String(n);
+          card.appendChild(el("img", { src: src, alt: "", draggable: false }));
+          card.onclick = () => zoomSrc(src, "");
+        }
+      }
     }
     $("howto").hidden = false;
     $("howto").scrollTop = 0;
