@@ -487,7 +487,9 @@
     $("hand-title").textContent = "Your hand (" + cards.length + ")" + (mine && !prop ? ": tap to select" : "");
     for (const c of cards) {
       const picked = S.picks.includes(c);
-      const node = cardNode(c, { button: true, cls: (mine && !prop ? "playable" : "") + (picked ? " selected" : "") });
+      const lit = S.hint && prop && prop.cards.includes(c) ? " hinted" : "";  // the hint's cards
+      const node = cardNode(c, { button: true,
+        cls: (mine && !prop ? "playable" : "") + (picked ? " selected" : "") + lit });
       node.setAttribute("aria-pressed", picked ? "true" : "false");
       node.setAttribute("aria-disabled", mine && !prop ? "false" : "true");
       node.onclick = () => {
