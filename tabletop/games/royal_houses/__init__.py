@@ -30,4 +30,5 @@ APP = declare(
     card_name="rules.royal_houses:card_name",
     phone=".phone:table",
     sound_cues=SOUND_CUES,
+    lessons=".lessons:COURSE",
 )
