@@ -31,4 +31,5 @@ APP = declare(
     phone=".phone:table",
     legend=".legend:LEGEND",
     sound_cues=SOUND_CUES,
+    lessons=".lessons:COURSE",
 )
