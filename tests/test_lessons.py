@@ -172,3 +172,8 @@ def test_every_lesson_plays_to_its_end_by_its_script(game_id: str) -> None:
         run = LessonRun(course, lesson)
         _walk(run)
         assert run.finished
+
+
+def test_every_game_can_be_learnt() -> None:
+    """Every registered game declares a course (its lessons and their checklist)."""
+    assert sorted(COURSES) == sorted(rules.GAMES)
