@@ -54,6 +54,7 @@ def run_selftest(
             played.append(
                 f"{spec.title}: {len(session.game.history)} moves, scores {list(out.scores)}"
             )
+        lessons = _play_lessons(app)
         worker_line = _ai_worker_report()
         if screenshot:
             pygame.image.save(app.screen, screenshot)
@@ -65,11 +66,48 @@ def run_selftest(
         app.quit()
     for line in played:
         print(line)
+    for line in lessons:
+        print(line)
+    print(f"lessons: {len(lessons)} played to their end")
     print(resources_line)
     print(games_line)
     print(worker_line)
     print(f"selftest passed: {len(played)} game(s)")
     return 0
+
+
+def _play_lessons(app: App) -> list[str]:
+    """Every lesson of every game's course, played to its end through its table: the other
+    seats by their script, the learner by the lesson's own moves and *Next*."""
+    from . import games
+    from .learn import LessonRun
+    from .scenes.lesson import LessonScene
+
+    played = []
+    for game_id in sorted(rules.GAMES):
+        course = games.course_for(game_id)
+        for lesson in course.lessons if course is not None else ():
+            run = LessonRun(course, lesson)
+            scene = LessonScene(app, run)
+            app.reset_to(scene)
+            for _ in range(MAX_FRAMES_PER_GAME):
+                app.step(1 / 60)
+                if scene.ended:
+                    break
+                step = run.step
+                if app.top is not scene or step is None or not run.learners_turn:
+                    continue
+                expected = run.expected()
+                if expected is None:
+                    scene.next_step()
+                elif not scene.play(expected):
+                    raise RuntimeError(f"lesson {lesson.id}: step {run.index + 1} was refused")
+            if not run.finished or not scene.ended:
+                raise RuntimeError(f"lesson {lesson.id}: not finished at step {run.index + 1}")
+            played.append(
+                f"lesson {game_id}/{lesson.id} ({lesson.title}): {len(lesson.steps)} steps"
+            )
+    return played
 
 
 def _resources_report(app: App) -> str:

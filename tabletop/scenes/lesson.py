@@ -50,6 +50,7 @@ class LessonScene(TableScene):
         self.band = pygame.Rect(0, 0, 0, 0)  # the coach's, over the table (play_area)
         super().__init__(app, lesson_session(run))
         self.saving.enabled = False  # no autosave, no Undo: the lesson has Back and a bookmark
+        self.due_at = time.monotonic() + self.pace  # the table is seen before anyone moves
         self._say()
 
     @property
@@ -121,11 +122,14 @@ class LessonScene(TableScene):
         self._place_coach()
 
     def status_text(self) -> str:
+        """Where the lesson is (the coach says what to do): "First game · step 3 of 20"."""
         run = self.run
         count = len(run.lesson.steps)
         if run.finished:
             return f"{run.lesson.title} · the lesson is over"
-        where = f"{run.lesson.title} · step {min(run.index + 1, count)} of {count}"
+        where = f"{run.lesson.title} · step {run.index + 1} of {count}"
+        if run.learners_turn:
+            return f"{where} — your turn"
         return f"{where} — {super().status_text()}"
 
     # ---- the learner's moves ----------------------------------------------------------

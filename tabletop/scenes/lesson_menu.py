@@ -75,10 +75,13 @@ class PanelScene(Scene):
         pad, btn_h, gap = d.px(32), d.px(56), d.px(12)
         inner = width - 2 * pad
         head_h, body_h = line_height(app, "#game_name"), line_height(app, "#pitch")
-        text: list[tuple[str, str]] = [(line, "#game_name") for line in [self.heading]]
-        for paragraph in self.lines:
+        text: list[tuple[str, str]] = [(self.heading, "#game_name")]
+        for i, paragraph in enumerate(self.lines):
+            if i and paragraph[:1] != "•" and self.lines[i - 1][:1] == "•":
+                text.append(("", "gap"))  # the list, then what comes after it
             text += [(line, "#pitch") for line in wrap_for(app, "#pitch", paragraph, inner)]
-        text_h = sum(head_h if kind == "#game_name" else body_h for _, kind in text)
+        heights = {"#game_name": head_h, "#pitch": body_h, "gap": body_h // 2}
+        text_h = sum(heights[kind] for _, kind in text)
         height = 2 * pad + text_h + d.px(20) + len(self.choices) * (btn_h + gap) - gap
         self.panel = pygame.Rect(0, 0, width, min(height, d.height - d.px(20)))
         self.panel.center = (d.width // 2, d.height // 2)
@@ -86,7 +89,7 @@ class PanelScene(Scene):
         self._text = []
         for line, kind in text:
             self._text.append((line, y, kind))
-            y += head_h if kind == "#game_name" else body_h
+            y += heights[kind]
         y += d.px(20)
         self.buttons = {}
         for choice in self.choices:
@@ -120,6 +123,8 @@ class PanelScene(Scene):
         surface.blit(shade, (0, 0))
         render.draw_box(surface, render.Box(self.panel, MENU_PANEL, GOLD, d.px(14), 2))
         for line, y, kind in self._text:
+            if not line:
+                continue
             size = d.font_px(30) if kind == "#game_name" else d.font_px(22)
             colour = GOLD if kind == "#game_name" else CREAM
             render.draw_text(

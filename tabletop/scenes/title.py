@@ -114,7 +114,7 @@ class TitleScene(Scene):
     def build(self) -> None:
         d = self.app.display
         W, H = d.size
-        width = min(d.px(1240), W - 2 * d.px(60))
+        width = min(d.px(1400), W - 2 * d.px(60))  # room for Learn, Rules and Play
         x0 = (W - width) // 2
         games = self.games()
         buttons_w = d.px(PLAY_W) + d.px(RULES_W) + d.px(LEARN_W) + 2 * d.px(BUTTON_GAP)
