@@ -75,13 +75,15 @@ class TableScene(Scene):
     holds_game = True
     paints_background = True
     error_cue = "illegal"  # an error toast at the table is (nearly always) a move refused
+    #: The AI plays its seats (a lesson's table plays them from its script instead).
+    ai_plays = True
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.layout = get_layout(session.game_id)
         self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
-        self.ai = AITurns(session)
+        self.ai = AITurns(session, play=self.ai_plays)
         # A game night's phones (none: a table like any other), in the evening's room.
         if session.phone_seats and app.night_room is None:
             app.night_room = NightRoom()
@@ -298,12 +300,19 @@ class TableScene(Scene):
         self.log.forget()
         if d.profile == "tv":  # the key that widens the TV's narrow log, where it shows
             self.log.hint = LOG_KEY_WIDE if self.log.wide else LOG_KEY_NARROW
-        self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
+        self.layout_rect = self.play_area(
+            pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
+        )
         self.controls.build_bar()
         self.moments.build(self.log)  # the last-trick peek's button, on the log
         self.controls.strip = []
         self.viewing.update()
         self.refresh(animate=False)
+
+    def play_area(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the game is laid out, out of ``rect`` (the window but the status bar and
+        the log): all of it (a lesson keeps a band of it for its coach)."""
+        return rect
 
     def uncover(self) -> None:
         super().uncover()  # showing the container shows every button in it again

@@ -1,0 +1,44 @@
+"""How the app plays a lesson (no pygame): the session its table shows, the real game it
+offers at its end, and which games have lessons at all."""
+
+from __future__ import annotations
+
+from ..session import HUMAN, SeatConfig, Session
+from . import LessonRun
+
+#: The level the other seats play at in the real game a lesson offers at its end (and the
+#: kind the lesson's table gives them: not human, so the learner's view is the only one).
+REAL_GAME_LEVEL = "easy"
+
+
+def has_lessons(game_id: str) -> bool:
+    """Whether ``game_id`` declares lessons (without loading them: the title stays fast)."""
+    from .. import games
+
+    app_side = games.app_for(game_id)
+    return app_side is not None and app_side.lessons is not None
+
+
+def _seats(run: LessonRun) -> list[SeatConfig]:
+    lesson = run.lesson
+    return [
+        SeatConfig(name, HUMAN if seat == lesson.seat else REAL_GAME_LEVEL)
+        for seat, name in enumerate(lesson.names)
+    ]
+
+
+def lesson_session(run: LessonRun) -> Session:
+    """The session a lesson's table shows: the lesson's deal and seats (the learner's human,
+    the others scripted), with the moves the run has played so far."""
+    lesson = run.lesson
+    session = Session(lesson.game_id, _seats(run), lesson.seed, dict(lesson.options))
+    for move in run.game.history:
+        session.play(move)
+    return session
+
+
+def real_game_session(run: LessonRun) -> Session:
+    """A real game after the lesson: the same seats and names, the learner's seat human, the
+    others Easy AI, a new deal (the lesson's options but its fixed deck)."""
+    options = {k: v for k, v in run.lesson.options.items() if k != "deck"}
+    return Session(run.lesson.game_id, _seats(run), None, options)
