@@ -18,7 +18,7 @@ pygame, and a game nobody plays costs nothing at start-up.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 from ..ai.base import GameBots
 
 if TYPE_CHECKING:  # the parts' types only: importing them here would import pygame
+    import rules
+
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
     from ..learn import Course
@@ -33,6 +35,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..net.propose import Proposer
     from ..table.card_art import GameArt
     from ..table.gestures import Gestures
+    from .tally import ScoreNow, Tally
 
 
 @dataclass(frozen=True)
@@ -54,7 +57,8 @@ class GameApp:
     ``card_label``: a short label that also reads as a total in prose (``"9 Politics"``); the
     leak checks look for a hidden card's name and label in everything drawn (no pygame).
     ``lessons``: its guided first games and the checklist they teach (:mod:`tabletop.learn`;
-    no pygame).
+    no pygame). ``score_now``: the score if the game ended now, as a seat may know it
+    (:mod:`tabletop.games.tally`; no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -71,6 +75,7 @@ class GameApp:
     card_name: Callable[[], Callable[[str], str]] | None = None
     card_label: Callable[[], Callable[[str], str]] | None = None
     lessons: Callable[[], Course] | None = None
+    score_now: Callable[[], ScoreNow] | None = None
 
 
 def _named(package: str, name: str) -> Callable[[], Any]:
@@ -101,6 +106,7 @@ def declare(
     card_label: str | None = None,
     phone: str | None = None,
     lessons: str | None = None,
+    score_now: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
 ) -> GameApp:
     """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
@@ -109,8 +115,8 @@ def declare(
     ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
-    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone`` and ``lessons`` name the
-    part itself.
+    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons`` and
+    ``score_now`` name the part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -147,6 +153,7 @@ def declare(
         card_label=named(card_label),
         phone=named(phone),
         lessons=named(lessons),
+        score_now=named(score_now),
     )
 
 
@@ -193,6 +200,15 @@ def course_for(game_id: str) -> Course | None:
     """``game_id``'s lessons and their checklist (pygame-free), or None if it has none."""
     app = app_for(game_id)
     return app.lessons() if app is not None and app.lessons is not None else None
+
+
+def tally_for(game: rules.Game, seat: int | None, names: Sequence[str]) -> Tally | None:
+    """The score of ``game`` if it ended now, as ``seat`` may know it (None: the public
+    table), or None if its game has no such view."""
+    app = app_for(game.spec.id)
+    if app is None or app.score_now is None:
+        return None
+    return app.score_now()(game, seat, names)
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:

@@ -38,5 +38,6 @@ APP = declare(
     card_name="rules.alliances:card_name",
     card_label="rules.alliances:card_label",
     phone=".phone:table",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
 )

@@ -39,5 +39,6 @@ APP = declare(
     propose=".propose:propose",
     card_name="rules.machiavelli.melds:card_label",
     phone=".phone:table",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
 )

@@ -32,5 +32,6 @@ APP = declare(
     search=".search:SEARCH",
     card_name="rules.medici:card_name",
     phone=".phone:table",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
 )

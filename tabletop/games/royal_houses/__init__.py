@@ -29,5 +29,6 @@ APP = declare(
     search=".search:SEARCH",
     card_name="rules.royal_houses:card_name",
     phone=".phone:table",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
 )
