@@ -37,7 +37,7 @@ def score_now(game: Game, seat: int | None, names: Sequence[str]) -> Tally:
             team = next(t for t in teams if s in t)
             cells.append(exact(sum(points[m] for m in team)))
         rows.append(Row(seat_label(names, s, seat), tuple(cells)))
-    columns = ["Player", "House", "Cards at court", "Nobles", "Jesters", "Mistresses", "Influence"]
+    columns = ["Player", "House", "Cards", "Nobles", "Jesters", "Mistresses", "Influence"]
     notes = [
         "Each card at court counts for its house: a noble its value, a Jester 1, a "
         "Mistress \u22121. Ties go to the highest card in play.",
