@@ -68,14 +68,14 @@ class Measured:
 
 
 def _column_widths(
-    table: TallyTable,
-    head: pygame.font.Font,
-    body: pygame.font.Font,
-    bold: pygame.font.Font,
-    gap: int,
+    table: TallyTable, fonts: tuple[pygame.font.Font, ...], gap: int, wrap: bool
 ) -> tuple[int, ...]:
-    # A heading may wrap onto a second line (at its spaces) rather than widen its column.
-    widths = [max(head.size(w)[0] for w in c.split()) for c in table.columns]
+    """Each column's width: its widest cell, and its heading whole (``wrap``: its heading's
+    longest word, the heading then wrapping onto a second line)."""
+    head, body, bold = fonts
+    widths = [
+        max(head.size(w)[0] for w in c.split()) if wrap else head.size(c)[0] for c in table.columns
+    ]
     for row in table.rows:
         font = bold if row.total else body
         texts = [row.label, *(c.text() for c in row.cells)]
@@ -85,27 +85,36 @@ def _column_widths(
 
 
 def measure(tally: Tally, display: Display, area: pygame.Rect) -> Measured:
-    """The panel for ``area``: the body shrinks from 24 to 16 points until it fits."""
+    """The panel for ``area``: headings whole, else wrapped, with the body at 24 points, else
+    22 and so on down to 16, until it fits."""
+    for size in SIZES:
+        for wrap in (False, True):
+            m = _measure(tally, display, area, size, wrap)
+            if m.table_width + 2 * display.px(
+                28
+            ) <= m.width and m.height <= area.h - 2 * display.px(12):
+                return m
+    return m
+
+
+def _measure(tally: Tally, display: Display, area: pygame.Rect, size: int, wrap: bool) -> Measured:
     px, fp = display.px, display.font_px
     pad = px(28)
     title_font = get_font(fp(34), "serif-bold")
     hint_font = get_font(fp(18))
-    for size in SIZES:
-        head = get_font(fp(size), "sans-bold")
-        body = get_font(fp(size))
-        bold = get_font(fp(size), "sans-bold")
-        gap = px(size * 1.0)
-        columns = tuple(_column_widths(t, head, body, bold, gap) for t in tally.tables)
-        table_w = max(sum(c) - gap for c in columns)
-        headings = tuple(
-            tuple(tuple(wrap_text(h, head, w - gap)) for h, w in zip(t.columns, c, strict=True))
-            for t, c in zip(tally.tables, columns, strict=True)
-        )
-        width = min(area.w - 2 * px(16), max(table_w + 2 * pad, px(640)))
-        notes = tuple(tuple(wrap_text(n, body, width - 2 * pad)) for n in tally.notes)
-        height = _height(tally, display, (title_font, head, body, hint_font), headings, notes)
-        if table_w + 2 * pad <= width and height <= area.h - 2 * px(12):
-            break
+    head = get_font(fp(size), "sans-bold")
+    body = get_font(fp(size))
+    bold = get_font(fp(size), "sans-bold")
+    gap = px(size * 1.0)
+    columns = tuple(_column_widths(t, (head, body, bold), gap, wrap) for t in tally.tables)
+    table_w = max(sum(c) - gap for c in columns)
+    headings = tuple(
+        tuple(tuple(wrap_text(h, head, w - gap)) for h, w in zip(t.columns, c, strict=True))
+        for t, c in zip(tally.tables, columns, strict=True)
+    )
+    width = min(area.w - 2 * px(16), max(table_w + 2 * pad, px(640)))
+    notes = tuple(tuple(wrap_text(n, body, width - 2 * pad)) for n in tally.notes)
+    height = _height(tally, display, (title_font, head, body, hint_font), headings, notes)
     return Measured(
         width,
         height,
