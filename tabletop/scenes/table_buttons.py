@@ -97,37 +97,34 @@ class TableButtons:
     def build_bar(self) -> None:
         """The status bar's buttons, from its right end; the Hint button goes left of them."""
         app, d, container = self.app, self.app.display, self.host.container
-        # The bar's room is the frame's: on a TV its words grow, their margins do not, so the
-        # prompt keeps the room it needs beside six buttons.
-        pad = d.frame_px
         status_h = self.status.rect.h
         font = render.fonts.get_font(d.font_px(22))
         bold = render.fonts.get_font(d.font_px(22), "sans-bold")  # Results is #primary: bold
-        words = max(font.size(t)[0] for t in ("Menu", "Rules", "Save")) + pad(36)
-        bw = max(pad(120), words, bold.size("Results")[0] + pad(36))
+        words = max(font.size(t)[0] for t in ("Menu", "Rules", "Save")) + d.px(36)
+        bw = max(d.px(120), words, bold.size("Results")[0] + d.px(36))
         bh = min(d.px(44), status_h - d.frame_px(6))
         y = (status_h - bh) // 2
         self.menu_button = pygame_gui.elements.UIButton(
-            pygame.Rect(d.width - bw - pad(16), y, bw, bh),
+            pygame.Rect(d.width - bw - d.px(16), y, bw, bh),
             "Menu",
             app.ui,
             container=container,
         )
         self.rules_button = pygame_gui.elements.UIButton(
-            pygame.Rect(d.width - 2 * bw - pad(28), y, bw, bh),
+            pygame.Rect(d.width - 2 * bw - d.px(28), y, bw, bh),
             "Rules",
             app.ui,
             container=container,
         )
         self.save_button = pygame_gui.elements.UIButton(
-            pygame.Rect(d.width - 3 * bw - pad(40), y, bw, bh),
+            pygame.Rect(d.width - 3 * bw - d.px(40), y, bw, bh),
             "Save",
             app.ui,
             container=container,
             tool_tip_text="Keep a named copy of this game (Ctrl+S); the game is saved anyway",
         )
         self.results_button = pygame_gui.elements.UIButton(
-            pygame.Rect(d.width - 4 * bw - pad(52), y, bw, bh),
+            pygame.Rect(d.width - 4 * bw - d.px(52), y, bw, bh),
             "Results",
             app.ui,
             container=container,
@@ -148,12 +145,12 @@ class TableButtons:
         log = self.log
         for button in (self.save_button, self.undo_button):
             keep_tip_clear(button, lambda: [log.rect])  # the log's title stays readable
-        hw = max(bw, font.size("Thinking…")[0] + pad(36))  # the Hint button's longest text
-        self.hint.build(pygame.Rect(d.width - 4 * bw - hw - pad(64), y, hw, bh))
+        hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
+        self.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
         if self.score is not None:  # the score so far, left of the Hint button
-            sw = max(pad(100), font.size("Score")[0] + pad(24))
+            sw = max(d.px(110), font.size("Score")[0] + d.px(36))
             self.score.build(
-                pygame.Rect(d.width - 4 * bw - hw - sw - pad(74), y, sw, bh), container
+                pygame.Rect(d.width - 4 * bw - hw - sw - d.px(76), y, sw, bh), container
             )
 
     def sync(self) -> None:
