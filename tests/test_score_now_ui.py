@@ -149,3 +149,24 @@ def test_the_panel_and_the_bar_fit_at_every_size(
             assert table_score.fits(tally, display, area), (name, seat)
             image = table_score.panel_image(tally, display, area)
             assert image.get_width() <= area.w and image.get_height() <= area.h, (name, seat)
+
+
+def test_the_button_gives_way_to_a_long_prompt_on_a_tv_and_the_key_still_opens_it() -> None:
+    """The status line comes first: beside Hint, Undo, Save, Rules and Menu on a TV the
+    Alliances bidding prompt needs the Score button's room, so it hides (and shows again on a
+    short line); T still opens the panel."""
+    from test_alliances_tv import human_bidding
+    from test_tv_play_area import table
+
+    with table(human_bidding(), "tv", (1920, 1080)) as scene:
+        scene.ai.forget()
+        app, button = scene.app, scene.score.button
+        pump(app, 2)
+        assert button is not None and not button.visible
+        lines = scene.status.lines(app.display, scene.status_text(), scene.status_buttons())[0]
+        assert " ".join(lines) == scene.status_text()
+        key(app, pygame.K_t)
+        assert scene.score.open
+        key(app, pygame.K_t)
+        scene.score.give_way(app.display, scene.status, "Bo's turn", scene.status_buttons())
+        assert button.visible

@@ -756,6 +756,8 @@ class TableScene(Scene):
     # ---- drawing (table_drawing) ------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.follow_ups.drawn()
+        buttons = self.status_buttons()
+        self.score.give_way(self.app.display, self.status, self.status_text(), buttons)
         self.drawing.draw(surface)
         self.score.draw(surface)
 

@@ -28,6 +28,7 @@ from ..ui.text import wrap_text
 
 if TYPE_CHECKING:
     from ..app import App
+    from .table_panels import StatusPanel
 
 KEY = pygame.K_t
 CLOSE_HINT = "T, Esc or a click closes this"
@@ -238,6 +239,14 @@ def _draw_table(
     return y + px(6)
 
 
+@dataclass(frozen=True)
+class _Standing:
+    """The button where it stands, as the status bar measures its room."""
+
+    rect: pygame.Rect
+    visible: bool = True
+
+
 class ScorePanel:
     """Owned by the table scene: the Score button, the key, and the panel while it is open."""
 
@@ -248,6 +257,7 @@ class ScorePanel:
         self.open = False
         self._tally: tuple[tuple[int, int | None], Tally | None] | None = None
         self._drawn: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._bar: tuple[object, ...] | None = None  # what the button's place was judged for
 
     def build(self, rect: pygame.Rect, container: pygame_gui.core.UIContainer | None) -> None:
         self.button = pygame_gui.elements.UIButton(
@@ -257,6 +267,27 @@ class ScorePanel:
             container=container,
             tool_tip_text="The score if the game ended now (T)",
         )
+        self._bar = None
+
+    def give_way(
+        self, display: Display, status: StatusPanel, text: str, buttons: Sequence[object]
+    ) -> None:
+        """The status line comes first: the button shows only while the line stands whole
+        beside it (a TV's long prompts need the room; the key still opens the panel)."""
+        button = self.button
+        if button is None:
+            return
+        others = [b for b in buttons if b is not None and b is not button]
+        key = (text, display, tuple(getattr(b, "visible", False) for b in others))
+        if key == self._bar:
+            return
+        self._bar = key
+        here = _Standing(button.rect)
+        lines = status.lines(display, text, [here, *others])[0]
+        if " ".join(lines) == text:
+            button.show()
+        else:
+            button.hide()
 
     @property
     def tally(self) -> Tally | None:
