@@ -423,7 +423,9 @@ class AlliancesLayout(Layout):
             r = pygame.Rect(x, panel.y + cap_h + px(10), cw, ch)
             won = seat == winner and not discarded
             if won:
-                held.boxes.append(Box(r.inflate(px(12), px(12)), (*GLOW, 90), GOLD, px(10), px(3)))
+                held.boxes.append(
+                    Box(r.inflate(px(12), px(12)), (*GLOW, 90), GOLD, px(10), px(3))
+                )
             held.pieces.append(
                 Piece(card, ("card", "alliances", card), r, z=5, label=card_label(card))
             )
