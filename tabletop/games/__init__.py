@@ -18,7 +18,7 @@ pygame, and a game nobody plays costs nothing at start-up.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 from ..ai.base import GameBots
 
 if TYPE_CHECKING:  # the parts' types only: importing them here would import pygame
+    import rules
+
     from ..ai.advice import Facts
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
@@ -35,6 +37,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..table.card_art import GameArt
     from ..table.gestures import Gestures
     from ..table.legend import GameLegend
+    from .tally import ScoreNow, Tally
 
 
 @dataclass(frozen=True)
@@ -59,6 +62,8 @@ class GameApp:
     no pygame). ``advice``: its words for what a hinted move leads to (a trick won, a stack
     struck), from the events a seat sees (:mod:`tabletop.ai.advice`; no pygame).
     ``legend``: its marks on the *Keys and marks* page (:mod:`tabletop.table.legend`; pygame).
+    ``score_now``: the score if the game ended now, as a seat may know it
+    (:mod:`tabletop.games.tally`; no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -77,6 +82,7 @@ class GameApp:
     lessons: Callable[[], Course] | None = None
     advice: Callable[[], Facts] | None = None
     legend: Callable[[], GameLegend] | None = None
+    score_now: Callable[[], ScoreNow] | None = None
 
 
 def _named(package: str, name: str) -> Callable[[], Any]:
@@ -109,6 +115,7 @@ def declare(
     lessons: str | None = None,
     advice: str | None = None,
     legend: str | None = None,
+    score_now: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
 ) -> GameApp:
     """The :class:`GameApp` of the game whose package is ``package`` (its ``__name__``, whose
@@ -117,8 +124,8 @@ def declare(
     ``layout`` and ``gestures`` name a class, built anew for each table (``gestures`` may be a
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
-    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons``, ``advice``
-    and ``legend`` name the part itself.
+    ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons``, ``advice``,
+    ``legend`` and ``score_now`` name the part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -157,6 +164,7 @@ def declare(
         lessons=named(lessons),
         advice=named(advice),
         legend=named(legend),
+        score_now=named(score_now),
     )
 
 
@@ -215,6 +223,15 @@ def legend_for(game_id: str) -> GameLegend | None:
     """``game_id``'s own marks for the *Keys and marks* page, or None if it has none."""
     app = app_for(game_id)
     return app.legend() if app is not None and app.legend is not None else None
+
+
+def tally_for(game: rules.Game, seat: int | None, names: Sequence[str]) -> Tally | None:
+    """The score of ``game`` if it ended now, as ``seat`` may know it (None: the public
+    table), or None if its game has no such view."""
+    app = app_for(game.spec.id)
+    if app is None or app.score_now is None:
+        return None
+    return app.score_now()(game, seat, names)
 
 
 def sound_cues_for(game_id: str) -> Mapping[str, str]:

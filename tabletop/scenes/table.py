@@ -58,6 +58,7 @@ from .table_recap import RecapOverlay, TableRecaps
 from .table_resume import resume_marks
 from .table_reveal import PASS_KEYS, RevealHold
 from .table_saving import TableSaving
+from .table_score import ScorePanel
 from .table_sound import TableSounds
 from .table_viewer import TableViewer
 
@@ -106,6 +107,7 @@ class TableScene(Scene):
         self.last_moves = LastMoves(app, session, self, self.pieces)
         self._resume_marks()  # a game resumed (Continue, Load) shows the marks it showed
         self.hint = HintOverlay(self)  # the Hint button and its preview
+        self.score = ScorePanel(app, self)  # the score if the game ended now (T)
         # The status bar's buttons and the action strip.
         self.controls = TableButtons(
             app,
@@ -115,6 +117,7 @@ class TableScene(Scene):
             hint=self.hint,
             moments=self.moments,
             saving=self.saving,
+            score=self.score,
         )
         self.drawing = TableDrawing(
             app,
@@ -218,6 +221,10 @@ class TableScene(Scene):
     @viewer.setter
     def viewer(self, seat: int | None) -> None:
         self.viewing.seat = seat
+
+    @property
+    def player_names(self) -> list[str]:
+        return self.session.names
 
     @property
     def handing_over(self) -> bool:
@@ -546,6 +553,8 @@ class TableScene(Scene):
         if self.recap.handle(event):  # a click or Enter on a recap only ends it
             self.viewing.update()
             return
+        if self.score.handle(event):  # the score so far: open, closed, or waiting over it
+            return
         hold = self.reveal
         if hold is not None and event.type == pygame.KEYDOWN and event.key in PASS_KEYS:
             if hold.armed:
@@ -763,7 +772,10 @@ class TableScene(Scene):
     # ---- drawing (table_drawing) ------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.follow_ups.drawn()
+        buttons = self.status_buttons()
+        self.score.give_way(self.app.display, self.status, self.status_text(), buttons)
         self.drawing.draw(surface)
+        self.score.draw(surface)
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         return self.drawing.tip_at(pos)
@@ -808,6 +820,7 @@ class TableScene(Scene):
         return self.controls.status_buttons()
 
     def cover(self) -> None:
+        self.score.open = False  # a hand-over or another screen: the next look starts clean
         self.flush_save()  # results, save-as, rules, hand-over: the file is whole on disk
         super().cover()
 

@@ -41,5 +41,6 @@ APP = declare(
     phone=".phone:table",
     lessons=".lessons:COURSE",
     legend=".legend:LEGEND",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
 )

@@ -30,6 +30,7 @@ APP = declare(
     card_name="rules.royal_houses:card_name",
     phone=".phone:table",
     legend=".legend:LEGEND",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
     lessons=".lessons:COURSE",
 )
