@@ -177,3 +177,17 @@ def test_every_lesson_plays_to_its_end_by_its_script(game_id: str) -> None:
 def test_every_game_can_be_learnt() -> None:
     """Every registered game declares a course (its lessons and their checklist)."""
     assert sorted(COURSES) == sorted(rules.GAMES)
+
+
+@pytest.mark.parametrize("game_id", sorted(COURSES))
+def test_the_real_game_after_a_lesson_deals_anew(game_id: str) -> None:
+    """The lesson's fixed deal (a deck, a map, who starts) stays with the lesson: the real game
+    offered at its end keeps only the options a player could choose in the setup."""
+    from tabletop.learn.play import real_game_session
+
+    spec = rules.GAMES[game_id]
+    for lesson in COURSES[game_id].lessons:
+        session = real_game_session(LessonRun(COURSES[game_id], lesson))
+        fixed = {opt.key for opt in spec.options if opt.advanced}
+        assert not fixed & set(session.options), lesson.id
+        assert session.game.players == lesson.players

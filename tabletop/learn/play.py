@@ -3,6 +3,8 @@ offers at its end, and which games have lessons at all."""
 
 from __future__ import annotations
 
+import rules
+
 from ..session import HUMAN, SeatConfig, Session
 from . import LessonRun
 
@@ -39,6 +41,9 @@ def lesson_session(run: LessonRun) -> Session:
 
 def real_game_session(run: LessonRun) -> Session:
     """A real game after the lesson: the same seats and names, the learner's seat human, the
-    others Easy AI, a new deal (the lesson's options but its fixed deck)."""
-    options = {k: v for k, v in run.lesson.options.items() if k != "deck"}
+    others Easy AI, a new deal: the lesson's options but those that fix its deal (a deck, a
+    map, who starts: the rules' advanced options)."""
+    spec = rules.GAMES[run.lesson.game_id]
+    fixed = {opt.key for opt in spec.options if opt.advanced}
+    options = {k: v for k, v in run.lesson.options.items() if k not in fixed}
     return Session(run.lesson.game_id, _seats(run), None, options)
