@@ -191,3 +191,22 @@ def test_the_real_game_after_a_lesson_deals_anew(game_id: str) -> None:
         fixed = {opt.key for opt in spec.options if opt.advanced}
         assert not fixed & set(session.options), lesson.id
         assert session.game.players == lesson.players
+
+
+def test_a_lessons_log_speaks_to_the_learner_and_the_real_game_names_them() -> None:
+    """The coach says "you": so does the log ("You play …", never "You plays …"); the real game
+    after the lesson, saved and resumed like any other, calls the learner by a name."""
+    from tabletop.learn.play import lesson_session, real_game_session
+
+    for course in COURSES.values():
+        for lesson in course.lessons:
+            run = LessonRun(course, lesson)
+            _walk(run)
+            lines = lesson_session(run).log_lines(lesson.seat)
+            assert not [line for line in lines if "You's" in line or "You plays" in line]
+            real = real_game_session(run)
+            assert "You" not in real.names
+            assert (
+                real.names[lesson.seat]
+                not in lesson.names[: lesson.seat] + lesson.names[lesson.seat + 1 :]
+            )

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import rules
-from tabletop.net.second_person import said_to, second_person
+from tabletop.second_person import said_to, second_person
 
 NAMES = ["Ann", "Sam", "Bo", "Cy"]
 GAMES = [("royal_houses", 2, {}), ("allegiance", 4, {}), ("medici", 4, {}), ("machiavelli", 3, {})]

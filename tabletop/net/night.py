@@ -32,6 +32,7 @@ from typing import Any
 from rules import Event, Game, IllegalMove, Move, Outcome
 from tabletop.games import phone_table_for
 from tabletop.outcome_words import detail, headline, join_names, score_number
+from tabletop.second_person import said_to
 from tabletop.session import Session
 
 from . import protocol
@@ -39,7 +40,6 @@ from .ahead import ChoicesAhead
 from .png import Pixels
 from .propose import offers_proposals
 from .room import NightRoom
-from .second_person import said_to
 from .server import DEFAULT_PORT, SeatUpdate, Submission
 
 #: A game's score table for its results: a header row and rows of cells, all text.
