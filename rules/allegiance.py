@@ -95,6 +95,19 @@ MAX_PLAYERS = 9
 _BY_LOWER = {c.lower(): c for c in CARDS}
 
 
+def winning_houses(victories: Sequence[int]) -> list[int]:
+    """The houses that win a deal, by each house's Victories: those with the most (source,
+    "Scoring"); none if no Victory was awarded at all (house reading)."""
+    top = max(victories)
+    return [h for h in range(len(victories)) if victories[h] == top and top > 0]
+
+
+def allegiance_points(card: str | None, winning: Sequence[int]) -> int:
+    """What an Allegiance card scores at a deal's end: its rank if its house won the deal
+    (source, "Scoring"), else nothing."""
+    return RANK_OF[card] if card is not None and HOUSE_OF[card] in winning else 0
+
+
 def card_name(card: str) -> str:
     """``"the Knight of Hearts"``, ``"Clever"``, ``"the Moon"``."""
     if card in FACE_SET:
@@ -735,12 +748,8 @@ class Allegiance(Game):
 
     def _end_deal(self) -> list[Event]:
         counts = [len(p) for p in self.won]
-        top = max(counts)
-        # House reading: if no Victory was awarded at all, no house wins the deal.
-        winning = [h for h in range(5) if counts[h] == top and top > 0]
-        points = [
-            RANK_OF[c] if c is not None and HOUSE_OF[c] in winning else 0 for c in self.allegiance
-        ]
+        winning = winning_houses(counts)
+        points = [allegiance_points(c, winning) for c in self.allegiance]
         for s, p in enumerate(points):
             self.totals[s] += p
         unawarded = self.in_play - sum(counts)
@@ -794,8 +803,8 @@ class Allegiance(Game):
             % (
                 " and ".join(HOUSES[h] for h in winning),
                 "s" if len(winning) == 1 else "",
-                top,
-                "y" if top == 1 else "ies",
+                max(counts),
+                "y" if max(counts) == 1 else "ies",
             )
         )
         events.append(
@@ -815,11 +824,9 @@ class Allegiance(Game):
         for the Allegiance cards backing them (a deal already scored adds nothing)."""
         if self.phase not in ("play", "kill"):
             return tuple(float(t) for t in self.totals)
-        counts = [len(p) for p in self.won]
-        top = max(counts)
-        winning = {h for h in range(len(counts)) if counts[h] == top and top > 0}
+        winning = winning_houses([len(p) for p in self.won])
         return tuple(
-            float(self.totals[s] + (RANK_OF[c] if c is not None and HOUSE_OF[c] in winning else 0))
+            float(self.totals[s] + allegiance_points(c, winning))
             for s, c in enumerate(self.allegiance)
         )
 

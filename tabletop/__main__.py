@@ -37,6 +37,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--names", help="comma-separated player names")
     p.add_argument("--seed", type=int, help="deal seed, for replaying a game")
     p.add_argument(
+        "--learn", metavar="GAME", help="start this game's first lesson (e.g. royal_houses)"
+    )
+    p.add_argument(
         "--load", metavar="FILE", help="resume a saved game (.json) or a move list (.txt)"
     )
     p.add_argument(
@@ -101,6 +104,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _first_scene_factory(args: argparse.Namespace) -> SceneFactory:
+    if args.learn:
+        return _lesson_scene_factory(args.learn)
     if args.load:
         return _load_scene_factory(args.load, table_display=args.table_display)
     if not args.game:
@@ -142,6 +147,30 @@ def _first_scene_factory(args: argparse.Namespace) -> SceneFactory:
         return TableScene(app, session)
 
     return table
+
+
+def _lesson_scene_factory(game_id: str) -> SceneFactory:
+    """The table of ``game_id``'s first lesson; a game unknown or without lessons ends here
+    with a message."""
+    import rules
+
+    from . import games
+    from .learn import LessonRun
+
+    spec = rules.GAMES.get(game_id)
+    if spec is None:
+        raise SystemExit(f"tabletop: no game {game_id!r}; choose from {', '.join(rules.GAMES)}")
+    course = games.course_for(game_id)
+    if course is None or not course.lessons:
+        raise SystemExit(f"tabletop: {spec.title} has no lessons yet")
+    run = LessonRun(course, course.lessons[0])
+
+    def lesson(app: App) -> Scene:
+        from .scenes.lesson import LessonScene
+
+        return LessonScene(app, run)
+
+    return lesson
 
 
 def _names(text: str) -> list[str]:

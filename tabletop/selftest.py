@@ -13,6 +13,7 @@ import rules
 
 from .ai.worker import shared_worker
 from .app import App
+from .learn import Course, Lesson
 from .resources import install_kind
 from .session import SeatConfig, Session
 from .storage import Settings
@@ -54,6 +55,7 @@ def run_selftest(
             played.append(
                 f"{spec.title}: {len(session.game.history)} moves, scores {list(out.scores)}"
             )
+        lessons = _play_lessons(app)
         worker_line = _ai_worker_report()
         if screenshot:
             pygame.image.save(app.screen, screenshot)
@@ -65,11 +67,54 @@ def run_selftest(
         app.quit()
     for line in played:
         print(line)
+    for line in lessons:
+        print(line)
+    print(f"lessons: {len(lessons)} played to their end")
     print(resources_line)
     print(games_line)
     print(worker_line)
     print(f"selftest passed: {len(played)} game(s)")
     return 0
+
+
+def _play_lessons(app: App) -> list[str]:
+    """Every lesson of every game's course, played to its end through its table: the other
+    seats by their script, the learner by the lesson's own moves and *Next*."""
+    from . import games
+
+    played = []
+    for game_id in sorted(rules.GAMES):
+        course = games.course_for(game_id)
+        if course is None:
+            continue
+        for lesson in course.lessons:
+            steps = _play_lesson(app, course, lesson)
+            played.append(f"lesson {game_id}/{lesson.id} ({lesson.title}): {steps} steps")
+    return played
+
+
+def _play_lesson(app: App, course: Course, lesson: Lesson) -> int:
+    """Play ``lesson`` to its end at its table; return its step count."""
+    from .learn import LessonRun
+    from .scenes.lesson import LessonScene
+
+    run = LessonRun(course, lesson)
+    scene = LessonScene(app, run)
+    app.reset_to(scene)
+    for _ in range(MAX_FRAMES_PER_GAME):
+        app.step(1 / 60)
+        if scene.ended:
+            break
+        if app.top is not scene or run.step is None or not run.learners_turn:
+            continue
+        expected = run.expected()
+        if expected is None:
+            scene.next_step()
+        elif not scene.play(expected):
+            raise RuntimeError(f"lesson {lesson.id}: step {run.index + 1} was refused")
+    if not run.finished or not scene.ended:
+        raise RuntimeError(f"lesson {lesson.id}: not finished at step {run.index + 1}")
+    return len(lesson.steps)
 
 
 def _resources_report(app: App) -> str:

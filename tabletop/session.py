@@ -12,6 +12,8 @@ from typing import Any
 import rules
 from rules import Event, Game, Move
 
+from .second_person import said_to
+
 HUMAN = "human"
 #: A human who plays from their phone at a game night: a human for everything the
 #: app judges (hidden information, statistics, undo), whose moves come over the network.
@@ -81,6 +83,9 @@ class Session:
     assisted: bool = False
     #: Who made each move of ``game.history`` (undo takes back one seat's own decision).
     movers: list[int] = field(init=False, default_factory=list)
+    #: The seat whose own moves the log says in the second person ("You play …"), where the
+    #: player's seat is named "You" (a lesson); None: every seat by its name.
+    you: int | None = None
     #: *Teach as we play* (a game night's option): each phone shows a tip for its decision.
     teach: bool = False
 
@@ -156,8 +161,11 @@ class Session:
     def log_lines(self, viewer: int | None, start: int = 0) -> list[str]:
         """The log in words, as ``viewer`` may read it (``None``: the public table), from its
         entry ``start`` on."""
-        names = self.names
-        return [e.event.render(names) for e in self.log[start:] if e.event.visible_to(viewer)]
+        names, you = self.names, self.you
+        seen = [e.event for e in self.log[start:] if e.event.visible_to(viewer)]
+        if you is not None:
+            return [said_to(e.text, you, names) for e in seen]
+        return [e.render(names) for e in seen]
 
     # ---- undo -------------------------------------------------------------------------
     def undo_refusal(self, seat: int | None) -> str | None:

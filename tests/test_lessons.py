@@ -172,3 +172,41 @@ def test_every_lesson_plays_to_its_end_by_its_script(game_id: str) -> None:
         run = LessonRun(course, lesson)
         _walk(run)
         assert run.finished
+
+
+def test_every_game_can_be_learnt() -> None:
+    """Every registered game declares a course (its lessons and their checklist)."""
+    assert sorted(COURSES) == sorted(rules.GAMES)
+
+
+@pytest.mark.parametrize("game_id", sorted(COURSES))
+def test_the_real_game_after_a_lesson_deals_anew(game_id: str) -> None:
+    """The lesson's fixed deal (a deck, a map, who starts) stays with the lesson: the real game
+    offered at its end keeps only the options a player could choose in the setup."""
+    from tabletop.learn.play import real_game_session
+
+    spec = rules.GAMES[game_id]
+    for lesson in COURSES[game_id].lessons:
+        session = real_game_session(LessonRun(COURSES[game_id], lesson))
+        fixed = {opt.key for opt in spec.options if opt.advanced}
+        assert not fixed & set(session.options), lesson.id
+        assert session.game.players == lesson.players
+
+
+def test_a_lessons_log_speaks_to_the_learner_and_the_real_game_names_them() -> None:
+    """The coach says "you": so does the log ("You play …", never "You plays …"); the real game
+    after the lesson, saved and resumed like any other, calls the learner by a name."""
+    from tabletop.learn.play import lesson_session, real_game_session
+
+    for course in COURSES.values():
+        for lesson in course.lessons:
+            run = LessonRun(course, lesson)
+            _walk(run)
+            lines = lesson_session(run).log_lines(lesson.seat)
+            assert not [line for line in lines if "You's" in line or "You plays" in line]
+            real = real_game_session(run)
+            assert "You" not in real.names
+            assert (
+                real.names[lesson.seat]
+                not in lesson.names[: lesson.seat] + lesson.names[lesson.seat + 1 :]
+            )

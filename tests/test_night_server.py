@@ -22,9 +22,9 @@ import pytest
 
 import rules
 from tabletop.net import GameNight, protocol, qr_matrix, qr_png, server
-from tabletop.net.second_person import said_to
 from tabletop.net.server import bind_sockets
 from tabletop.outcome_words import detail, headline
+from tabletop.second_person import said_to
 from tabletop.session import SeatConfig, Session
 
 LOOPBACK = "127.0.0.1"

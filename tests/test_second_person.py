@@ -8,7 +8,7 @@ import re
 import pytest
 
 import rules
-from tabletop.net.second_person import said_to, second_person
+from tabletop.second_person import said_to, second_person
 
 NAMES = ["Ann", "Sam", "Bo", "Cy"]
 GAMES = [("royal_houses", 2, {}), ("allegiance", 4, {}), ("medici", 4, {}), ("machiavelli", 3, {})]
@@ -26,6 +26,8 @@ def test_only_the_subject_makes_the_verb_agree() -> None:
     assert said_to("{p1} gives {p0} cards.", 0, NAMES) == "Sam gives you cards."
     assert said_to("{p0}'s counter goes up.", 0, NAMES) == "Your counter goes up."
     assert said_to("Artois wins at rank 3; {p0} leads next.", 0, NAMES).endswith("you lead next.")
+    last = "That was the last card: {p1} finishes this turn, then {p0} plays one last card."
+    assert said_to(last, 0, NAMES).endswith("then you play one last card.")
     assert said_to("{p1} plays. {p9} too.", 0, NAMES) == "Sam plays. {p9} too."
 
 

@@ -18,7 +18,7 @@ pygame, and a game nobody plays costs nothing at start-up.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 from ..ai.base import GameBots
 
 if TYPE_CHECKING:  # the parts' types only: importing them here would import pygame
+    import rules
+
     from ..ai.advice import Facts
     from ..ai.policy import GameAI
     from ..layouts.base import Layout
@@ -36,6 +38,7 @@ if TYPE_CHECKING:  # the parts' types only: importing them here would import pyg
     from ..table.card_art import GameArt
     from ..table.gestures import Gestures
     from ..table.legend import GameLegend
+    from .tally import ScoreNow, Tally
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,8 @@ class GameApp:
     ``legend``: its marks on the *Keys and marks* page (:mod:`tabletop.table.legend`; pygame).
     ``howto``: the phone's *How to play* sheet, and ``tip``: a phone's one-line tip for its
     seat's decision from that seat's view and legal moves (:mod:`tabletop.net.howto`; no pygame).
+    ``score_now``: the score if the game ended now, as a seat may know it
+    (:mod:`tabletop.games.tally`; no pygame).
     A part left out falls back to the generic one (a plain layout, cards showing their names,
     random play, a card dropped on its move's target, no proposals, cards named by id).
     """
@@ -80,6 +85,7 @@ class GameApp:
     lessons: Callable[[], Course] | None = None
     advice: Callable[[], Facts] | None = None
     legend: Callable[[], GameLegend] | None = None
+    score_now: Callable[[], ScoreNow] | None = None
     howto: Callable[[], HowTo] | None = None
     tip: Callable[[], TipFor] | None = None
 
@@ -114,6 +120,7 @@ def declare(
     lessons: str | None = None,
     advice: str | None = None,
     legend: str | None = None,
+    score_now: str | None = None,
     howto: str | None = None,
     tip: str | None = None,
     sound_cues: Mapping[str, str] | None = None,
@@ -125,7 +132,7 @@ def declare(
     function of the layout instead, imports inside it); ``bots`` names the heuristic bot class,
     ``easy`` and ``hint`` the bots of those levels where they are not the usual ones; ``art``,
     ``search``, ``propose``, ``card_name``, ``card_label``, ``phone``, ``lessons``, ``advice``,
-    ``legend``, ``howto`` and ``tip`` name the part itself.
+    ``legend``, ``score_now``, ``howto`` and ``tip`` name the part itself.
     """
 
     def named(name: str | None) -> Callable[[], Any] | None:
@@ -164,6 +171,7 @@ def declare(
         lessons=named(lessons),
         advice=named(advice),
         legend=named(legend),
+        score_now=named(score_now),
         howto=named(howto),
         tip=named(tip),
     )
@@ -224,6 +232,15 @@ def legend_for(game_id: str) -> GameLegend | None:
     """``game_id``'s own marks for the *Keys and marks* page, or None if it has none."""
     app = app_for(game_id)
     return app.legend() if app is not None and app.legend is not None else None
+
+
+def tally_for(game: rules.Game, seat: int | None, names: Sequence[str]) -> Tally | None:
+    """The score of ``game`` if it ended now, as ``seat`` may know it (None: the public
+    table), or None if its game has no such view."""
+    app = app_for(game.spec.id)
+    if app is None or app.score_now is None:
+        return None
+    return app.score_now()(game, seat, names)
 
 
 def howto_for(game_id: str) -> HowTo | None:

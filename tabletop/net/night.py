@@ -34,6 +34,7 @@ from tabletop.ai.hint import ask_advice
 from tabletop.ai.worker import AIWorker
 from tabletop.games import howto_for, phone_table_for, tip_for
 from tabletop.outcome_words import detail, headline, join_names, score_number
+from tabletop.second_person import said_to
 from tabletop.session import Session
 
 from . import protocol
@@ -42,7 +43,6 @@ from .howto import one_line
 from .png import Pixels
 from .propose import offers_proposals
 from .room import NightRoom
-from .second_person import said_to
 from .server import DEFAULT_PORT, HintSubmission, SeatUpdate, Submission, ToHost
 
 #: A game's score table for its results: a header row and rows of cells, all text.

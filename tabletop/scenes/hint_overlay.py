@@ -177,6 +177,15 @@ class HintOverlay:
         self._show_preview()
         self.sync()
 
+    def show(self, move: Move, text: str) -> None:
+        """Show ``move`` as the hint, worked out elsewhere (a lesson's intended move)."""
+        self.clear()
+        self.move, self.text = move, text
+        self._plies = len(self.scene.game.history)
+        if self.scene.container is not None:
+            self._show_preview()
+        self.sync()
+
     def accept(self) -> bool:
         """Play the hinted move; True if it was played."""
         move = self.move

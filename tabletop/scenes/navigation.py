@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ..app import App
+    from ..learn import Course, LessonRun
     from ..session import Session
     from .base import Scene
 
@@ -114,6 +115,32 @@ class Navigation:
         from .save_as import SaveAsScene
 
         self.app.push(SaveAsScene(self.app, session))
+
+    # ---- learning -----------------------------------------------------------------------
+    def learn(self, game_id: str) -> None:
+        """*Learn* ``game_id``: its lesson at once, or a chooser (several lessons, or one to
+        go on with) over the scene that asked."""
+        from .lesson_menu import open_learn
+
+        open_learn(self.app, game_id)
+
+    def lesson_choice(self, course: Course, resumed: LessonRun | None) -> None:
+        """Which of ``course``'s lessons (or go on with ``resumed``), over the title."""
+        from .lesson_menu import chooser
+
+        self.app.push(chooser(self.app, course, resumed))
+
+    def lesson(self, run: LessonRun) -> None:
+        """The table of the lesson ``run``, alone on the stack."""
+        from .lesson import LessonScene
+
+        self.app.reset_to(LessonScene(self.app, run))
+
+    def lesson_end(self, run: LessonRun) -> None:
+        """The recap of the lesson ``run`` just finished, over its table."""
+        from .lesson_menu import lesson_end
+
+        self.app.push(lesson_end(self.app, run))
 
     def hand_over(self, name: str, on_ready: Callable[[], None]) -> None:
         """Cover the table until ``name`` says they are the one looking; then ``on_ready``."""

@@ -58,6 +58,7 @@ from .table_recap import RecapOverlay, TableRecaps
 from .table_resume import resume_marks
 from .table_reveal import PASS_KEYS, RevealHold
 from .table_saving import TableSaving
+from .table_score import ScorePanel
 from .table_sound import TableSounds
 from .table_viewer import TableViewer
 
@@ -75,13 +76,15 @@ class TableScene(Scene):
     holds_game = True
     paints_background = True
     error_cue = "illegal"  # an error toast at the table is (nearly always) a move refused
+    #: The AI plays its seats (a lesson's table plays them from its script instead).
+    ai_plays = True
 
     def __init__(self, app: App, session: Session) -> None:
         super().__init__(app)
         self.session = session
         self.layout = get_layout(session.game_id)
         self.gestures = get_gestures(session.game_id, self.layout)  # what drags and clicks mean
-        self.ai = AITurns(session)
+        self.ai = AITurns(session, play=self.ai_plays)
         # A game night's phones (none: a table like any other), in the evening's room.
         if session.phone_seats and app.night_room is None:
             app.night_room = NightRoom()
@@ -104,6 +107,7 @@ class TableScene(Scene):
         self.last_moves = LastMoves(app, session, self, self.pieces)
         self._resume_marks()  # a game resumed (Continue, Load) shows the marks it showed
         self.hint = HintOverlay(self)  # the Hint button and its preview
+        self.score = ScorePanel(app, self)  # the score if the game ended now (T)
         # The status bar's buttons and the action strip.
         self.controls = TableButtons(
             app,
@@ -113,6 +117,7 @@ class TableScene(Scene):
             hint=self.hint,
             moments=self.moments,
             saving=self.saving,
+            score=self.score,
         )
         self.drawing = TableDrawing(
             app,
@@ -218,6 +223,10 @@ class TableScene(Scene):
         self.viewing.seat = seat
 
     @property
+    def player_names(self) -> list[str]:
+        return self.session.names
+
+    @property
     def handing_over(self) -> bool:
         """A hand-over covers the table (play waits for the next player)."""
         return self.viewing.handing_over
@@ -298,12 +307,19 @@ class TableScene(Scene):
         self.log.forget()
         if d.profile == "tv":  # the key that widens the TV's narrow log, where it shows
             self.log.hint = LOG_KEY_WIDE if self.log.wide else LOG_KEY_NARROW
-        self.layout_rect = pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
+        self.layout_rect = self.play_area(
+            pygame.Rect(0, status_h, d.width - log_w, d.height - status_h)
+        )
         self.controls.build_bar()
         self.moments.build(self.log)  # the last-trick peek's button, on the log
         self.controls.strip = []
         self.viewing.update()
         self.refresh(animate=False)
+
+    def play_area(self, rect: pygame.Rect) -> pygame.Rect:
+        """Where the game is laid out, out of ``rect`` (the window but the status bar and
+        the log): all of it (a lesson keeps a band of it for its coach)."""
+        return rect
 
     def uncover(self) -> None:
         super().uncover()  # showing the container shows every button in it again
@@ -537,6 +553,8 @@ class TableScene(Scene):
         if self.recap.handle(event):  # a click or Enter on a recap only ends it
             self.viewing.update()
             return
+        if self.score.handle(event):  # the score so far: open, closed, or waiting over it
+            return
         hold = self.reveal
         if hold is not None and event.type == pygame.KEYDOWN and event.key in PASS_KEYS:
             if hold.armed:
@@ -754,7 +772,10 @@ class TableScene(Scene):
     # ---- drawing (table_drawing) ------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.follow_ups.drawn()
+        buttons = self.status_buttons()
+        self.score.give_way(self.app.display, self.status, self.status_text(), buttons)
         self.drawing.draw(surface)
+        self.score.draw(surface)
 
     def tip_at(self, pos: tuple[int, int]) -> str | None:
         return self.drawing.tip_at(pos)
@@ -799,6 +820,7 @@ class TableScene(Scene):
         return self.controls.status_buttons()
 
     def cover(self) -> None:
+        self.score.open = False  # a hand-over or another screen: the next look starts clean
         self.flush_save()  # results, save-as, rules, hand-over: the file is whole on disk
         super().cover()
 

@@ -22,12 +22,13 @@ AI_DELAY = 0.8  # seconds an AI move waits at normal speed, so people can follow
 class AITurns:
     """The bots of a session's AI seats and the one question being worked out for them."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, *, play: bool = True) -> None:
+        """``play`` False: the AI seats' moves come from elsewhere (a lesson's script)."""
         self.session = session
         self.bots = {
             seat: make_bot(cfg.kind, session.game_id, (session.seed or 0) * 31 + seat)
             for seat, cfg in enumerate(session.seats)
-            if not cfg.is_human
+            if not cfg.is_human and play
         }
         self.worker: AIWorker = shared_worker()
         if self.bots:

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from .table_panels import LogPanel, StatusPanel
     from .table_reveal import RevealHold
     from .table_saving import TableSaving
+    from .table_score import ScorePanel
 
 #: A strip's button stands for a move, or for a key of one of the layout's local actions.
 StripButton = tuple[pygame_gui.elements.UIButton, Move | str]
@@ -75,6 +76,7 @@ class TableButtons:
         hint: HintOverlay,
         moments: TableMoments,
         saving: TableSaving,
+        score: ScorePanel | None = None,
     ) -> None:
         self.app = app
         self.host = host
@@ -83,6 +85,7 @@ class TableButtons:
         self.hint = hint
         self.moments = moments
         self.saving = saving
+        self.score = score
         self.strip: list[StripButton] = []
         #: The panel over the table the strip's buttons moved onto (too many for the strip).
         self.panel: pygame.Rect | None = None
@@ -145,6 +148,11 @@ class TableButtons:
             keep_tip_clear(button, lambda: [log.rect])  # the log's title stays readable
         hw = max(bw, font.size("Thinking…")[0] + d.px(36))  # the Hint button's longest text
         self.hint.build(pygame.Rect(d.width - 4 * bw - hw - d.px(64), y, hw, bh))
+        if self.score is not None:  # the score so far, left of the Hint button
+            sw = max(d.px(110), font.size("Score")[0] + d.px(36))
+            self.score.build(
+                pygame.Rect(d.width - 4 * bw - hw - sw - d.px(76), y, sw, bh), container
+            )
 
     def sync(self) -> None:
         """Hide again what showing the container showed: Results while the game is on, Undo
@@ -164,6 +172,7 @@ class TableButtons:
     def status_buttons(self) -> list[object]:
         """The status bar's buttons, right to left of its text."""
         return [
+            self.score.button if self.score is not None else None,
             self.hint.button,
             self.results_button,
             self.undo_button,

@@ -35,6 +35,8 @@ class TableSaving:
         #: A move's autosave waits for a frame of its own (table_follow_up).
         self.due = False
         self._failed = False  # say once, not after every move, that saving fails
+        #: False: this table's game is nobody's to resume or undo (a lesson keeps a bookmark).
+        self.enabled = True
 
     def autosave(self) -> None:
         """Save after every move, so quitting never loses the game (Continue resumes it). The
@@ -43,7 +45,7 @@ class TableSaving:
         self.due = False
         session, night = self.scene.session, self.night
         ply = len(session.game.history)
-        if not session.humans:
+        if not session.humans or not self.enabled:
             night.saved(ply)
             return  # AI-only games (the self-test, demos) are nobody's to resume
         self.report()
@@ -68,7 +70,7 @@ class TableSaving:
 
     @property
     def _saver(self) -> Saver | None:
-        return shared() if self.scene.session.humans else None
+        return shared() if self.scene.session.humans and self.enabled else None
 
     def flush(self) -> None:
         """Wait until the autosave is on disk and tell how it went: before the table is left
@@ -94,7 +96,7 @@ class TableSaving:
     def undo_offered(self) -> bool:
         """Undo is for one human against AI seats, while the game is on."""
         session = self.scene.session
-        return len(session.humans) == 1 and not session.game.over
+        return self.enabled and len(session.humans) == 1 and not session.game.over
 
     def undo(self) -> None:
         """Take back the human's last decision (and the AI replies after it), if the rules of

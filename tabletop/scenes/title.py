@@ -1,4 +1,4 @@
-"""The title screen: every game as a row (Play, Rules), then Settings and Quit.
+"""The title screen: every game as a row (Learn, Rules, Play), then Settings and Quit.
 
 The small kit the menu scenes share (the felt backdrop, theme-font measuring, wrapped labels)
 lives in :mod:`tabletop.ui.menu`.
@@ -18,6 +18,7 @@ from rules.core import GameSpec
 
 from .. import __version__, locks
 from ..fonts import get_font
+from ..learn import play as learn_play
 from ..saves import SaveError, SaveInfo, list_saves, read_save
 from ..ui.focus import MenuKeys
 from ..ui.menu import (
@@ -52,9 +53,9 @@ DENSITIES = (
 )
 
 
-#: A game row's parts, in 1080p-desktop pixels: Play and Rules, the gap between them, the
-#: padding at the row's ends.
-PLAY_W, RULES_W, BUTTON_GAP, PAD_X = 170, 150, 14, 30
+#: A game row's parts, in 1080p-desktop pixels: Play, Rules and Learn, the gap between them,
+#: the padding at the row's ends.
+PLAY_W, RULES_W, LEARN_W, BUTTON_GAP, PAD_X = 170, 150, 150, 14, 30
 
 
 @dataclass(frozen=True)
@@ -92,6 +93,7 @@ class TitleScene(Scene):
         self.backdrop = Backdrop()
         self.play_buttons: dict[str, UIButton] = {}
         self.rules_buttons: dict[str, UIButton] = {}
+        self.learn_buttons: dict[str, UIButton] = {}
         self.game_labels: dict[str, UILabel] = {}
         self.settings_button: UIButton | None = None
         self.quit_button: UIButton | None = None
@@ -112,10 +114,10 @@ class TitleScene(Scene):
     def build(self) -> None:
         d = self.app.display
         W, H = d.size
-        width = min(d.px(1240), W - 2 * d.px(60))
+        width = min(d.px(1400), W - 2 * d.px(60))  # room for Learn, Rules and Play
         x0 = (W - width) // 2
         games = self.games()
-        buttons_w = d.px(PLAY_W) + d.px(RULES_W) + d.px(BUTTON_GAP)
+        buttons_w = d.px(PLAY_W) + d.px(RULES_W) + d.px(LEARN_W) + 2 * d.px(BUTTON_GAP)
         text_w = width - 2 * d.px(PAD_X) - buttons_w - d.px(30)
         col = self._column(games, text_w)
         # Centre the whole column, a little above the middle (it reads better).
@@ -124,6 +126,7 @@ class TitleScene(Scene):
         holder, ox, oy = self._game_list(pygame.Rect(x0, y, width, col.list_h), col.rows_h)
         self.play_buttons.clear()
         self.rules_buttons.clear()
+        self.learn_buttons.clear()
         self.game_labels.clear()
         for spec, lines, row_h in zip(games, col.pitches, col.row_hs, strict=True):
             self._game_row(holder, pygame.Rect(ox, oy, width, row_h), spec, lines, col, text_w)
@@ -203,8 +206,8 @@ class TitleScene(Scene):
         col: _Column,
         text_w: int,
     ) -> None:
-        """One game's row: its name, players and pitch at the left, Rules and Play at the
-        right."""
+        """One game's row: its name, players and pitch at the left, Learn, Rules and Play at
+        the right."""
         app, d = self.app, self.app.display
         name_h, pitch_h = line_height(app, "#game_name"), line_height(app, "#pitch")
         pad_x = d.px(PAD_X)
@@ -241,13 +244,31 @@ class TitleScene(Scene):
             object_id="#primary",
             tool_tip_text=f"Set up a game of {spec.title}",
         )
+        rx = bx - d.px(BUTTON_GAP) - rules_w
         self.rules_buttons[spec.id] = UIButton(
-            pygame.Rect(bx - d.px(BUTTON_GAP) - rules_w, by, rules_w, btn_h),
+            pygame.Rect(rx, by, rules_w, btn_h),
             "Rules",
             app.ui,
             container=panel,
             object_id="#big_button",
         )
+        learn_w = d.px(LEARN_W)
+        taught = learn_play.has_lessons(spec.id)
+        learn = UIButton(
+            pygame.Rect(rx - d.px(BUTTON_GAP) - learn_w, by, learn_w, btn_h),
+            "Learn",
+            app.ui,
+            container=panel,
+            object_id="#big_button",
+            tool_tip_text=(
+                f"Learn {spec.title} at the table, one move at a time"
+                if taught
+                else f"No lessons for {spec.title} yet"
+            ),
+        )
+        if not taught:
+            learn.disable()
+        self.learn_buttons[spec.id] = learn
 
     def _footer(self, y: int, btn_h: int) -> None:
         """Continue (when there is a game to continue), Load, Statistics, Settings and Quit,
@@ -331,6 +352,10 @@ class TitleScene(Scene):
         for game_id, button in self.rules_buttons.items():
             if element is button:
                 self.open_rules(game_id)
+                return
+        for game_id, button in self.learn_buttons.items():
+            if element is button:
+                self.app.go.learn(game_id)
                 return
         if element is self.continue_button:
             self.continue_game()

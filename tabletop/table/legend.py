@@ -160,6 +160,11 @@ COMMON_MARKS: tuple[Mark, ...] = (
 TABLE_KEYS: tuple[KeyLine, ...] = (
     KeyLine("H", "Hint: the move the AI would make, and why.", (pygame.K_h,)),
     KeyLine("L", "Show the last finished trick or conflict again.", (pygame.K_l,)),
+    KeyLine(
+        "T",
+        "The score so far: each player's score if the game ended now, as far as you can know it.",
+        (pygame.K_t,),
+    ),
     KeyLine("G", "Widen the game log to read its history (again: narrow it).", (pygame.K_g,), True),
     KeyLine("Ctrl+Z", "Undo your last move (the game then counts as assisted).", (pygame.K_z,)),
     KeyLine("Ctrl+S", "Save a named copy of the game.", (pygame.K_s,)),

@@ -43,5 +43,6 @@ APP = declare(
     tip=".tips:tip",
     lessons=".lessons:COURSE",
     legend=".legend:LEGEND",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
 )

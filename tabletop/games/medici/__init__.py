@@ -37,5 +37,6 @@ APP = declare(
     advice=".advice:facts",
     legend=".legend:LEGEND",
     lessons=".lessons:COURSE",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
 )

@@ -32,5 +32,7 @@ APP = declare(
     howto=".howto:HOWTO",
     tip=".tips:tip",
     legend=".legend:LEGEND",
+    score_now=".score_now:score_now",
     sound_cues=SOUND_CUES,
+    lessons=".lessons:COURSE",
 )

@@ -57,8 +57,9 @@ def said_to(text: str, seat: int, names: Sequence[str]) -> str:
             return ("Your" if start else "your") + (rest or "")
         you = "You" if start else "you"
         # The verb agrees only where "you" is the subject: at the start of a sentence or
-        # a clause ("…; you lead next"), not after a verb ("Sam gives you cards").
-        if word and (start or before.endswith((":", ";"))):
+        # a clause ("…; you lead next", "…, then you play"), not after a verb ("Sam gives you
+        # cards").
+        if word and (start or before.endswith((":", ";", " then"))):
             return f"{_SUBJECT}{you} {second_person(word)}"
         return you + (rest or "")
 
