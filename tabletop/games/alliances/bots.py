@@ -36,6 +36,9 @@ from rules.alliances import (
 )
 from rules.alliances.conflict import Played, Power
 from tabletop.ai.base import SeatView
+from tabletop.ai.partner import sound_moves
+
+from .partner import wasteful
 
 # _Judge.odds: (deciding suit, value, ours kept, ours later, rival kept, rival later, we lead)
 Odds = tuple[str | None, int, float, float, float, float, bool]
@@ -134,11 +137,13 @@ class AlliancesBot:
         self.w = weights or DEFAULT_WEIGHTS
 
     def choose(self, seat_view: SeatView) -> Move:
-        moves = seat_view.legal_moves()
-        if len(moves) == 1 or (self.noise and self.rng.random() < self.noise):
-            return self.rng.choice(moves)
         view, seat = cast(AlliancesView, seat_view.view), seat_view.seat
         phase = view["phase"]
+        moves = seat_view.legal_moves()
+        if phase == "play":  # never take the partner's conflict for nothing, even by noise
+            moves = sound_moves(wasteful, view, moves)
+        if len(moves) == 1 or (self.noise and self.rng.random() < self.noise):
+            return self.rng.choice(moves)
         if phase in ("play", "duel", "choose", "target"):
             judge = _Judge(view, seat, self.w)
             if phase == "target":
