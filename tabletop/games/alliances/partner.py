@@ -14,17 +14,18 @@ A play is **wasteful** when all of these hold:
 - the play takes the lead from the partner however its special action is resolved (a higher
   card, a trump on the partner's winner, a special that discards or takes the partner's card,
   a Spin played last that turns the powers);
-- another legal play of a **power card**, cheaper than the card spent (a lower card, or any
-  card outside the dominant suit where the play spends a dominant one, or any power card below
-  a 13 where it spends a special action), leaves the partner winning, and with it the side's
-  result is at least as good whatever the player still to act may play. That player is a
-  rival (partners sit opposite); every card the viewer has not seen counts as one they might
-  hold, each with every choice its special action allows, so the judgement errs towards
-  calling a play sound.
+- another legal play of a **power card** leaves the partner winning, and with it the side's
+  result is at least as good whatever the player still to act may play; and either that card
+  is cheaper than the one spent (a lower card; any card outside the dominant suit where the
+  play spends a dominant one or a special action), or the side's result with it is strictly
+  better against every reply (the play loses the side the country, or hands it to a rival,
+  whatever it spends). The player still to act is a rival (partners sit opposite); every card
+  the viewer has not seen counts as one they might hold, each with every choice its special
+  action allows, so the judgement errs towards calling a play sound.
 
-Then the play spends a card, or a special action, and changes nothing for the side: it only
-takes the partner's conflict. Who of the two partners starts the next conflict after a capture
-is not counted as a gain.
+Then the play spends a card, or a special action, and gains the side nothing: it only takes
+the partner's conflict, or loses it. Who of the two partners starts the next conflict after a
+capture is not counted as a gain.
 """
 
 from __future__ import annotations
@@ -72,12 +73,18 @@ def wasteful(view: Mapping[str, Any], move: Move, legal: Sequence[Move]) -> str 
         keep = other.cards[0] if other.kind == "play" and other.cards else None
         if keep is None or is_special(keep):
             continue
-        if _cost(keep, board.dominant) >= _cost(card, board.dominant):
-            continue
         kept = [[*table, Played(seat, keep)]]
         if board.winner(kept[0], last) != partner:
             continue
-        if all(board.worth(kept, r) >= s for r, s in zip(replies, spent, strict=True)):
+        gains = [board.worth(kept, r) - s for r, s in zip(replies, spent, strict=True)]
+        if min(gains) < 0:
+            continue
+        if min(gains) > 0:
+            return (
+                f"{card_name(card)} takes the conflict from your partner and leaves your "
+                f"alliance worse off: {card_name(keep)} leaves it to them"
+            )
+        if _cost(keep, board.dominant) < _cost(card, board.dominant):
             return (
                 f"{card_name(card)} takes the conflict from your partner and gains your "
                 f"alliance nothing: {card_name(keep)} leaves it to them"

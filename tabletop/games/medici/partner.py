@@ -59,7 +59,7 @@ def wasteful(view: Mapping[str, Any], move: Move, legal: Sequence[Move]) -> str 
             return None
         return (
             f"it strikes stack {move.target[6:]}, whose cards all belong to your team "
-            f"({_points(stack)} points), where sparing it loses nothing"
+            f"({_said(_points(stack))}), where sparing it loses nothing"
         )
     if move.kind == "build" and view["phase"] == "action" and CODE_OF[move.cards[0]] == "M":
         stack = stacks.get(move.target)
@@ -74,7 +74,7 @@ def wasteful(view: Mapping[str, Any], move: Move, legal: Sequence[Move]) -> str 
             return None
         return (
             f"{card_name(move.cards[0])} dismisses your team's own cards from stack "
-            f"{move.target[6:]} ({_points(stack)} points) and can strike nothing, where sending "
+            f"{move.target[6:]} ({_said(_points(stack))}) and can strike nothing, where sending "
             "it to court alone loses nothing"
         )
     return None
@@ -86,3 +86,7 @@ def _team_only(stack: Mapping[str, Any], team: set[int]) -> bool:
 
 def _points(stack: Mapping[str, Any]) -> int:
     return sum(c["points"] or 0 for c in stack["cards"])
+
+
+def _said(points: int) -> str:
+    return f"{points} point{'' if points == 1 else 's'}"
