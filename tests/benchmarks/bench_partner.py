@@ -7,6 +7,11 @@ at one level and counts the decisions where the seat had a wasteful move among i
 
     PYTHONPATH=. python tests/benchmarks/bench_partner.py --games 20 --levels easy normal --off
     PYTHONPATH=. python tests/benchmarks/bench_partner.py --games 20 --levels easy normal
+    PYTHONPATH=. python tests/benchmarks/bench_partner.py --ab normal --games 40
+
+``--ab LEVEL`` plays the level with the judge (seats 0 and 2) against the same level without
+it (seats 1 and 3) on duplicate deals (tabletop.arena, each deal from every seat) and reports
+the judged team's win share with its 95% interval.
 
 Search levels run at a fixed iteration cap (``--iterations``), so figures do not depend on the
 machine's speed.
@@ -22,10 +27,11 @@ from typing import Any
 
 import rules
 from rules import Game, Move
+from tabletop import arena
 from tabletop.ai import partner
-from tabletop.ai.base import decide
-from tabletop.ai.bots import make_bot
-from tabletop.arena import wilson
+from tabletop.ai.base import Bot, SeatView, decide
+from tabletop.ai.bots import BOTS, make_bot
+from tabletop.arena import format_report, run_arena, wilson
 from tabletop.games.alliances.partner import wasteful as alliances_wasteful
 from tabletop.games.medici.partner import wasteful as medici_wasteful
 
@@ -73,6 +79,40 @@ def measure(game_id: str, kind: str, games: int, seed: int, iterations: int) -> 
     }
 
 
+class Unjudged:
+    """A bot that decides with the judge switched off (the level as it was)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = f"{bot.name} (no judge)"
+
+    def choose(self, seat_view: SeatView) -> Move:
+        was = partner.JUDGING
+        partner.JUDGING = False
+        try:
+            return self.bot.choose(seat_view)
+        finally:
+            partner.JUDGING = was
+
+
+def ab(game_id: str, kind: str, games: int, seed: int, iterations: int, jobs: int) -> str:
+    """The level with the judge against itself without, on duplicate 4-player deals."""
+    old = f"{kind}-unjudged"
+    cap = iterations if kind in ("normal", "hard") else None
+
+    def judged(s: int) -> Bot:
+        return make_bot(kind, game_id, s, iterations=cap)
+
+    def unjudged(s: int) -> Bot:
+        return Unjudged(make_bot(kind, game_id, s, iterations=cap))
+
+    new = f"{kind}-judged"
+    BOTS[new], BOTS[old] = judged, unjudged
+    arena.KINDS = (*arena.KINDS, new, old)  # type: ignore[assignment]
+    result = run_arena(game_id, 4, [new, old, new, old], games, seed, jobs=jobs, duplicate=True)
+    return format_report(result)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=20)
@@ -81,7 +121,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--game", nargs="+", default=["medici", "alliances"])
     ap.add_argument("--iterations", type=int, default=60)
     ap.add_argument("--off", action="store_true", help="measure without the judge")
+    ap.add_argument("--ab", metavar="LEVEL", help="A/B: LEVEL with the judge against without")
+    ap.add_argument("--jobs", type=int, default=1)
     args = ap.parse_args(argv)
+    if args.ab:
+        for game_id in args.game:
+            print(ab(game_id, args.ab, args.games, args.seed, args.iterations, args.jobs))
+        return 0
     partner.JUDGING = not args.off
     for game_id in args.game:
         for kind in args.levels:
