@@ -31,3 +31,13 @@ def sound_moves(judge: Judge | None, view: Mapping[str, Any], moves: Sequence[Mo
         return list(moves)
     kept = [m for m in moves if judge(view, m, moves) is None]
     return kept or list(moves)
+
+
+def blunder(
+    judge: Judge | None, view: Mapping[str, Any], move: Move, legal: Sequence[Move]
+) -> str | None:
+    """Why ``judge`` finds ``move`` wasteful among ``legal``, or None (and None where there is
+    no judge, no other move, or judging is off)."""
+    if judge is None or not JUDGING or len(legal) < 2:
+        return None
+    return judge(view, move, legal)

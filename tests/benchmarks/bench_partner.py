@@ -13,8 +13,8 @@ at one level and counts the decisions where the seat had a wasteful move among i
 it (seats 1 and 3) on duplicate deals (tabletop.arena, each deal from every seat) and reports
 the judged team's win share with its 95% interval.
 
-Search levels run at a fixed iteration cap (``--iterations``), so figures do not depend on the
-machine's speed.
+Search levels run at a fixed iteration cap (``--iterations`` for Normal, five times that for
+Hard, as their time budgets), so figures do not depend on the machine's speed.
 """
 
 from __future__ import annotations
@@ -36,6 +36,8 @@ from tabletop.games.alliances.partner import wasteful as alliances_wasteful
 from tabletop.games.medici.partner import wasteful as medici_wasteful
 
 Judge = Callable[[Mapping[str, Any], Move, Sequence[Move]], str | None]
+#: Hard's iteration cap over Normal's (their time budgets are 1.5 s and 0.3 s).
+HARD_FACTOR = 5
 JUDGES: dict[str, Judge] = {"medici": medici_wasteful, "alliances": alliances_wasteful}
 
 
@@ -47,7 +49,8 @@ def positions(
     moves, the move played)."""
     judge = JUDGES[game_id]
     game = rules.new_game(game_id, 4, seed=seed)
-    bots = [make_bot(kind, game_id, seed * 7 + s, iterations=iterations) for s in range(4)]
+    cap = iterations * HARD_FACTOR if kind == "hard" else iterations
+    bots = [make_bot(kind, game_id, seed * 7 + s, iterations=cap) for s in range(4)]
     table_rng = random.Random(seed)
     while not game.over:
         seat = game.to_move
@@ -98,7 +101,7 @@ class Unjudged:
 def ab(game_id: str, kind: str, games: int, seed: int, iterations: int, jobs: int) -> str:
     """The level with the judge against itself without, on duplicate 4-player deals."""
     old = f"{kind}-unjudged"
-    cap = iterations if kind in ("normal", "hard") else None
+    cap = iterations * HARD_FACTOR if kind == "hard" else iterations
 
     def judged(s: int) -> Bot:
         return make_bot(kind, game_id, s, iterations=cap)

@@ -36,7 +36,7 @@ from rules.alliances import (
 )
 from rules.alliances.conflict import Played, Power
 from tabletop.ai.base import SeatView
-from tabletop.ai.partner import sound_moves
+from tabletop.ai.partner import blunder, sound_moves
 
 from .partner import wasteful
 
@@ -137,13 +137,20 @@ class AlliancesBot:
         self.w = weights or DEFAULT_WEIGHTS
 
     def choose(self, seat_view: SeatView) -> Move:
-        view, seat = cast(AlliancesView, seat_view.view), seat_view.seat
-        phase = view["phase"]
-        moves = seat_view.legal_moves()
-        if phase == "play":  # never take the partner's conflict for nothing, even by noise
-            moves = sound_moves(wasteful, view, moves)
+        legal = seat_view.legal_moves()
+        move = self._choose(seat_view, legal)
+        # Never take the partner's conflict for nothing, even by noise: the pick is judged
+        # (one judgement, so playouts stay cheap) and made again among the sound moves.
+        view = seat_view.view
+        if view["phase"] == "play" and blunder(wasteful, view, move, legal) is not None:
+            move = self._choose(seat_view, sound_moves(wasteful, view, legal))
+        return move
+
+    def _choose(self, seat_view: SeatView, moves: list[Move]) -> Move:
         if len(moves) == 1 or (self.noise and self.rng.random() < self.noise):
             return self.rng.choice(moves)
+        view, seat = cast(AlliancesView, seat_view.view), seat_view.seat
+        phase = view["phase"]
         if phase in ("play", "duel", "choose", "target"):
             judge = _Judge(view, seat, self.w)
             if phase == "target":

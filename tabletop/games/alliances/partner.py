@@ -58,6 +58,8 @@ def wasteful(view: Mapping[str, Any], move: Move, legal: Sequence[Move]) -> str 
         return None
     seat = view["viewer"]
     partner = (seat + 2) % PLAYERS
+    if view["winning"]["seat"] != partner:
+        return None
     board = _Board(view)
     table = board.table
     if not any(p.seat == partner for p in table) or board.winner(table, False) != partner:
