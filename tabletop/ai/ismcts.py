@@ -102,7 +102,7 @@ class ISMCTSBot:
         # A move that takes from the seat's own side for nothing is not searched at all.
         every = seat_view.legal_moves()
         legal = sound_moves(ai.wasteful, seat_view.view, every)
-        if len(legal) == 1:  # the one sound move: nothing to search
+        if len(legal) == 1 < len(every):  # the judge left one move: nothing to search
             return legal[0]
         allowed = frozenset(legal) if len(legal) < len(every) else None
         rng = self.rng
