@@ -31,6 +31,7 @@ import time
 from rules import Game, Move
 
 from .base import SeatView
+from .partner import sound_moves
 from .policy import GameAI, final_rewards, game_ai, score_rewards, teams_of
 
 EXPLORATION = 0.7
@@ -97,8 +98,13 @@ class ISMCTSBot:
         forced = seat_view.forced_move()
         if forced is not None:
             return forced
-        legal = seat_view.legal_moves()
         ai = game_ai(seat_view.game_id)
+        # A move that takes from the seat's own side for nothing is not searched at all.
+        every = seat_view.legal_moves()
+        legal = sound_moves(ai.wasteful, seat_view.view, every)
+        if len(legal) == 1 < len(every):  # the judge left one move: nothing to search
+            return legal[0]
+        allowed = frozenset(legal) if len(legal) < len(every) else None
         rng = self.rng
         players = seat_view.players
         root = Node(None, None, players)
@@ -108,7 +114,7 @@ class ISMCTSBot:
             root.favoured = ai.root_bot(rng.getrandbits(32)).choose(seat_view)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, seat_view.determinize(rng), rng, players, ai)
+            self._iterate(root, seat_view.determinize(rng), rng, players, ai, allowed)
             done += 1
             if done % SETTLE_EVERY == 0 and settled(root, self._left(done, started, deadline)):
                 break
@@ -145,14 +151,23 @@ class ISMCTSBot:
         return left
 
     def _iterate(
-        self, root: Node, game: Game, rng: random.Random, players: int, ai: GameAI
+        self,
+        root: Node,
+        game: Game,
+        rng: random.Random,
+        players: int,
+        ai: GameAI,
+        allowed: frozenset[Move] | None = None,
     ) -> None:
+        """One iteration; ``allowed``: the moves the root may try (None: every legal one)."""
         node = root
         path = [root]
         # Selection and expansion, over the moves legal in this deal only.
         bias = ai.bias if self.playouts == "heuristic" else 0.0
         while not game.over:
             legal = game.legal_moves()
+            if node is root and allowed is not None:
+                legal = [m for m in legal if m in allowed]
             mover = game.to_move
             children = node.children
             if bias and node.favoured is None and game.forced_move() is None:

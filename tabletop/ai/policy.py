@@ -25,6 +25,7 @@ from rules import Game, Move
 from .. import games
 from .base import Bot
 from .heuristics import heuristic_for
+from .partner import Judge
 
 #: Picks one of ``game.legal_moves()`` for ``game.to_move`` (the game is a search copy).
 PlayoutPolicy = Callable[[Game, random.Random], Move]
@@ -143,6 +144,9 @@ class GameAI:
     #: Progressive widening: a node with n visits has at most 1 + widening·√n children
     #: (0: every legal move is tried before any is tried twice).
     widening: float = 0.0
+    #: A partnership game's judge of the moves that take from the seat's own side for nothing
+    #: (:mod:`tabletop.ai.partner`): the search never picks one where another move is legal.
+    wasteful: Judge | None = None
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).

@@ -36,6 +36,9 @@ from rules.alliances import (
 )
 from rules.alliances.conflict import Played, Power
 from tabletop.ai.base import SeatView
+from tabletop.ai.partner import blunder, sound_moves
+
+from .partner import wasteful
 
 # _Judge.odds: (deciding suit, value, ours kept, ours later, rival kept, rival later, we lead)
 Odds = tuple[str | None, int, float, float, float, float, bool]
@@ -134,7 +137,16 @@ class AlliancesBot:
         self.w = weights or DEFAULT_WEIGHTS
 
     def choose(self, seat_view: SeatView) -> Move:
-        moves = seat_view.legal_moves()
+        legal = seat_view.legal_moves()
+        move = self._choose(seat_view, legal)
+        # Never take the partner's conflict for nothing, even by noise: the pick is judged
+        # (one judgement, so playouts stay cheap) and made again among the sound moves.
+        view = seat_view.view
+        if view["phase"] == "play" and blunder(wasteful, view, move, legal) is not None:
+            move = self._choose(seat_view, sound_moves(wasteful, view, legal))
+        return move
+
+    def _choose(self, seat_view: SeatView, moves: list[Move]) -> Move:
         if len(moves) == 1 or (self.noise and self.rng.random() < self.noise):
             return self.rng.choice(moves)
         view, seat = cast(AlliancesView, seat_view.view), seat_view.seat

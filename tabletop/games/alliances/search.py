@@ -10,6 +10,7 @@ from rules.alliances import Alliances
 from tabletop.ai.policy import GameAI, bot_policy
 
 from .bots import AlliancesBot
+from .partner import wasteful
 
 #: Alliances: how many countries either way make the current campaign about three times as
 #: likely won as lost (logistic scale), with conflicts still to come.
@@ -64,4 +65,5 @@ SEARCH = GameAI(
     cutoff=6,
     prior=bot_policy(AlliancesBot),
     bias=1.0,
+    wasteful=wasteful,
 )

@@ -19,6 +19,9 @@ import random
 from rules import Game, Move
 from rules.medici import Medici
 from tabletop.ai.base import SeatView
+from tabletop.ai.partner import sound_moves
+
+from .partner import wasteful
 
 WIN = 1000.0
 EXPOSED_OWN = 0.6  # share of a stack's net worth we expect to lose if a rival can match it
@@ -38,7 +41,8 @@ class MediciBot:
         self.noise = noise
 
     def choose(self, seat_view: SeatView) -> Move:
-        moves = seat_view.legal_moves()
+        # Never a move that takes from the own team for nothing, even by noise.
+        moves = sound_moves(wasteful, seat_view.view, seat_view.legal_moves())
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(moves)
         game = seat_view.determinize(self.rng)
@@ -104,7 +108,10 @@ def _line(game: Game, move: Move, seat: int, depth: int = 0) -> tuple[float, Med
     assert isinstance(after, Medici)
     cost = PLAN_COST if move.kind == "plan" else 0.0
     if depth < 3 and not after.over and after.to_move == seat and after.phase in FOLLOW_UPS:
-        lines = [_line(after, m, seat, depth + 1) for m in after.legal_moves()]
+        follow = after.legal_moves()
+        if after.phase == "conspire" and after.players > 2:  # no strike the bot will not make
+            follow = sound_moves(wasteful, after.view(seat), follow)
+        lines = [_line(after, m, seat, depth + 1) for m in follow]
         value, best = max(lines, key=lambda line: line[0])
         return value - cost, best
     return MediciBot.evaluate(after, seat) - cost, after
@@ -138,7 +145,7 @@ class MediciLookahead:
             heuristic = MediciBot(0)
             heuristic.rng = self.rng
             return heuristic.choose(seat_view)
-        moves, seat = seat_view.legal_moves(), seat_view.seat
+        moves, seat = sound_moves(wasteful, seat_view.view, seat_view.legal_moves()), seat_view.seat
         guess = seat_view.determinize(self.rng)
         lines = [_line(guess, m, seat) for m in moves]
         top = sorted(range(len(moves)), key=lambda i: -lines[i][0])[:LOOKAHEAD_MOVES]

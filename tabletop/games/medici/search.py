@@ -7,6 +7,7 @@ from rules.medici import Medici
 from tabletop.ai.policy import GameAI, sampled_greedy_policy, teams_of
 
 from .bots import MediciBot, MediciLookahead
+from .partner import wasteful
 
 
 def _medici_value(game: Game, seat: int) -> float:
@@ -47,4 +48,5 @@ SEARCH = GameAI(
     bias=1.0,
     root_bot=MediciLookahead,
     widening=1.0,
+    wasteful=wasteful,
 )
