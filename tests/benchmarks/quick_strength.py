@@ -222,6 +222,29 @@ def compare(new: dict[str, Any], old: dict[str, Any]) -> list[str]:
     return out
 
 
+def merged(result: dict[str, Any], path: Path) -> dict[str, Any]:
+    """``result`` with the saved run's other cells kept (a run of some cells updates only
+    those); each row says the commit it was measured on."""
+    rows = [{**row, "commit": result["commit"]} for row in result["rows"]]
+    if path.exists():
+        ran = {(r["game"], r["players"], r["matchup"]) for r in rows}
+        old = json.loads(path.read_text())
+        kept = [
+            {"commit": old.get("commit", "?"), **r}
+            for r in old["rows"]
+            if (r["game"], r["players"], r["matchup"]) not in ran
+        ]
+        order = {
+            (c.game, c.players, f"{u} vs {lo}"): i
+            for i, c in enumerate(CELLS)
+            for u, lo, _ in c.deals
+        }
+        rows = sorted(
+            kept + rows, key=lambda r: order.get((r["game"], r["players"], r["matchup"]), 99)
+        )
+    return {**result, "rows": rows}
+
+
 def _sd(xs: list[float]) -> float:
     mean = sum(xs) / len(xs)
     return math.sqrt(sum((x - mean) ** 2 for x in xs) / (len(xs) - 1))
@@ -251,7 +274,7 @@ def main() -> None:
     text = json.dumps(result, indent=1)
     RESULTS.write_text(text)
     if args.save_baseline:
-        BASELINE.write_text(text)
+        BASELINE.write_text(json.dumps(merged(result, BASELINE), indent=1))
     if args.compare:
         path = Path(args.compare)
         if not path.exists():
