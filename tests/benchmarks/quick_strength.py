@@ -10,7 +10,8 @@ Every cell plays duplicate deals (each deal from every seat) with the iteration 
 in :data:`CELLS`, never a time budget, so the figures do not depend on the machine's speed or
 load: the same command gives the same figures, game for game. The caps are about an eighth of
 what each level's real budget buys (see ``bench_strength.py --measure``), so the check runs
-in minutes; the full table (``bench_strength.py``) plays the real caps.
+in minutes: 7-8 minutes of one core (on this shared machine under a load of 8-13 it took
+38 minutes of wall time). The full table (``bench_strength.py``) plays the real caps.
 
 Cells: Normal vs Easy and Hard vs Normal for every game and the player counts that matter. In
 a 2-sided cell the level above should win more than half (``ordered``: the 95% interval's
@@ -127,7 +128,8 @@ def run_cell(
 def run(cells: list[Cell], seed: int, jobs: int, scale: float, echo: bool) -> dict[str, Any]:
     """Every matchup of ``cells``; rows printed as they come when ``echo``."""
     rows = []
-    started = time.perf_counter()
+    measured = commit()  # before the run: an edit meanwhile is not the code that played
+    started, cpu = time.perf_counter(), time.process_time()
     if echo:
         print(header(), flush=True)
     for cell in cells:
@@ -140,8 +142,10 @@ def run(cells: list[Cell], seed: int, jobs: int, scale: float, echo: bool) -> di
         "seed": seed,
         "scale": scale,
         "jobs": jobs,
-        "commit": commit(),
+        "commit": measured,
         "wall_time_s": round(time.perf_counter() - started, 1),
+        # With one job, the time one core spent: what the check costs on an idle machine.
+        "cpu_time_s": round(time.process_time() - cpu, 1),
         "rows": rows,
     }
 
@@ -268,7 +272,8 @@ def main() -> None:
     args = parser.parse_args()
     result = run(chosen_cells(args.only), args.seed, args.jobs, args.scale, echo=True)
     print(
-        f"wall time {result['wall_time_s']:.0f} s ({args.jobs} job(s)), commit {result['commit']}"
+        f"wall time {result['wall_time_s']:.0f} s, CPU {result['cpu_time_s']:.0f} s in this "
+        f"process ({args.jobs} job(s)), commit {result['commit']}"
     )
     RESULTS.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(result, indent=1)
