@@ -363,6 +363,9 @@ def run_arena(
         "min_game_decisions": min(lengths),
         "max_game_decisions": max(lengths),
         "wall_time_s": wall,
+        # Each game's wins per entrant, in plan order: two runs of the same plan compare
+        # game by game (the same deals, so far less noise than their totals).
+        "game_wins": [r["wins"] for r in results],
     }
 
 
