@@ -25,6 +25,7 @@ from rules import Game, Move
 from .. import games
 from .base import Bot
 from .heuristics import heuristic_for
+from .inference import Inference
 
 #: Picks one of ``game.legal_moves()`` for ``game.to_move`` (the game is a search copy).
 PlayoutPolicy = Callable[[Game, random.Random], Move]
@@ -143,6 +144,11 @@ class GameAI:
     #: Progressive widening: a node with n visits has at most 1 + widening·√n children
     #: (0: every legal move is tried before any is tried twice).
     widening: float = 0.0
+    #: What the play so far says of the hidden cards (:mod:`tabletop.ai.inference`; ``None``:
+    #: every deal consistent with the seat's view is as likely); each iteration keeps one of
+    #: ``draws`` guesses at the hidden cards, chosen in proportion to their likelihood.
+    inference: Inference | None = None
+    draws: int = 4
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).

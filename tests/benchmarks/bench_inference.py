@@ -1,0 +1,126 @@
+"""Inference's worth: Hard with inference against Hard without, at equal iteration caps.
+
+    python tests/benchmarks/bench_inference.py                       # every game that infers
+    python tests/benchmarks/bench_inference.py --only allegiance:4 --deals 10 --cap 300
+
+Each cell plays duplicate deals (each deal once from every seat) between ``hard`` (the
+search as it plays, weighing its deals by the game's inference) and ``hard-noinf`` (the same
+search dealing the hidden cards uniformly), both at the same iteration cap, so only the
+inference differs. With 3+ players one ``hard`` seat sits among ``hard-noinf`` rivals. Prints
+the win share of ``hard`` with its 95% interval (over deals, see ``arena.block_interval``)
+and the median milliseconds per searched decision of each, and writes
+results/bench_inference.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from rules import Move
+from tabletop import arena
+from tabletop.ai.base import SeatView
+from tabletop.ai.ismcts import ISMCTSBot
+from tabletop.ai.policy import game_ai
+
+RESULTS = Path(__file__).parent / "results" / "bench_inference.json"
+SEED = 2411
+#: (game, players, iteration cap, deals): caps about an eighth of what Hard's budget buys
+#: (as in quick_strength.py), so a cell runs in minutes on a loaded machine.
+CELLS = (
+    ("royal_houses", 2, 200, 20),
+    ("allegiance", 4, 300, 10),
+    ("allegiance", 7, 200, 4),
+)
+#: Milliseconds of each searched decision, by kind (filled while the arena plays).
+TIMES: dict[str, list[float]] = {"hard": [], "hard-noinf": []}
+
+
+class _Timed(ISMCTSBot):
+    """The search, recording how long each decision it really searched took."""
+
+    def __init__(self, kind: str, seed: int, iterations: int) -> None:
+        super().__init__(
+            seed,
+            budget=None,
+            iterations=iterations,
+            name=f"ismcts-{kind}",
+            inference=kind == "hard",
+        )
+        self.kind = kind
+
+    def choose(self, seat_view: SeatView) -> Move:
+        started = time.perf_counter()
+        move = super().choose(seat_view)
+        if self.last_iterations:
+            TIMES[self.kind].append((time.perf_counter() - started) * 1000)
+        return move
+
+
+def _make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) -> Any:
+    if kind in TIMES:
+        assert iterations is not None, "the A/B runs at iteration caps only"
+        return _Timed(kind, seed, iterations)
+    return ORIGINAL_MAKE_BOT(kind, game_id, seed, iterations)
+
+
+ORIGINAL_MAKE_BOT = arena.make_bot
+
+
+def run_cell(game: str, players: int, cap: int, deals: int) -> dict[str, Any]:
+    for times in TIMES.values():
+        times.clear()
+    kinds = ["hard", *["hard-noinf"] * (players - 1)]
+    result = arena.run_arena(
+        game,
+        players,
+        kinds,
+        deals * players,
+        SEED,
+        iterations={"hard": cap, "hard-noinf": cap},
+        duplicate=True,
+    )
+    row = next(r for r in result["by_kind"] if r["kind"] == "hard")
+    return {
+        "game": game,
+        "players": players,
+        "cap": cap,
+        "games": deals * players,
+        "share": row["win_share"],
+        "interval": row["win_share_ci95"],
+        "fair": 1.0 / players,
+        "ms_inference": statistics.median(TIMES["hard"]) if TIMES["hard"] else None,
+        "ms_uniform": statistics.median(TIMES["hard-noinf"]) if TIMES["hard-noinf"] else None,
+        "decisions": [len(TIMES["hard"]), len(TIMES["hard-noinf"])],
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--only", help="game:players, e.g. allegiance:4")
+    parser.add_argument("--deals", type=int, help="deals a cell (each played from every seat)")
+    parser.add_argument("--cap", type=int, help="iteration cap of both sides")
+    args = parser.parse_args(argv)
+    arena.make_bot = _make_bot  # type: ignore[assignment]  # this script's two kinds
+    arena.KINDS = (*arena.KINDS, *TIMES)  # type: ignore[assignment]
+    rows = []
+    for game, players, cap, deals in CELLS:
+        if args.only and args.only != f"{game}:{players}":
+            continue
+        if game_ai(game).inference is None:
+            continue
+        row = run_cell(game, players, args.cap or cap, args.deals or deals)
+        rows.append(row)
+        print(json.dumps(row), flush=True)
+    RESULTS.parent.mkdir(exist_ok=True)
+    RESULTS.write_text(json.dumps(rows, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
