@@ -105,6 +105,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="game:players, e.g. allegiance:4")
     parser.add_argument("--deals", type=int, help="deals a cell (each played from every seat)")
     parser.add_argument("--cap", type=int, help="iteration cap of both sides")
+    parser.add_argument(
+        "--blocks",
+        type=int,
+        default=0,
+        help="play the cell as this many one-deal runs (seeds 2411, 2412, ...), one line each "
+        "as it ends, then the summary: the figures so far survive a run cut short",
+    )
     args = parser.parse_args(argv)
     arena.make_bot = _make_bot  # type: ignore[assignment]  # this script's two kinds
     arena.KINDS = (*arena.KINDS, *TIMES)  # type: ignore[assignment]
@@ -114,12 +121,45 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if game_ai(game).inference is None:
             continue
-        row = run_cell(game, players, args.cap or cap, args.deals or deals)
+        if args.blocks:
+            row = run_blocks(game, players, args.cap or cap, args.blocks)
+        else:
+            row = run_cell(game, players, args.cap or cap, args.deals or deals)
         rows.append(row)
         print(json.dumps(row), flush=True)
     RESULTS.parent.mkdir(exist_ok=True)
     RESULTS.write_text(json.dumps(rows, indent=2))
     return 0
+
+
+def run_blocks(game: str, players: int, cap: int, blocks: int) -> dict[str, Any]:
+    """The cell as ``blocks`` one-deal duplicate runs, each printed as it ends; the share's
+    interval is over the blocks (independent deals), as ``arena.block_interval``."""
+    shares: list[float] = []
+    times: dict[str, list[float]] = {kind: [] for kind in TIMES}
+    global SEED
+    first = SEED
+    for i in range(blocks):
+        SEED = first + i
+        row = run_cell(game, players, cap, 1)
+        shares.append(row["share"])
+        for kind in TIMES:
+            times[kind] += TIMES[kind]
+        print(json.dumps({"block": i, "seed": SEED, "share": row["share"]}), flush=True)
+    SEED = first
+    mean = sum(shares) / len(shares)
+    return {
+        "game": game,
+        "players": players,
+        "cap": cap,
+        "games": blocks * players,
+        "share": mean,
+        "interval": arena.block_interval(shares),
+        "fair": 1.0 / players,
+        "ms_inference": statistics.median(times["hard"]) if times["hard"] else None,
+        "ms_uniform": statistics.median(times["hard-noinf"]) if times["hard-noinf"] else None,
+        "decisions": [len(times["hard"]), len(times["hard-noinf"])],
+    }
 
 
 if __name__ == "__main__":
