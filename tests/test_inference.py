@@ -11,6 +11,7 @@ from game_helpers import mid_game
 import rules
 from rules.allegiance import CARDS as ALLEGIANCE_CARDS
 from rules.allegiance import MOON
+from rules.machiavelli import ALL_CARDS as MACHIAVELLI_CARDS
 from rules.royal_houses import CARDS as ROYAL_CARDS
 from tabletop.ai.base import SeatView
 from tabletop.ai.bots import make_bot
@@ -18,6 +19,7 @@ from tabletop.ai.inference import seen_events, weighed_deal
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import game_ai
 from tabletop.games.allegiance import inference as allegiance_inference
+from tabletop.games.machiavelli import inference as machiavelli_inference
 from tabletop.games.royal_houses import inference as royal_inference
 
 
@@ -89,6 +91,23 @@ def test_royal_houses_reads_where_the_rival_builds_and_what_it_gives() -> None:
     assert built == [6, 0, 0, 0, 0, 0] and given == [0, 0, 1, 0, 0, 0]
 
 
+def test_machiavelli_reads_what_an_opened_rival_did_not_lay() -> None:
+    """Seat 1 opened, then drew with 7-8-9 of spades and a set of three kings on the table:
+    the 6 and 10 of spades and the fourth king would have grown them."""
+    table = [["7S.1", "8S.1", "9S.1"], ["KS.1", "KH.1", "KD.2"]]
+    seen = [
+        rules.Event("deal", "", {"hand": 1}),
+        rules.Event("play", "", {"seat": 1, "added": [], "table": [["KS.1", "KH.1", "KD.2"]]}),
+        rules.Event("play", "", {"seat": 0, "added": [], "table": table}),
+        rules.Event("draw", "", {"seat": 1}),
+    ]
+    marks = machiavelli_inference.spurned(seen, 2, ace_low=False)
+    assert marks[1] == {(4, 0), (8, 0), (11, 3)}
+    assert marks[0] == set()  # it laid cards since it last drew
+    ace_low = machiavelli_inference.growers([["AH.1", "2H.1", "3H.2"]], ace_low=True)
+    assert ace_low == {(2, 1)}
+
+
 # --------------------------------------------------------------------------- honesty
 
 
@@ -120,8 +139,22 @@ def _royal_twins(seed: int) -> list[rules.Game]:
     return games
 
 
+def _machiavelli_twins(seed: int) -> list[rules.Game]:
+    """Two duels that differ only in one card of seat 1's hand and the stock's last card."""
+    deck = list(MACHIAVELLI_CARDS)
+    random.Random(seed).shuffle(deck)
+    other = list(deck)
+    other[14], other[-1] = other[-1], other[14]
+    return [rules.new_game("machiavelli", 2, seed=seed, options={"deck": d}) for d in (deck, other)]
+
+
 @pytest.mark.parametrize(
-    ("game_id", "twins"), [("allegiance", _allegiance_twins), ("royal_houses", _royal_twins)]
+    ("game_id", "twins"),
+    [
+        ("allegiance", _allegiance_twins),
+        ("royal_houses", _royal_twins),
+        ("machiavelli", _machiavelli_twins),
+    ],
 )
 @pytest.mark.parametrize("seed", range(2))
 def test_weights_do_not_depend_on_cards_the_seat_cannot_see(

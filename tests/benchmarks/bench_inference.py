@@ -36,6 +36,7 @@ CELLS = (
     ("royal_houses", 2, 200, 20),
     ("allegiance", 4, 300, 10),
     ("allegiance", 7, 200, 4),
+    ("machiavelli", 2, 50, 20),
 )
 #: Milliseconds of each searched decision, by kind (filled while the arena plays).
 TIMES: dict[str, list[float]] = {"hard": [], "hard-noinf": []}
