@@ -11,6 +11,7 @@ from game_helpers import mid_game
 import rules
 from rules.allegiance import CARDS as ALLEGIANCE_CARDS
 from rules.allegiance import MOON
+from rules.alliances.cards import ALL_CARDS as ALLIANCES_CARDS
 from rules.machiavelli import ALL_CARDS as MACHIAVELLI_CARDS
 from rules.royal_houses import CARDS as ROYAL_CARDS
 from tabletop.ai.base import SeatView
@@ -19,6 +20,7 @@ from tabletop.ai.inference import seen_events, weighed_deal
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import game_ai
 from tabletop.games.allegiance import inference as allegiance_inference
+from tabletop.games.alliances import inference as alliances_inference
 from tabletop.games.machiavelli import inference as machiavelli_inference
 from tabletop.games.royal_houses import inference as royal_inference
 
@@ -108,6 +110,24 @@ def test_machiavelli_reads_what_an_opened_rival_did_not_lay() -> None:
     assert ace_low == {(2, 1)}
 
 
+def test_alliances_reads_the_suit_a_rival_named() -> None:
+    seen = [
+        rules.Event("deal", "", {"campaign": 1}),
+        rules.Event("bid", "", {"seat": 1, "count": 11, "suit": "P"}),
+        rules.Event("pass", "", {"seat": 2}),
+        rules.Event("play", "", {"seat": 1, "card": "P12"}),
+        rules.Event("play", "", {"seat": 2, "card": "M3"}),
+    ]
+    assert alliances_inference.named_suits(seen) == {1: ("P", ["P12"])}
+    view = {"over": False, "players": 4}
+    weigh = alliances_inference.infer(view, seen, 0)
+    assert weigh is not None
+    strong, weak = rules.new_game("alliances", 4, seed=1), rules.new_game("alliances", 4, seed=1)
+    strong.hands[1] = ["P11", "P10", "P9", "M1", "E2"]  # type: ignore[attr-defined]
+    weak.hands[1] = ["M11", "M10", "M9", "P1", "E2"]  # type: ignore[attr-defined]
+    assert weigh(strong) > weigh(weak)
+
+
 # --------------------------------------------------------------------------- honesty
 
 
@@ -148,10 +168,20 @@ def _machiavelli_twins(seed: int) -> list[rules.Game]:
     return [rules.new_game("machiavelli", 2, seed=seed, options={"deck": d}) for d in (deck, other)]
 
 
+def _alliances_twins(seed: int) -> list[rules.Game]:
+    """Two 4-player deals that differ only in one card each of seats 1 and 2 (swapped)."""
+    deck = sorted(ALLIANCES_CARDS)
+    random.Random(seed).shuffle(deck)
+    other = list(deck)
+    other[12], other[24] = other[24], other[12]
+    return [rules.new_game("alliances", 4, seed=seed, options={"deck": d}) for d in (deck, other)]
+
+
 @pytest.mark.parametrize(
     ("game_id", "twins"),
     [
         ("allegiance", _allegiance_twins),
+        ("alliances", _alliances_twins),
         ("royal_houses", _royal_twins),
         ("machiavelli", _machiavelli_twins),
     ],

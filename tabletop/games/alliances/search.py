@@ -9,6 +9,7 @@ from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
 from rules.alliances import Alliances
 from tabletop.ai.policy import GameAI, bot_policy
 
+from . import inference
 from .bots import AlliancesBot
 
 #: Alliances: how many countries either way make the current campaign about three times as
@@ -64,4 +65,5 @@ SEARCH = GameAI(
     cutoff=6,
     prior=bot_policy(AlliancesBot),
     bias=1.0,
+    inference=inference.infer,
 )
