@@ -15,6 +15,7 @@ results/bench_inference.json.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -24,6 +25,7 @@ from typing import Any
 
 from rules import Move
 from tabletop import arena
+from tabletop.ai import policy
 from tabletop.ai.base import SeatView
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import game_ai
@@ -113,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         help="play the cell as this many one-deal runs (seeds 2411, 2412, ...), one line each "
         "as it ends, then the summary: the figures so far survive a run cut short",
     )
+    parser.add_argument(
+        "--draws", type=int, help="guesses weighed per iteration (replaces the game's setting)"
+    )
     args = parser.parse_args(argv)
     arena.make_bot = _make_bot  # type: ignore[assignment]  # this script's two kinds
     arena.KINDS = (*arena.KINDS, *TIMES)  # type: ignore[assignment]
@@ -122,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if game_ai(game).inference is None:
             continue
+        if args.draws:
+            policy.GAME_AI[game] = dataclasses.replace(game_ai(game), draws=args.draws)
         if args.blocks:
             row = run_blocks(game, players, args.cap or cap, args.blocks)
         else:
