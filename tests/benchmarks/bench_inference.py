@@ -17,12 +17,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import random
 import statistics
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
+import rules
 from rules import Move
 from tabletop import arena
 from tabletop.ai import policy
@@ -39,6 +41,7 @@ CELLS = (
     ("allegiance", 4, 300, 10),
     ("allegiance", 7, 200, 4),
     ("machiavelli", 2, 50, 20),
+    ("alliances", 4, 100, 2),
 )
 #: Milliseconds of each searched decision, by kind (filled while the arena plays).
 TIMES: dict[str, list[float]] = {"hard": [], "hard-noinf": []}
@@ -103,6 +106,53 @@ def run_cell(game: str, players: int, cap: int, deals: int) -> dict[str, Any]:
     }
 
 
+def decision_shift(game: str, players: int, cap: int, positions: int) -> dict[str, Any]:
+    """How often inference changes the search's decision, against how often a mere change of
+    seed does, on mid-game positions (of heuristic-bot games) where the game's inference has
+    something to weigh; with the median milliseconds a decision with and without it."""
+    from tabletop.ai.base import decide
+
+    ai = game_ai(game)
+    assert ai.inference is not None
+    changed = noise = found = 0
+    ms: dict[str, list[float]] = {"hard": [], "hard-noinf": []}
+    seed = 0
+    while found < positions:
+        seed += 1
+        state = rules.new_game(game, players, seed=seed)
+        bots = [arena.make_bot("heuristic", game, seed * 10 + i) for i in range(players)]
+        rng = random.Random(seed)
+        for _ in range(random.Random(seed).randrange(20, 90)):
+            if state.over:
+                break
+            state.play(decide(bots[state.mover], state, state.mover, rng))
+        if state.over or state.forced_move() is not None:
+            continue
+        view = SeatView(state, state.mover, random.Random(seed))
+        if ai.inference(view.view, view.seen, view.seat) is None:
+            continue
+        found += 1
+        picks = []
+        for kind, bot_seed in (("hard", 1), ("hard-noinf", 1), ("hard-noinf", 2)):
+            bot = ISMCTSBot(bot_seed, budget=None, iterations=cap, inference=kind == "hard")
+            started = time.perf_counter()
+            picks.append(bot.choose(view))
+            if bot_seed == 1:
+                ms[kind].append((time.perf_counter() - started) * 1000)
+        changed += picks[0] != picks[1]
+        noise += picks[1] != picks[2]
+    return {
+        "game": game,
+        "players": players,
+        "cap": cap,
+        "positions": positions,
+        "changed_by_inference": changed,
+        "changed_by_seed": noise,
+        "ms_inference": statistics.median(ms["hard"]),
+        "ms_uniform": statistics.median(ms["hard-noinf"]),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--only", help="game:players, e.g. allegiance:4")
@@ -118,6 +168,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--draws", type=int, help="guesses weighed per iteration (replaces the game's setting)"
     )
+    parser.add_argument(
+        "--shift",
+        type=int,
+        default=0,
+        help="instead of games: on this many positions a cell, how often inference changes "
+        "the decision (against a change of seed), and the decision times",
+    )
     args = parser.parse_args(argv)
     arena.make_bot = _make_bot  # type: ignore[assignment]  # this script's two kinds
     arena.KINDS = (*arena.KINDS, *TIMES)  # type: ignore[assignment]
@@ -129,7 +186,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if args.draws:
             policy.GAME_AI[game] = dataclasses.replace(game_ai(game), draws=args.draws)
-        if args.blocks:
+        if args.shift:
+            row = decision_shift(game, players, args.cap or cap, args.shift)
+        elif args.blocks:
             row = run_blocks(game, players, args.cap or cap, args.blocks)
         else:
             row = run_cell(game, players, args.cap or cap, args.deals or deals)
