@@ -62,6 +62,9 @@ def test_a_hint_depends_only_on_what_the_seat_may_know(game_id: str, players: in
     for game in positions(game_id, players, 2):
         seat = game.to_move
         other = game.determinize(seat, random.Random(99))  # the hidden cards dealt anew
+        # ...with the same past: the play the seat saw (what its search reads) is the same.
+        other.seed, other.history, other.determinized = game.seed, list(game.history), False
+        other.options = dict(game.options)
         answers = []
         for real in (game, other):
             view = SeatView(real, seat, random.Random(7))

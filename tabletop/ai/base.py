@@ -14,7 +14,9 @@ from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
-from rules import Game, Move
+from rules import Event, Game, Move
+
+from .inference import seen_events
 
 
 class BotError(RuntimeError):
@@ -24,12 +26,15 @@ class BotError(RuntimeError):
 class SeatView:
     """What one seat may know about a game, and nothing more.
 
-    Built as ``SeatView(game, seat, rng)``; keeps no reference to ``game``.
+    Built as ``SeatView(game, seat, rng)``; keeps no reference to ``game``. ``seen`` holds
+    the events the seat has seen since the game began (its log, for a search that reads the
+    play so far: :mod:`tabletop.ai.inference`); ``record=False`` leaves it empty.
     """
 
-    __slots__ = ("_copy", "game_id", "players", "seat", "view")
+    __slots__ = ("_copy", "game_id", "players", "seat", "seen", "view")
 
-    def __init__(self, game: Game, seat: int, rng: random.Random) -> None:
+    def __init__(self, game: Game, seat: int, rng: random.Random, record: bool = True) -> None:
+        self.seen: tuple[Event, ...] = seen_events(game, seat) if record else ()
         copy = game.determinize(seat, rng)
         _scrub(copy, game, seat, rng)
         self._copy = copy

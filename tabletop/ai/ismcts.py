@@ -1,6 +1,8 @@
 """Single-observer Information-Set MCTS (Cowling, Powley & Whitehouse 2012), for any game.
 
-Every iteration deals the unseen cards again (``SeatView.determinize``), walks the one tree
+Every iteration deals the unseen cards again (``SeatView.determinize``; where the game reads
+the play so far, one of a few such deals, kept in proportion to how likely the play makes it:
+:mod:`tabletop.ai.inference`), walks the one tree
 of the deciding seat's information set, choosing among the moves legal in *this* deal by
 UCB with availability counts (plus a progressive bias towards the game's heuristic choice
 at each node, which fades as results come in), adds one node, plays the rest out with the
@@ -31,6 +33,7 @@ import time
 from rules import Game, Move
 
 from .base import SeatView
+from .inference import weighed_deal
 from .partner import sound_moves
 from .policy import GameAI, final_rewards, game_ai, score_rewards, teams_of
 
@@ -68,7 +71,8 @@ class Node:
 class ISMCTSBot:
     """A search bot. ``budget`` in seconds (None: iterations only), ``iterations`` a cap,
     ``playouts`` "heuristic" (the game's registered policy) or "random"; ``cutoff`` False
-    plays every playout to the end."""
+    plays every playout to the end; ``inference`` False deals the hidden cards uniformly
+    even where the game weighs them (:mod:`tabletop.ai.inference`)."""
 
     def __init__(
         self,
@@ -78,6 +82,7 @@ class ISMCTSBot:
         name: str = "ismcts",
         cutoff: bool = True,
         playouts: str = "heuristic",
+        inference: bool = True,
     ) -> None:
         if playouts not in PLAYOUTS:
             raise ValueError(f"Unknown playout kind {playouts!r}; choose from {PLAYOUTS}.")
@@ -87,6 +92,8 @@ class ISMCTSBot:
         self.name = name
         self.cutoff = cutoff
         self.playouts = playouts
+        #: Whether the deals are weighed by the game's inference, where it has one.
+        self.inference = inference
         self.last_iterations = 0
         #: The last decision's root moves: visits and mean reward for the deciding seat (what
         #: a hint's reason quotes).
@@ -112,9 +119,16 @@ class ISMCTSBot:
         deadline = None if self.budget is None else started + self.budget
         if ai.root_bot is not None and ai.bias and self.playouts == "heuristic":
             root.favoured = ai.root_bot(rng.getrandbits(32)).choose(seat_view)
+        weigh = None
+        if self.inference and ai.inference is not None:
+            weigh = ai.inference(seat_view.view, seat_view.seen, seat_view.seat)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            self._iterate(root, seat_view.determinize(rng), rng, players, ai, allowed)
+            if weigh is None:
+                deal = seat_view.determinize(rng)
+            else:
+                deal = weighed_deal(seat_view.determinize, weigh, ai.draws, rng)
+            self._iterate(root, deal, rng, players, ai, allowed)
             done += 1
             if done % SETTLE_EVERY == 0 and settled(root, self._left(done, started, deadline)):
                 break

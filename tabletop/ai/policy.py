@@ -25,6 +25,7 @@ from rules import Game, Move
 from .. import games
 from .base import Bot
 from .heuristics import heuristic_for
+from .inference import Inference
 from .partner import Judge
 
 #: Picks one of ``game.legal_moves()`` for ``game.to_move`` (the game is a search copy).
@@ -147,6 +148,11 @@ class GameAI:
     #: A partnership game's judge of the moves that take from the seat's own side for nothing
     #: (:mod:`tabletop.ai.partner`): the search never picks one where another move is legal.
     wasteful: Judge | None = None
+    #: What the play so far says of the hidden cards (:mod:`tabletop.ai.inference`; ``None``:
+    #: every deal consistent with the seat's view is as likely); each iteration keeps one of
+    #: ``draws`` guesses at the hidden cards, chosen in proportion to their likelihood.
+    inference: Inference | None = None
+    draws: int = 4
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).

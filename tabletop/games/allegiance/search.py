@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.ai.policy import GameAI, bot_policy
 
+from . import inference
 from .bots import AllegianceBot
 
 # Allegiance: the heuristic is nearly free (~0.04 ms). A deal is worth the backed card's
@@ -14,5 +15,6 @@ SEARCH = GameAI(
     margin=3.0,
     prior=bot_policy(AllegianceBot),
     bias=1.0,
+    inference=inference.infer,
     widening=1.0,
 )

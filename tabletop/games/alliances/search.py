@@ -9,6 +9,7 @@ from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
 from rules.alliances import Alliances
 from tabletop.ai.policy import GameAI, bot_policy
 
+from . import inference
 from .bots import AlliancesBot
 from .partner import wasteful
 
@@ -66,4 +67,5 @@ SEARCH = GameAI(
     prior=bot_policy(AlliancesBot),
     bias=1.0,
     wasteful=wasteful,
+    inference=inference.infer,
 )

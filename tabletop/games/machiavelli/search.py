@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop.ai.policy import GameAI, first_play_policy, provisional
 
+from . import inference
 from .bots import MachiavelliBot
 
 # Machiavelli: the smart heuristic asks the exact solver several times (~3 ms a decision
@@ -28,6 +29,7 @@ SEARCH = GameAI(
     cutoff=4,
     prior=first_play_policy,
     bias=2.0,
+    inference=inference.infer,
     root_bot=MachiavelliBot,
     widening=0.5,
 )

@@ -6,6 +6,7 @@ from rules import Game
 from rules.royal_houses import RoyalHouses
 from tabletop.ai.policy import GameAI, bot_policy
 
+from . import inference
 from .bots import RoyalHousesBot, RoyalWeights, _Judge
 
 _ROYAL_WEIGHTS = RoyalWeights()
@@ -38,4 +39,5 @@ SEARCH = GameAI(
     cutoff=4,
     prior=bot_policy(RoyalHousesBot),
     bias=1.0,
+    inference=inference.infer,
 )
