@@ -18,12 +18,17 @@ import pygame
 from rules import Event, Outcome
 from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import TARGET, Display
+from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, GOLD_DEEP, PANEL
+from tabletop.ui.text import wrap_text
 
 from .court_plan import (
     MIN_STACK_LABEL_PX,
+    Heading,
+    Names,
+    NameSpot,
     Plan,
     arrange,
     badge_height,
@@ -105,6 +110,22 @@ def chip_badges(
         if all(max(c) <= width for c in cells) and (best is None or sum(rows) < sum(best[1])):
             best = chips, rows
     return best
+
+
+def _heading(name: str, display: Display) -> Heading:
+    """The Outer Court's ``name`` as a TV sets it in the court's empty room (whole words, at
+    its own size)."""
+    fp = display.font_px
+    font = get_font(fp(18), "serif-bold")
+    counts: dict[int, int] = {}  # a build tries the same widths for many card widths
+
+    def lines(width: int) -> int:
+        if width not in counts:
+            counts[width] = len(wrap_text(name, font, width, strict=True) or ())
+        return counts[width]
+
+    step = fp(18) + display.frame_px(2)
+    return Heading(lines, fp(18) + display.frame_px(4), step, display.px(12))
 
 
 #: The rows the viewer's figures take on a TV: two columns of them (up to five figures).
@@ -493,37 +514,31 @@ class MediciLayout(Layout):
         inner = [s for s in stacks if s["area"] == "inner"]
         outer = [s for s in stacks if s["area"] != "inner"]
         model.boxes.append(Box(area, (10, 30, 20, 120), (*GOLD_DEEP, 140), px(12), 2))
-        label_h = fp(18) + display.frame_px(8)
-        model.texts.append(
-            Text(
-                self.instruct(
-                    "Outer Court — drop a card on empty space to send it to court",
-                    "Outer Court",
-                ),
-                (area.x + px(12), area.y + display.frame_px(5)),
-                fp(18),
-                GOLD,
-                face="serif-bold",
-                max_width=area.w - px(24),
-            )
+        name = self.instruct(
+            "Outer Court — drop a card on empty space to send it to court", "Outer Court"
         )
+        label_h = fp(18) + display.frame_px(8)
         # The Inner Circle's box is never narrower than its name at full size (one stack left
         # in it must not cut "Inner Circle").
         title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
-        # The same court (stacks' sizes and totals, area and display) is laid out once: a
-        # hand-over or a resize back builds the table again without a move.
+        # The same court (stacks' sizes and totals, area, display and name) is laid out once:
+        # a hand-over or a resize back builds the table again without a move.
         shape = (
             tuple((s["id"], s["area"], len(s["cards"]), s["total"]) for s in stacks),
             tuple(area),
             display,
+            name,
         )
         plan = self._plans.get(shape)
         if plan is None:
-            plan = self._widest(inner, outer, area, display, label_h, title_w)
+            heading = _heading(name, display) if display.profile == "tv" else None
+            names = Names(label_h, title_w, heading)
+            plan = self._widest(inner, outer, area, display, names)
             if len(self._plans) >= 16:
                 self._plans.pop(next(iter(self._plans)))
             self._plans[shape] = plan
         plan = dataclasses.replace(plan, ibox=plan.ibox.copy())
+        self._court_name(model, name, area, plan.name, display)
         self._inner_box(model, view, plan.ibox, display)
         rows = badge_rows(plan.badges, plan.chips)
         pending = view["pending"].get("stack")
@@ -532,6 +547,22 @@ class MediciLayout(Layout):
             self._stack(model, view, s, place, lines, plan, badge_h, s["id"] == pending, display)
         model.zones.append(Zone("inner", plan.ibox, "the Inner Circle"))
         model.zones.append(Zone("outer", area, "the Outer Court"))
+
+    @staticmethod
+    def _court_name(
+        model: TableModel, name: str, area: pygame.Rect, spot: NameSpot | None, display: Display
+    ) -> None:
+        """The Outer Court's name (and what to drop there): across the court's top, or where
+        a TV's plan sets it (``spot``), wrapped whole at its size."""
+        px, fp = display.px, display.font_px
+        x, y, room = area.x + px(12), area.y + display.frame_px(5), area.w - px(24)
+        lines = [name]
+        if spot is not None:
+            x, y, room = spot
+            lines = wrap_text(name, get_font(fp(18), "serif-bold"), room, strict=True) or lines
+        for k, line in enumerate(lines):
+            at = (x, y + k * (fp(18) + display.frame_px(2)))
+            model.texts.append(Text(line, at, fp(18), GOLD, face="serif-bold", max_width=room))
 
     @staticmethod
     def _inner_box(
@@ -648,8 +679,7 @@ class MediciLayout(Layout):
         outer: list[dict],
         area: pygame.Rect,
         display: Display,
-        label_h: int,
-        title_w: int,
+        names: Names,
     ) -> Plan:
         """The court with its cards as wide as fit (up to 118 px at 1080p), each stack down
         one column: down in steps of 8 pixels to a width that fits, then the widest fitting
@@ -659,20 +689,20 @@ class MediciLayout(Layout):
         found = None
         self._choices.clear()
         for cw in range(top, 23, -8):
-            found = self._plan(inner, outer, area, cw, display, label_h, title_w)
+            found = self._plan(inner, outer, area, cw, display, names)
             if found is not None:
                 break
         if found is None:
-            found = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
+            found = self._plan(inner, outer, area, 24, display, names, force=True)
             assert found is not None
             return found
         high = min(top, found.cw + 7)
-        found = self._wider(inner, outer, area, found, high, display, label_h, title_w, (0,))
+        found = self._wider(inner, outer, area, found, high, display, names, (0,))
         if display.profile != "tv":
             return found
         # Tall stacks over more columns only where the court is short: its tries cost most.
         high = min(top, found.cw + display.px(12))
-        return self._wider(inner, outer, area, found, high, display, label_h, title_w, (3, 2))
+        return self._wider(inner, outer, area, found, high, display, names, (3, 2))
 
     def _wider(
         self,
@@ -682,15 +712,14 @@ class MediciLayout(Layout):
         found: Plan,
         high: int,
         display: Display,
-        label_h: int,
-        title_w: int,
+        names: Names,
         caps: tuple[int, ...],
     ) -> Plan:
         """The widest plan from ``found``'s card width up to ``high`` (halving the range)."""
         low = found.cw
         while low < high:
             mid = (low + high + 1) // 2
-            plan = self._plan(inner, outer, area, mid, display, label_h, title_w, caps=caps)
+            plan = self._plan(inner, outer, area, mid, display, names, caps=caps)
             if plan is None:
                 high = mid - 1
             else:
@@ -704,8 +733,7 @@ class MediciLayout(Layout):
         area: pygame.Rect,
         cw: int,
         display: Display,
-        label_h: int,
-        title_w: int = 0,
+        names: Names,
         force: bool = False,
         caps: tuple[int, ...] = (0,),
     ) -> Plan | None:
@@ -726,21 +754,21 @@ class MediciLayout(Layout):
             # Stacks over more columns with the badges' first choice only: its tries cost most.
             for gap, lines, chips in choices[:1] if cap else choices:
                 rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
-                court = court_at(area, cw, gap, label_h, rows, display, cap)
+                court = court_at(area, cw, gap, names, rows, display, cap)
                 if not court.roomy(inner + outer):
                     continue
                 for wide in spread if cap else widths:
-                    arranged = arrange(inner, outer, court, wide, display, title_w)
+                    arranged = arrange(inner, outer, court, wide, display, names.title_w)
                     if arranged is not None:
-                        return Plan(cw, gap, *arranged, lines, chips)
+                        return Plan(cw, gap, arranged[0], arranged[1], lines, chips, arranged[2])
         if not force:
             return None
         gap, lines, chips = choices[-1]
         rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
-        court = court_at(area, cw, gap, label_h, rows, display)
-        arranged = arrange(inner, outer, court, most, display, title_w, force=True)
+        court = court_at(area, cw, gap, names, rows, display)
+        arranged = arrange(inner, outer, court, most, display, names.title_w, force=True)
         assert arranged is not None
-        return Plan(cw, gap, *arranged, lines, chips)
+        return Plan(cw, gap, arranged[0], arranged[1], lines, chips, arranged[2])
 
     @staticmethod
     def _badge_choices(
