@@ -316,24 +316,24 @@ def _beside(court: Court, ibox: pygame.Rect) -> tuple[NameSpot, int] | None:
 
 def _name_spot(court: Court, columns: list[int], bottoms: list[int]) -> NameSpot | None:
     """Where a TV sets the Outer Court's name in the room the stacks leave at the court's
-    bottom: over the fewest columns from its left side (else its right) that hold it on the
-    fewest lines, its last line at the court's bottom; None if no room holds it."""
+    bottom: over the columns that hold it on the fewest lines, its last line at the court's
+    bottom; at the court's left side where it may, else at its right, else the leftmost
+    room; None if no room holds it."""
     heading, area, cw = court.heading, court.area, court.cw
     assert heading is not None
     count = len(columns)
     found: tuple[tuple[int, int, int], NameSpot] | None = None
-    for side in (0, 1):
+    for j in range(count):
         top = 0
-        for k in range(count):
-            j = k if side == 0 else count - 1 - k  # the run's column farthest from the side
-            top = max(top, bottoms[j])
+        x0 = area.x + heading.inset if j == 0 else columns[j]
+        for k in range(j, count):
+            top = max(top, bottoms[k])
             if top + heading.first > court.limit:
                 break
-            x0 = area.x + heading.inset if side == 0 else columns[j]
-            x1 = columns[j] + cw if side == 0 else area.right - heading.inset
+            x1 = area.right - heading.inset if k == count - 1 else columns[k] + cw
             lines = heading.lines(x1 - x0)
             tall = heading.first + (lines - 1) * heading.step
-            rank = (lines, side, k)
+            rank = (lines, 0 if j == 0 else 1 if k == count - 1 else 2, j)
             if lines and top + tall <= court.limit and (found is None or rank < found[0]):
                 found = rank, (x0, court.limit - tall, x1 - x0)
     return found[1] if found else None
