@@ -21,6 +21,7 @@ from typing import NamedTuple
 import pygame
 
 from tabletop.display import Display
+from tabletop.table.marks import outline_width
 from tabletop.ui.text import ink_size
 
 from .art import band_height
@@ -54,9 +55,16 @@ def badge_height(rows: int, display: Display) -> int:
     digits' ink and a little room (its body-size line's leading would cost every stack in a
     column that much of its cards' height); on the desktop a line's full height."""
     if display.profile == "tv":
-        line = _digits_ink(stack_label_px(display)) + display.frame_px(2)
+        line = _digits_ink(stack_label_px(display)) + display.frame_px(1)
         return rows * line + 2 * display.frame_px(4)
     return rows * (stack_label_px(display) + display.frame_px(2)) + display.frame_px(4)
+
+
+def badge_gap(display: Display) -> int:
+    """The room between a badge and its stack's cards: no less than a last move's outline
+    stands out of a card (on a TV, larger than the frame's room), so it never crosses the
+    badge."""
+    return max(display.frame_px(3), outline_width(display))
 
 
 def badge_rows(badges: list[tuple[str, ...]], chips: list[int] | None) -> list[int]:
@@ -82,12 +90,14 @@ class Heading:
 
 class Names(NamedTuple):
     """The court's names: the height of the Outer Court's across its top, the least width of
-    the Inner Circle's box (its name at full size), and on a TV how the Outer Court's is set
-    in the court's empty room instead."""
+    the Inner Circle's box (its name at full size), on a TV how the Outer Court's is set in
+    the court's empty room instead; and the width the seats' last-move tags take at a card's
+    top-right corner (the stacks' badges leave it clear)."""
 
     label_h: int
     title_w: int
     heading: Heading | None = None
+    corner: int = 0
 
 
 #: Where a TV sets the Outer Court's name: the top-left of its first line and the width its
@@ -104,8 +114,9 @@ MOST_BESIDE = 3
 class Plan:
     """The court laid out: card width, the room between stacks, the Inner Circle's box, each
     stack's top-left and how many columns it runs over, each stack's badge texts (lines, or as
-    chips its number and total, with each chip's count of lines), and on a TV where the
-    Outer Court's name stands (None: on one line across the top)."""
+    chips its number and total, with each chip's count of lines), on a TV where the Outer
+    Court's name stands (None: on one line across the top), and the width a badge leaves
+    at its card's top-right corner to a last-move tag."""
 
     cw: int
     gap: int
@@ -114,6 +125,7 @@ class Plan:
     badges: list[tuple[str, ...]]
     chips: list[int] | None = None
     name: NameSpot | None = None
+    corner: int = 0
 
 
 class Court:
@@ -142,8 +154,6 @@ class Court:
         # The highest a stack or the Inner Circle stands: under the court's name across the
         # top, or on a TV (its name in the empty room) near the court's edge.
         self.rise = area.y + display.frame_px(8) if heading else top
-        if heading:  # the Inner Circle's name row no taller than its line
-            self.head = display.font_px(18) + display.frame_px(4)
 
     def roomy(self, stacks: list[dict]) -> bool:
         """Whether the court's area could hold ``stacks`` at all, each with the room beside
@@ -225,10 +235,10 @@ def court_at(
     ``names`` (a TV's), packed tighter."""
     ch = round(cw * 1.4)
     step = fan_step(cw)
-    tall = {n: badge_height(n, display) + display.frame_px(3) for n in set(rows.values())}
+    tall = {n: badge_height(n, display) + badge_gap(display) for n in set(rows.values())}
     # A stack's height less its cards' fan, by id ("" for none: the empty Inner Circle's).
     base = {sid: tall[n] + ch - step for sid, n in rows.items()}
-    base[""] = max(tall.values(), default=badge_height(1, display) + display.frame_px(3))
+    base[""] = max(tall.values(), default=badge_height(1, display) + badge_gap(display))
     base[""] += ch - step
 
     def height(stack: dict, wide: int = 1) -> int:
