@@ -6,41 +6,20 @@ from __future__ import annotations
 
 import re
 
-import pygame
+import lesson_walk
 import pytest
+from lesson_walk import SIZE_IDS, SIZES, Walk, missing_places, walk
 
-from rules import Game
 from rules.allegiance import CARDS, FACES, HOUSES, Allegiance
-from tabletop.display import Display
 from tabletop.games.allegiance.layout import AllegianceLayout
 from tabletop.games.allegiance.lessons import CHECKLIST, COURSE, LESSON
-from tabletop.learn import Lesson, LessonRun, Step, redirect_text
+from tabletop.learn import Lesson, LessonRun, redirect_text
 
 SEAT = LESSON.seat
 
 
-def _walk(lesson: Lesson) -> list[tuple[Step, str, Game, Game]]:
-    """Every step with whose it is (``"learner"``, ``"other"`` or ``"next"``) and the table
-    before and after it."""
-    run = LessonRun(COURSE, lesson)
-    out = []
-    while not run.finished:
-        step = run.step
-        assert step is not None
-        before = run.game.clone()
-        if not step.move:
-            kind = "next"
-            run.proceed()
-        elif run.learners_turn:
-            kind = "learner"
-            expected = run.expected()
-            assert expected is not None
-            assert run.attempt(expected).kind == "played"
-        else:
-            kind = "other"
-            run.play_other()
-        out.append((step, kind, before, run.game.clone()))
-    return out
+def _walk(lesson: Lesson) -> Walk:
+    return walk(COURSE, lesson)
 
 
 WALK = _walk(LESSON)
@@ -282,54 +261,17 @@ def test_every_card_the_coach_names_is_a_card_of_the_deck() -> None:
 
 # ---- (c) every pointed place is on the learner's table, at every size ----------------------
 
-SIZES = [
-    ((1280, 720), "desktop"),
-    ((1920, 1080), "desktop"),
-    ((3840, 2160), "desktop"),
-    ((1920, 1080), "tv"),
-]
 
-
-@pytest.mark.parametrize(("size", "profile"), SIZES, ids=["720p", "1080p", "4k", "tv"])
+@pytest.mark.parametrize(("size", "profile"), SIZES, ids=SIZE_IDS)
 def test_every_pointed_place_is_on_the_table(size: tuple[int, int], profile: str) -> None:
-    """The learner's and *Next* steps point at the table before their move; another seat's
-    step is said once its move is played, so it points at the table after it."""
-    display = Display(*size, profile=profile)
-    status_h, log_w, coach_h = display.px(64), display.px(400), display.px(140)
-    rect = pygame.Rect(0, status_h + coach_h, size[0] - log_w, size[1] - status_h - coach_h)
-    layout = AllegianceLayout()
-    names = list(LESSON.names)
-    missing = []
-    for number, (step, kind, before, after) in enumerate(WALK, 1):
-        if not step.point:
-            continue
-        game = after if kind == "other" else before
-        model = layout.build(game.view(SEAT), SEAT, rect, display, names)
-        pieces = {p.id for p in model.pieces}
-        zones = {z.id for z in model.zones}
-        for place in step.point:
-            kind_, _, ident = place.partition(":")
-            if ident not in (pieces if kind_ == "card" else zones):
-                missing.append((number, place))
-    assert not missing, missing
+    assert not missing_places(AllegianceLayout(), WALK, LESSON, size, profile)
 
 
 # ---- (d) about 3 to 6 minutes ---------------------------------------------------------------
 
-WORDS_A_MINUTE = 200
-LEARNER_MOVE_S, OTHER_MOVE_S = 6.0, 2.0
-
 
 def estimated_minutes(lesson: Lesson) -> float:
-    """Reading the coach (intro, steps, recap) at an ordinary pace, plus the moves."""
-    words = len(lesson.intro.split()) + sum(len(line.split()) for line in lesson.recap)
-    words += sum(len(step.say.split()) for step in lesson.steps)
-    counts = {"learner": 0, "other": 0, "next": 0}
-    for _, kind, *_ in _walk(lesson):
-        counts[kind] += 1
-    seconds = words / WORDS_A_MINUTE * 60
-    seconds += counts["learner"] * LEARNER_MOVE_S + counts["other"] * OTHER_MOVE_S
-    return seconds / 60
+    return lesson_walk.estimated_minutes(lesson, _walk(lesson))
 
 
 def test_the_lesson_takes_three_to_six_minutes() -> None:
