@@ -22,6 +22,9 @@ from .bots import MachiavelliBot
 # against it: between solver players the game is mostly luck. Against today's Easy (the
 # beginner, who never rebuilds the table) Hard won 100% of 40 duels and 92.5% of 40
 # four-player games.
+# Inference (an opened rival who drew holds no card that would have grown the table): Hard
+# with it vs Hard without at 50 iterations, 120 duplicate duels, 50% with every deal split:
+# the root's solver choice stands either way (it changed none of 20 decisions).
 SEARCH = GameAI(
     heuristic=first_play_policy,
     scores=provisional,

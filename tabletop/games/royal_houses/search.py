@@ -32,6 +32,9 @@ def _royal_scores(game: Game) -> tuple[float, ...] | None:
 # margin beat long ones judged "as if the game ended now" (12 games each vs Easy at 150
 # iterations: cut-off 12 + rules' scores 42%, cut-off 4 + heuristic judgement 50%, and
 # with the progressive bias towards the heuristic's choice 75%).
+# Inference (the rival's counters and hand read from where it builds and what it gives):
+# Hard with it vs Hard without at 100 iterations each, 120 duplicate duels, 57.5% (95% CI
+# 50.2-64.8%; 15 deals won both ways, 6 lost both ways, 39 split).
 SEARCH = GameAI(
     heuristic=bot_policy(RoyalHousesBot, share=0.5),
     scores=_royal_scores,
