@@ -344,24 +344,37 @@ def setup_memory_path() -> Path:
     return config_dir() / "setup.json"
 
 
-def load_setup_memory() -> dict[str, dict[str, Any]]:
-    """Each game's last setup choices, as stored (raw: the setup screen checks every value).
-    A missing, unreadable or foreign file is no memory at all; a bad one is kept aside."""
-    path = setup_memory_path()
+def load_by_game(
+    path: Path, version: int, what: str, key: str, afresh: str
+) -> dict[str, dict[str, Any]]:
+    """A file of one entry a game (``{"format": version, key: {game id: {...}}}``), as stored
+    (raw: its reader checks every value). A missing, unreadable or foreign file is no entries
+    at all; a bad one is kept aside, the player told that ``afresh``."""
     if not path.exists():
         return {}
     try:
         data = read_json(path)
     except StorageError:
         return {}
-    problem = format_problem(data, SETUP_MEMORY_FORMAT, "setup memory")
+    problem = format_problem(data, version, what)
     if problem:
-        keep_aside(path, problem, "the setup screen starts afresh")
+        keep_aside(path, problem, afresh)
         return {}
-    games = data.get("games")
-    if not isinstance(games, dict):
+    entries = data.get(key)
+    if not isinstance(entries, dict):
         return {}
-    return {k: v for k, v in games.items() if isinstance(k, str) and isinstance(v, dict)}
+    return {k: v for k, v in entries.items() if isinstance(k, str) and isinstance(v, dict)}
+
+
+def load_setup_memory() -> dict[str, dict[str, Any]]:
+    """Each game's last setup choices, as stored (raw: the setup screen checks every value)."""
+    return load_by_game(
+        setup_memory_path(),
+        SETUP_MEMORY_FORMAT,
+        "setup memory",
+        "games",
+        "the setup screen starts afresh",
+    )
 
 
 def save_setup_memory(games: dict[str, dict[str, Any]]) -> None:

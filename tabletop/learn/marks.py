@@ -10,14 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..storage import (
-    StorageError,
-    config_dir,
-    format_problem,
-    keep_aside,
-    read_json,
-    write_json_atomic,
-)
+from ..storage import config_dir, load_by_game, write_json_atomic
 
 MARKS_FORMAT = 1
 
@@ -27,23 +20,8 @@ def marks_path() -> Path:
 
 
 def load_marks() -> dict[str, dict[str, Any]]:
-    """Each game's bookmark as stored (raw: :meth:`LessonRun.resume` checks it); a missing,
-    unreadable or foreign file is no bookmarks (a bad one is kept aside)."""
-    path = marks_path()
-    if not path.exists():
-        return {}
-    try:
-        data = read_json(path)
-    except StorageError:
-        return {}
-    problem = format_problem(data, MARKS_FORMAT, "lessons")
-    if problem:
-        keep_aside(path, problem, "the lessons start afresh")
-        return {}
-    marks = data.get("marks")
-    if not isinstance(marks, dict):
-        return {}
-    return {k: v for k, v in marks.items() if isinstance(k, str) and isinstance(v, dict)}
+    """Each game's bookmark as stored (raw: :meth:`LessonRun.resume` checks it)."""
+    return load_by_game(marks_path(), MARKS_FORMAT, "lessons", "marks", "the lessons start afresh")
 
 
 def mark_for(game_id: str) -> dict[str, Any] | None:
