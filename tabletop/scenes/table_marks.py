@@ -150,11 +150,7 @@ class LastMoves:
 
     def tag(self, seat: int) -> str:
         """The seat's initial (with its number when two names share it)."""
-        names = self.session.names
-        first = names[seat][:1].upper() or str(seat + 1)
-        if sum(1 for n in names if n[:1].upper() == first) > 1:
-            return f"{first}{seat + 1}"
-        return first
+        return paint.seat_tags(self.session.names)[seat]
 
     def draw(self, surface: pygame.Surface) -> None:
         d = self.app.display

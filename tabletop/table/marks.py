@@ -7,6 +7,7 @@ page): the legend's samples are the table's own strokes, never a picture of them
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -22,17 +23,38 @@ TAG_FILL = (24, 38, 52)
 DIM = (0, 0, 0, 110)
 
 
+def seat_tags(names: Sequence[str]) -> list[str]:
+    """Each seat's last-move tag: its name's initial, with its seat number when two names
+    share it."""
+    firsts = [name[:1].upper() or str(seat + 1) for seat, name in enumerate(names)]
+    return [f"{f}{seat + 1}" if firsts.count(f) > 1 else f for seat, f in enumerate(firsts)]
+
+
+def outline_width(d: Display) -> int:
+    """How far a last move's outline stands out of what it marks."""
+    return max(2, d.px(3))
+
+
+def tag_box(rect: pygame.Rect, tag: str, d: Display) -> pygame.Rect:
+    """Where a last move's ``tag`` stands on ``rect``'s outline: centred on its top-right
+    corner (a layout keeps its labels clear of it)."""
+    width = outline_width(d)
+    outline = rect.inflate(2 * width, 2 * width)
+    w, h = render.text_surface(tag, max(12, d.font_px(14)), LAST_MOVE, "sans-bold").get_size()
+    box = pygame.Rect(0, 0, w + d.px(10), h + d.px(2))
+    box.w = max(box.w, box.h)
+    box.center = (outline.right - width, outline.top)
+    return box
+
+
 def last_move(surface: pygame.Surface, rect: pygame.Rect, tag: str, d: Display) -> pygame.Rect:
     """Outline ``rect`` as a seat's last move and put its ``tag`` (the seat's initial) on the
     outline's top-right corner, outside a card's indices. Returns where the tag is."""
-    width = max(2, d.px(3))
-    size = max(12, d.font_px(14))
+    width = outline_width(d)
     outline = rect.inflate(2 * width, 2 * width)
     pygame.draw.rect(surface, LAST_MOVE, outline, width, border_radius=d.px(9))
-    image = render.text_surface(tag, size, LAST_MOVE, "sans-bold")
-    box = image.get_rect().inflate(d.px(10), d.px(2))
-    box.w = max(box.w, box.h)
-    box.center = (outline.right - width, outline.top)
+    image = render.text_surface(tag, max(12, d.font_px(14)), LAST_MOVE, "sans-bold")
+    box = tag_box(rect, tag, d)
     render.draw_box(surface, render.Box(box, (*TAG_FILL, 235), LAST_MOVE, box.h // 2, 1))
     surface.blit(image, image.get_rect(center=box.center))
     return box

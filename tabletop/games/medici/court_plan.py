@@ -2,16 +2,27 @@
 top in the middle, its stacks in columns inside it, the Outer Court's stacks in columns beside
 it and under it, each stack fanned down under its badge. Geometry only: the layout tries card
 widths with :func:`arrange` and draws the plan it keeps.
+
+On a TV, whose labels are at the body size, the court packs tighter so its cards are never
+smaller than the desktop's: the Outer Court's name stands in the room the stacks leave at the
+court's bottom (left, else right) rather than in a row of its own across the top, the Outer
+Court's columns run evenly across the court (not from the Inner Circle's edges, which its
+wider name sets apart), the tallest stacks are placed first, a badge is as tall as its
+digits' ink needs and the stacks in a column stand closer (each one's badge sets it apart).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
 
 import pygame
 
 from tabletop.display import Display
+from tabletop.table.marks import outline_width
+from tabletop.ui.text import ink_size
 
 from .art import band_height
 
@@ -34,9 +45,26 @@ def stack_gap(cw: int, display: Display) -> int:
     return max(display.frame_px(8), cw // 8)
 
 
+@lru_cache(maxsize=16)
+def _digits_ink(size: int) -> int:
+    return ink_size("#0123456789", size, "sans-bold")[1]
+
+
 def badge_height(rows: int, display: Display) -> int:
-    """How tall badges of ``rows`` lines are (one or two)."""
+    """How tall badges of ``rows`` lines are (one or two): on a TV each line as tall as its
+    digits' ink and a little room (its body-size line's leading would cost every stack in a
+    column that much of its cards' height); on the desktop a line's full height."""
+    if display.profile == "tv":
+        line = _digits_ink(stack_label_px(display)) + display.frame_px(1)
+        return rows * line + 2 * display.frame_px(4)
     return rows * (stack_label_px(display) + display.frame_px(2)) + display.frame_px(4)
+
+
+def badge_gap(display: Display) -> int:
+    """The room between a badge and its stack's cards: no less than a last move's outline
+    stands out of a card (on a TV, larger than the frame's room), so it never crosses the
+    badge."""
+    return max(display.frame_px(3), outline_width(display))
 
 
 def badge_rows(badges: list[tuple[str, ...]], chips: list[int] | None) -> list[int]:
@@ -48,11 +76,47 @@ def badge_rows(badges: list[tuple[str, ...]], chips: list[int] | None) -> list[i
     return [rows] * len(badges)
 
 
+@dataclass(frozen=True)
+class Heading:
+    """The Outer Court's name as a TV sets it in the court's empty room: how many lines it
+    takes at a width (0 where a word is wider), the height of its first line and of each
+    further one, and its inset from the court's sides."""
+
+    lines: Callable[[int], int]
+    first: int
+    step: int
+    inset: int
+
+
+class Names(NamedTuple):
+    """The court's names: the height of the Outer Court's across its top, the least width of
+    the Inner Circle's box (its name at full size), on a TV how the Outer Court's is set in
+    the court's empty room instead; and the width the seats' last-move tags take at a card's
+    top-right corner (the stacks' badges leave it clear)."""
+
+    label_h: int
+    title_w: int
+    heading: Heading | None = None
+    corner: int = 0
+
+
+#: Where a TV sets the Outer Court's name: the top-left of its first line and the width its
+#: lines are wrapped to.
+NameSpot = tuple[int, int, int]
+
+#: The most lines the Outer Court's name takes beside the Inner Circle at the court's top
+#: (where the stacks leave no room for it): more cost the columns under it more than the
+#: rest gain.
+MOST_BESIDE = 3
+
+
 @dataclass
 class Plan:
     """The court laid out: card width, the room between stacks, the Inner Circle's box, each
-    stack's top-left and how many columns it runs over, and each stack's badge texts (lines,
-    or as chips its number and total, with each chip's count of lines)."""
+    stack's top-left and how many columns it runs over, each stack's badge texts (lines, or as
+    chips its number and total, with each chip's count of lines), on a TV where the Outer
+    Court's name stands (None: on one line across the top), and the width a badge leaves
+    at its card's top-right corner to a last-move tag."""
 
     cw: int
     gap: int
@@ -60,6 +124,8 @@ class Plan:
     places: Places
     badges: list[tuple[str, ...]]
     chips: list[int] | None = None
+    name: NameSpot | None = None
+    corner: int = 0
 
 
 class Court:
@@ -75,6 +141,7 @@ class Court:
         height: Callable[..., int],
         display: Display,
         cap: int = 0,
+        heading: Heading | None = None,
     ) -> None:
         self.area, self.cw, self.gap, self.top, self.height = area, cw, gap, top, height
         self.below = below  # the room between a stack and the next down its column
@@ -83,13 +150,17 @@ class Court:
         self.pad = display.frame_px(10)
         self.head = display.font_px(18) + display.frame_px(10)
         self.limit = area.bottom - display.frame_px(4)
+        self.heading = heading  # a TV's: the court packs tighter (the module's words)
+        # The highest a stack or the Inner Circle stands: under the court's name across the
+        # top, or on a TV (its name in the empty room) near the court's edge.
+        self.rise = area.y + display.frame_px(8) if heading else top
 
     def roomy(self, stacks: list[dict]) -> bool:
         """Whether the court's area could hold ``stacks`` at all, each with the room beside
         and under it (a quick refusal of a card width far too large, before laying out)."""
         need = sum((self.cw + self.gap) * (self.height(s) + self.below) for s in stacks)
         bottom = self.area.bottom
-        return need <= (self.area.w + self.gap) * (bottom - self.top + self.below)
+        return need <= (self.area.w + self.gap) * (bottom - self.rise + self.below)
 
     def spot(
         self, stack: dict, columns: list[int], bottoms: list[int], centre: int, limit: int
@@ -154,28 +225,31 @@ def court_at(
     area: pygame.Rect,
     cw: int,
     gap: int,
-    label_h: int,
+    names: Names,
     rows: dict[str, int],
     display: Display,
     cap: int = 0,
 ) -> Court:
     """The court with cards ``cw`` wide (fanned down to show each band), ``gap`` between
-    columns, each stack under a badge of its ``rows`` lines (by stack id)."""
+    columns, each stack under a badge of its ``rows`` lines (by stack id); with a heading in
+    ``names`` (a TV's), packed tighter."""
     ch = round(cw * 1.4)
     step = fan_step(cw)
-    tall = {n: badge_height(n, display) + display.frame_px(3) for n in set(rows.values())}
+    tall = {n: badge_height(n, display) + badge_gap(display) for n in set(rows.values())}
     # A stack's height less its cards' fan, by id ("" for none: the empty Inner Circle's).
     base = {sid: tall[n] + ch - step for sid, n in rows.items()}
-    base[""] = max(tall.values(), default=badge_height(1, display) + display.frame_px(3))
+    base[""] = max(tall.values(), default=badge_height(1, display) + badge_gap(display))
     base[""] += ch - step
 
     def height(stack: dict, wide: int = 1) -> int:
         """How tall ``stack`` stands over ``wide`` columns."""
         return base[stack["id"]] + step * max(1, -(-len(stack["cards"]) // wide))
 
-    below = stack_gap(cw, display)  # a stack under another: the badge needs no more
-    top = area.y + label_h + display.frame_px(4)
-    return Court(area, cw, gap, below, top, height, display, cap)
+    # A stack under another: the badge needs no more (on a TV, the desktop's frame room: its
+    # taller badge sets the stacks apart).
+    below = stack_gap(cw, display) if names.heading is None else display.frame_px(8)
+    top = area.y + names.label_h + display.frame_px(4)
+    return Court(area, cw, gap, below, top, height, display, cap, names.heading)
 
 
 def fan_step(cw: int) -> int:
@@ -191,16 +265,18 @@ def arrange(
     display: Display,
     title_w: int,
     force: bool = False,
-) -> tuple[pygame.Rect, Places] | None:
-    """The Inner Circle box ``wide`` columns wide and every stack's place, or None if the
-    court cannot hold them so."""
-    area, cw, gap, top = court.area, court.cw, court.gap, court.top
+) -> tuple[pygame.Rect, Places, NameSpot | None] | None:
+    """The Inner Circle box ``wide`` columns wide, every stack's place and where a TV sets
+    the court's name (None: across the top), or None if the court cannot hold them so."""
+    area, cw, gap = court.area, court.cw, court.gap
     pad, head, limit = court.pad, court.head, court.limit
     row_w = wide * cw + (wide - 1) * gap
     iw = max(row_w + 2 * pad, title_w)
     if iw > area.w - 2 * pad and not force:
         return None
-    ibox = pygame.Rect(0, top, min(iw, area.w - 2 * pad), 0)
+    # A TV's court forced into too small an area keeps its name across the top.
+    named = court.heading is not None and not force
+    ibox = pygame.Rect(0, court.rise if named else court.top, min(iw, area.w - 2 * pad), 0)
     ibox.centerx = area.centerx
     x0 = ibox.centerx - row_w // 2
     columns = [x0 + j * (cw + gap) for j in range(wide)]
@@ -217,34 +293,110 @@ def arrange(
     )
     if ibox.bottom > area.bottom and not force:
         return None
-    if not _outer(outer, court, ibox, pad, limit, places, force):
+    start = court.rise if named else court.top
+    ends = _outer(outer, court, ibox, places, force, lambda x: start)
+    if ends is None or not named:
+        return (ibox, places, None) if ends is not None else None
+    name = _name_spot(court, *ends)
+    if name is None:  # no room left for it: beside the Inner Circle, the stacks under it
+        beside = _beside(court, ibox)
+        if beside is None:
+            return None
+        name, under = beside
+        end = name[0] + name[2]
+        del places[len(inner) :]
+        if _outer(outer, court, ibox, places, force, lambda x: under if x < end else start) is None:
+            return None
+    return ibox, places, name
+
+
+def _beside(court: Court, ibox: pygame.Rect) -> tuple[NameSpot, int] | None:
+    """Where a TV sets the court's name at its top left, wrapped beside the Inner Circle's
+    box ``ibox`` on :data:`MOST_BESIDE` lines at most, and where the stacks under it start;
+    None if it takes more."""
+    heading, area = court.heading, court.area
+    assert heading is not None
+    x = area.x + heading.inset
+    wrap = ibox.x - court.gap - x
+    lines = heading.lines(wrap) if wrap > 0 else 0
+    if not 0 < lines <= MOST_BESIDE:
         return None
-    return ibox, places
+    return (x, court.top - heading.first, wrap), court.top + (lines - 1) * heading.step
+
+
+def _name_spot(court: Court, columns: list[int], bottoms: list[int]) -> NameSpot | None:
+    """Where a TV sets the Outer Court's name in the room the stacks leave at the court's
+    bottom: over the columns that hold it on the fewest lines, its last line at the court's
+    bottom; at the court's left side where it may, else at its right, else the leftmost
+    room; None if no room holds it."""
+    heading, area, cw = court.heading, court.area, court.cw
+    assert heading is not None
+    count = len(columns)
+    found: tuple[tuple[int, int, int], NameSpot] | None = None
+    for j in range(count):
+        top = 0
+        x0 = area.x + heading.inset if j == 0 else columns[j]
+        for k in range(j, count):
+            top = max(top, bottoms[k])
+            if top + heading.first > court.limit:
+                break
+            x1 = area.right - heading.inset if k == count - 1 else columns[k] + cw
+            lines = heading.lines(x1 - x0)
+            tall = heading.first + (lines - 1) * heading.step
+            rank = (lines, 0 if j == 0 else 1 if k == count - 1 else 2, j)
+            if lines and top + tall <= court.limit and (found is None or rank < found[0]):
+                found = rank, (x0, court.limit - tall, x1 - x0)
+    return found[1] if found else None
+
+
+def _columns(court: Court, ibox: pygame.Rect) -> tuple[list[int], list[int]]:
+    """The Outer Court's columns and those of them under the Inner Circle: from the box's
+    edges outwards, or on a TV evenly across the court (its box, as wide as its name at the
+    body size, would set columns apart by more than a gap)."""
+    area, gap, step, pad = court.area, court.gap, court.cw + court.gap, court.pad
+    if court.heading is not None:
+        count = (area.w - 2 * pad + gap) // step
+        x0 = area.centerx - (count * step - gap) // 2
+        columns = [x0 + j * step for j in range(count)]
+        return columns, [x for x in columns if x < ibox.right and x + court.cw > ibox.left]
+    left = [ibox.left - step * (j + 1) for j in range((ibox.left - area.x - pad) // step)]
+    right = [ibox.right + gap + step * j for j in range((area.right - pad - ibox.right) // step)]
+    under = (ibox.w + gap) // step
+    mid = [ibox.centerx - (under * step - gap) // 2 + step * j for j in range(under)]
+    return [*left[::-1], *mid, *right], mid
 
 
 def _outer(
     outer: list[dict],
     court: Court,
     ibox: pygame.Rect,
-    pad: int,
-    limit: int,
     places: Places,
     force: bool,
-) -> bool:
+    start: Callable[[int], int],
+) -> tuple[list[int], list[int]] | None:
     """The Outer Court's stacks in columns close beside the Inner Circle and under it; each
     goes where the court is emptiest (the columns ending highest, nearest the Inner Circle on
     a tie), so short stacks leave no row of empty room under them. A stack too tall for the
     court's height runs on in the columns beside it, its badge over them all: the cards stay
-    as large as the court's width allows rather than as its tallest stack allows."""
-    area, gap, step = court.area, court.gap, court.cw + court.gap
-    left = [ibox.left - step * (j + 1) for j in range((ibox.left - area.x - pad) // step)]
-    right = [ibox.right + gap + step * j for j in range((area.right - pad - ibox.right) // step)]
-    under = (ibox.w + gap) // step
-    mid = [ibox.centerx - (under * step - gap) // 2 + step * j for j in range(under)]
-    columns = [*left[::-1], *mid, *right]
+    as large as the court's width allows rather than as its tallest stack allows; each
+    column not under the box starts at ``start`` of its left. On a TV the tallest stacks go
+    first, so the short ones fill what room they leave. The columns and where each ends, or
+    None if a stack fits nowhere."""
+    columns, mid = _columns(court, ibox)
     if not columns:
         if not force:
-            return False
-        columns = [area.x + pad]
-    bottoms = [ibox.bottom + court.below if x in mid else court.top for x in columns]
-    return court.place(outer, columns, bottoms, ibox.centerx, limit, places, force)
+            return None
+        columns = [court.area.x + court.pad]
+    bottoms = [ibox.bottom + court.below if x in mid else start(x) for x in columns]
+    if court.heading is None:
+        if court.place(outer, columns, bottoms, ibox.centerx, court.limit, places, force):
+            return columns, bottoms
+        return None
+    order = sorted(range(len(outer)), key=lambda k: -len(outer[k]["cards"]))
+    placed: Places = []
+    stacks = [outer[k] for k in order]
+    whole = court.place(stacks, columns, bottoms, ibox.centerx, court.limit, placed, force)
+    if len(placed) == len(outer):
+        back = dict(zip(order, placed, strict=True))
+        places.extend(back[k] for k in range(len(outer)))
+    return (columns, bottoms) if whole else None

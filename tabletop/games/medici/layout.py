@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pygame
@@ -18,14 +19,21 @@ import pygame
 from rules import Event, Outcome
 from rules.medici import FACE, HOUSES, card_name
 from tabletop.display import TARGET, Display
+from tabletop.fonts import get_font
 from tabletop.layouts.base import Layout
+from tabletop.table.marks import seat_tags, tag_box
 from tabletop.table.model import Box, Piece, Recap, TableModel, Text, Zone
 from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, GOLD_DEEP, PANEL
+from tabletop.ui.text import wrap_text
 
 from .court_plan import (
     MIN_STACK_LABEL_PX,
+    Heading,
+    Names,
+    NameSpot,
     Plan,
     arrange,
+    badge_gap,
     badge_height,
     badge_rows,
     court_at,
@@ -107,6 +115,40 @@ def chip_badges(
     return best
 
 
+@lru_cache(maxsize=8)
+def _heading(name: str, display: Display) -> Heading:
+    """The Outer Court's ``name`` as a TV sets it in the court's empty room (whole words, at
+    its own size)."""
+    fp = display.font_px
+    font = get_font(fp(18), "serif-bold")
+    # The least width that holds it on one line, two, ... (a greedy wrap takes no more lines
+    # at a larger width): a build asks for many widths, each then a look-up.
+    least: list[int] = []
+    low = max(font.size(word)[0] for word in name.split())
+    while not least or least[-1] > low:
+        lines = len(least) + 1
+        high = least[-1] if least else font.size(name)[0]
+        while low < high:  # the least width taking ``lines`` lines or fewer
+            mid = (low + high) // 2
+            low, high = (mid + 1, high) if len(wrap_text(name, font, mid)) > lines else (low, mid)
+        least.append(high)
+        low = max(font.size(word)[0] for word in name.split())
+
+    def count(width: int) -> int:
+        return next((k + 1 for k, w in enumerate(least) if w <= width), 0)
+
+    step = fp(18) + display.frame_px(2)
+    return Heading(count, fp(18) + display.frame_px(4), step, display.px(12))
+
+
+def _corner(names: Sequence[str], display: Display) -> int:
+    """The width the seats' last-move tags take at a card's top-right corner, and a little
+    room beside them."""
+    card = pygame.Rect(0, 0, 100, 140)
+    tags = seat_tags(names)
+    return max(card.right - tag_box(card, tag, display).left for tag in tags) + display.px(2)
+
+
 #: The rows the viewer's figures take on a TV: two columns of them (up to five figures).
 _FIGURE_ROWS = 3
 
@@ -176,7 +218,7 @@ class MediciLayout(Layout):
         top, court, action, hand = self._frame(view, rivals, rect, display, names)
         model.action_area = action
         self._rivals(model, view, rivals, top, display, names)
-        self._court(model, view, court, display)
+        self._court(model, view, court, display, _corner(names, display))
         self._own(model, view, me, viewer, hand, display, names)
         if view["over"]:
             model.texts.append(
@@ -486,44 +528,46 @@ class MediciLayout(Layout):
 
     # ---- the court ----------------------------------------------------------------------
     def _court(
-        self, model: TableModel, view: Mapping[str, Any], area: pygame.Rect, display: Display
+        self,
+        model: TableModel,
+        view: Mapping[str, Any],
+        area: pygame.Rect,
+        display: Display,
+        corner: int,
     ) -> None:
+        """The court in ``area``: its name, the Inner Circle's box, each stack under its badge
+        (which leaves ``corner`` pixels at its card's top right to a last-move tag)."""
         px, fp = display.px, display.font_px
         stacks = view["stacks"]
         inner = [s for s in stacks if s["area"] == "inner"]
         outer = [s for s in stacks if s["area"] != "inner"]
         model.boxes.append(Box(area, (10, 30, 20, 120), (*GOLD_DEEP, 140), px(12), 2))
-        label_h = fp(18) + display.frame_px(8)
-        model.texts.append(
-            Text(
-                self.instruct(
-                    "Outer Court — drop a card on empty space to send it to court",
-                    "Outer Court",
-                ),
-                (area.x + px(12), area.y + display.frame_px(5)),
-                fp(18),
-                GOLD,
-                face="serif-bold",
-                max_width=area.w - px(24),
-            )
+        name = self.instruct(
+            "Outer Court — drop a card on empty space to send it to court", "Outer Court"
         )
+        label_h = fp(18) + display.frame_px(8)
         # The Inner Circle's box is never narrower than its name at full size (one stack left
         # in it must not cut "Inner Circle").
         title_w = width_of("Inner Circle", "serif-bold", fp(18)) + px(12)
-        # The same court (stacks' sizes and totals, area and display) is laid out once: a
-        # hand-over or a resize back builds the table again without a move.
+        # The same court (stacks' sizes and totals, area, display and name) is laid out once:
+        # a hand-over or a resize back builds the table again without a move.
         shape = (
             tuple((s["id"], s["area"], len(s["cards"]), s["total"]) for s in stacks),
             tuple(area),
             display,
+            name,
+            corner,
         )
         plan = self._plans.get(shape)
         if plan is None:
-            plan = self._widest(inner, outer, area, display, label_h, title_w)
+            heading = _heading(name, display) if display.profile == "tv" else None
+            names = Names(label_h, title_w, heading, corner)
+            plan = self._widest(inner, outer, area, display, names)
             if len(self._plans) >= 16:
                 self._plans.pop(next(iter(self._plans)))
             self._plans[shape] = plan
         plan = dataclasses.replace(plan, ibox=plan.ibox.copy())
+        self._court_name(model, name, area, plan.name, display)
         self._inner_box(model, view, plan.ibox, display)
         rows = badge_rows(plan.badges, plan.chips)
         pending = view["pending"].get("stack")
@@ -532,6 +576,22 @@ class MediciLayout(Layout):
             self._stack(model, view, s, place, lines, plan, badge_h, s["id"] == pending, display)
         model.zones.append(Zone("inner", plan.ibox, "the Inner Circle"))
         model.zones.append(Zone("outer", area, "the Outer Court"))
+
+    @staticmethod
+    def _court_name(
+        model: TableModel, name: str, area: pygame.Rect, spot: NameSpot | None, display: Display
+    ) -> None:
+        """The Outer Court's name (and what to drop there): across the court's top, or where
+        a TV's plan sets it (``spot``), wrapped whole at its size."""
+        px, fp = display.px, display.font_px
+        x, y, room = area.x + px(12), area.y + display.frame_px(5), area.w - px(24)
+        lines = [name]
+        if spot is not None:
+            x, y, room = spot
+            lines = wrap_text(name, get_font(fp(18), "serif-bold"), room, strict=True) or lines
+        for k, line in enumerate(lines):
+            at = (x, y + k * (fp(18) + display.frame_px(2)))
+            model.texts.append(Text(line, at, fp(18), GOLD, face="serif-bold", max_width=room))
 
     @staticmethod
     def _inner_box(
@@ -576,13 +636,13 @@ class MediciLayout(Layout):
         badge = MediciLayout._badge(model, lines, plan, (x, y, span), badge_h, mine, display)
         model.tips.append((badge, f"Stack {s['id'][6:]}: total {s['total']}"))
         cards, ch, step = s["cards"], round(cw * 1.4), fan_step(cw)
-        y0 = badge.bottom + display.frame_px(3)
+        y0 = badge.bottom + badge_gap(display)
         per = -(-len(cards) // wide)  # cards in each column, the stack read down then on
         for i, row in enumerate(cards):
             r = pygame.Rect(x + (i // per) * (cw + gap), y0 + (i % per) * step, cw, ch)
             art = _art(row["card"], view["values"])
             model.pieces.append(Piece(row["card"], art, r, z=10 + i, label=card_name(row["card"])))
-        zone = pygame.Rect(x, y, span, badge_h + display.frame_px(3) + ch + step * (per - 1))
+        zone = pygame.Rect(x, y, span, badge_h + badge_gap(display) + ch + step * (per - 1))
         model.zones.append(Zone(s["id"], zone, f"stack {s['id'][6:]}"))
         if mine:
             model.boxes.append(Box(zone.inflate(px(8), px(8)), None, GOLD, px(10), px(3)))
@@ -609,10 +669,16 @@ class MediciLayout(Layout):
             need = (sum(cells) if one else max(cells)) + px(4)
         else:
             need = max(width_of(line, "sans-bold", size) for line in lines) + px(4)
-        # A badge may reach into the gap beside its stack (never across it) rather than shrink
-        # its number: the log names stacks by number (a crowded court's narrow cards on a TV).
-        grow = min(max(0, need - span), 2 * max(0, gap // 2 - px(2)))
-        badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
+        # Clear of the card's top-right corner (a last-move tag's) where it fits so, reaching
+        # into the gap at its left; else over the stack, reaching into the gaps beside it
+        # (never across them) rather than shrink its number: the log names stacks by number.
+        reach = max(0, gap // 2 - px(2))
+        if need <= plan.cw - plan.corner + reach:
+            grow = max(0, need - (plan.cw - plan.corner))
+            badge = pygame.Rect(x - grow, y, plan.cw - plan.corner + grow, badge_h)
+        else:
+            grow = min(max(0, need - span), 2 * reach)
+            badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
         edge = GOLD if mine else GOLD_DEEP
         model.boxes.append(Box(badge, (20, 26, 22, 235), edge, px(8), 2))
         colour = GOLD if mine else CREAM
@@ -648,8 +714,7 @@ class MediciLayout(Layout):
         outer: list[dict],
         area: pygame.Rect,
         display: Display,
-        label_h: int,
-        title_w: int,
+        names: Names,
     ) -> Plan:
         """The court with its cards as wide as fit (up to 118 px at 1080p), each stack down
         one column: down in steps of 8 pixels to a width that fits, then the widest fitting
@@ -659,20 +724,20 @@ class MediciLayout(Layout):
         found = None
         self._choices.clear()
         for cw in range(top, 23, -8):
-            found = self._plan(inner, outer, area, cw, display, label_h, title_w)
+            found = self._plan(inner, outer, area, cw, display, names)
             if found is not None:
                 break
         if found is None:
-            found = self._plan(inner, outer, area, 24, display, label_h, title_w, force=True)
+            found = self._plan(inner, outer, area, 24, display, names, force=True)
             assert found is not None
             return found
         high = min(top, found.cw + 7)
-        found = self._wider(inner, outer, area, found, high, display, label_h, title_w, (0,))
+        found = self._wider(inner, outer, area, found, high, display, names, (0,))
         if display.profile != "tv":
             return found
         # Tall stacks over more columns only where the court is short: its tries cost most.
         high = min(top, found.cw + display.px(12))
-        return self._wider(inner, outer, area, found, high, display, label_h, title_w, (3, 2))
+        return self._wider(inner, outer, area, found, high, display, names, (3, 2))
 
     def _wider(
         self,
@@ -682,15 +747,14 @@ class MediciLayout(Layout):
         found: Plan,
         high: int,
         display: Display,
-        label_h: int,
-        title_w: int,
+        names: Names,
         caps: tuple[int, ...],
     ) -> Plan:
         """The widest plan from ``found``'s card width up to ``high`` (halving the range)."""
         low = found.cw
         while low < high:
             mid = (low + high + 1) // 2
-            plan = self._plan(inner, outer, area, mid, display, label_h, title_w, caps=caps)
+            plan = self._plan(inner, outer, area, mid, display, names, caps=caps)
             if plan is None:
                 high = mid - 1
             else:
@@ -704,8 +768,7 @@ class MediciLayout(Layout):
         area: pygame.Rect,
         cw: int,
         display: Display,
-        label_h: int,
-        title_w: int = 0,
+        names: Names,
         force: bool = False,
         caps: tuple[int, ...] = (0,),
     ) -> Plan | None:
@@ -713,7 +776,7 @@ class MediciLayout(Layout):
         Circle stands in as many columns as fit (one row of stacks), else in fewer, its stacks
         running down: a duel's dozen inner stacks need not shrink every card to one row."""
         if cw not in self._choices:  # a width tried again with more columns
-            self._choices[cw] = self._badge_choices(inner + outer, cw, display)
+            self._choices[cw] = self._badge_choices(inner + outer, cw, names.corner, display)
         choices = self._choices[cw]
         most = max(1, len(inner))
         # The Inner Circle in one row of stacks, or two, three... (as many columns as that
@@ -726,44 +789,56 @@ class MediciLayout(Layout):
             # Stacks over more columns with the badges' first choice only: its tries cost most.
             for gap, lines, chips in choices[:1] if cap else choices:
                 rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
-                court = court_at(area, cw, gap, label_h, rows, display, cap)
+                court = court_at(area, cw, gap, names, rows, display, cap)
                 if not court.roomy(inner + outer):
                     continue
                 for wide in spread if cap else widths:
-                    arranged = arrange(inner, outer, court, wide, display, title_w)
+                    arranged = arrange(inner, outer, court, wide, display, names.title_w)
                     if arranged is not None:
-                        return Plan(cw, gap, *arranged, lines, chips)
+                        ibox, places, spot = arranged
+                        return Plan(cw, gap, ibox, places, lines, chips, spot, names.corner)
         if not force:
             return None
         gap, lines, chips = choices[-1]
         rows = dict(zip(ids, badge_rows(lines, chips), strict=True))
-        court = court_at(area, cw, gap, label_h, rows, display)
-        arranged = arrange(inner, outer, court, most, display, title_w, force=True)
+        court = court_at(area, cw, gap, names, rows, display)
+        arranged = arrange(inner, outer, court, most, display, names.title_w, force=True)
         assert arranged is not None
-        return Plan(cw, gap, *arranged, lines, chips)
+        ibox, places, spot = arranged
+        return Plan(cw, gap, ibox, places, lines, chips, spot, names.corner)
 
     @staticmethod
     def _badge_choices(
-        stacks: list[dict], cw: int, display: Display
+        stacks: list[dict], cw: int, corner: int, display: Display
     ) -> list[tuple[int, list[tuple[str, ...]], list[int] | None]]:
         """The gaps between stacks and badges a court of cards ``cw`` wide may take (each
-        with their chips' lines if chips): the badges as wide as the cards; where those take two
-        lines, on a TV its chips (one line, the number beside the total) if they fit, else
-        first the badges on one line reaching over wider gaps (a line of every stack's height
-        saved: worth it where the court is short, a TV's)."""
+        with their chips' lines if chips): every badge on one line clear of the ``corner``
+        a last-move tag takes at its card's top right (as text, or on a TV as chips, the
+        number in a cell beside the total) where they fit so; else the badges as wide as the
+        cards; where those take two lines, on a TV its chips if they fit, else first the
+        badges on one line reaching over wider gaps (a line of every stack's height saved:
+        worth it where the court is short, a TV's)."""
         px = display.px
         numbered = [(s["id"][6:], s["total"]) for s in stacks]
         size = stack_label_px(display)
-        badges = stack_badges(numbered, size, cw - px(6))
         gap = stack_gap(cw, display)
+        reach = max(0, gap // 2 - px(2))  # how far a badge may reach into the gap beside it
+        clear = stack_badges(numbered, size, cw - corner + reach - px(4))
+        if not clear or len(clear[0]) == 1:
+            return [(gap, clear, None)]
+        if display.profile == "tv":
+            chips = chip_badges(numbered, size, cw - corner + reach - px(4), display.frame_px(4))
+            if chips is not None and max(chips[1]) == 1:
+                return [(gap, *chips)]
+        badges = stack_badges(numbered, size, cw - px(6))
         choices: list[tuple[int, list[tuple[str, ...]], list[int] | None]] = [(gap, badges, None)]
-        if not badges or len(badges[0]) == 1:
+        if len(badges[0]) == 1:
             return choices
         one: list[tuple[str, ...]] = [(f"#{n}: {t}",) for n, t in numbered]
         need = max(width_of(line[0], "sans-bold", size) for line in one) + px(4) - cw
         choices.insert(0, (max(gap, 2 * (-(-need // 2) + px(2))), one, None))
         if display.profile == "tv":
-            room = cw + 2 * max(0, gap // 2 - px(2)) - px(4)
+            room = cw + 2 * reach - px(4)
             chips = chip_badges(numbered, size, room, display.frame_px(4))
             if chips is not None:  # no taller than two lines of text: those need no try
                 return [(gap, *chips), choices[0]]
