@@ -40,6 +40,7 @@ from .court_plan import (
     fan_step,
     stack_gap,
     stack_label_px,
+    title_top,
 )
 from .labels import figure_lines, heading_lines, team_lines, width_of
 from .recap import end_recap
@@ -606,7 +607,7 @@ class MediciLayout(Layout):
         model.texts.append(
             Text(
                 "Inner Circle" + closed if whole else "Inner Circle",
-                (box.centerx, box.y + display.frame_px(4)),
+                (box.centerx, box.y + title_top(display)),
                 fp(18),
                 GOLD,
                 "midtop",
