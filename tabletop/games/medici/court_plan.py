@@ -97,13 +97,15 @@ def badge_rows(badges: list[tuple[str, ...]], chips: list[int] | None) -> list[i
 @dataclass(frozen=True)
 class Heading:
     """The Outer Court's name as a TV sets it in the court's empty room: how many lines it
-    takes at a width (0 where a word is wider), the height of its first line and of each
-    further one, and its inset from the court's sides."""
+    takes at a width (0 where a word is wider), the height of a line's box and how far
+    apart the lines are, its inset from the court's sides and how far below the court's top
+    its first line stands at the top."""
 
     lines: Callable[[int], int]
     first: int
     step: int
     inset: int
+    top: int
 
 
 class Names(NamedTuple):
@@ -357,10 +359,11 @@ def _name_over(
             lines = heading.lines(x1 - x0)
             if not 0 < lines <= MOST_BESIDE:
                 continue
-            under = court.top + (lines - 1) * heading.step
+            y = area.y + heading.top
+            under = y + (lines - 1) * heading.step + heading.first + court.below
             rank = (max(0, top + under - court.rise - court.limit), lines, j)
             if found is None or rank < found[0]:
-                spot = (x0, court.top - heading.first, x1 - x0)
+                spot = (x0, y, x1 - x0)
                 found = rank, spot, (x0, x1), under
     return found[1:] if found else None
 
