@@ -143,9 +143,9 @@ def _heading(name: str, display: Display) -> Heading:
 
 
 def _chip_pad(display: Display) -> int:
-    """The room each side of a chip's number and total: the frame's smallest, so a chip at
-    the TV's body size leaves its card's corner to a last-move tag."""
-    return display.frame_px(2)
+    """The room each side of a chip's number and total: little, so a chip at the TV's body
+    size leaves its card's corner to a last-move tag (the number's gold cell sets it apart)."""
+    return display.frame_px(3)
 
 
 def _reach(gap: int, corner: int, display: Display) -> int:
