@@ -257,8 +257,9 @@ def test_stack_badges_clear_of_cards_each_other_and_their_cards_last_move_mark(
 ) -> None:
     """Each stack's badge stands clear of every court card (so of every title), of every
     other badge and of every card's last-move outline; and where its number and total fit
-    beside it, of the tag with a seat's initial on its first card's top-right corner (the
-    TV's badges at the body size had covered it)."""
+    beside it (two badges in three at least in these crowded courts), of the tag with a
+    seat's initial on its first card's top-right corner (the TV's badges at the body size
+    had covered it)."""
     from tabletop.table.marks import outline_width, seat_tags, tag_box
 
     view = crowded_view(*case)
@@ -279,7 +280,7 @@ def test_stack_badges_clear_of_cards_each_other_and_their_cards_last_move_mark(
         if tip.startswith("Stack "):
             card = model.piece(first[tip.split(":")[0]]).rect
             clear += not any(badge.colliderect(tag_box(card, tag, display)) for tag in tags)
-    assert clear * 4 >= len(badges) * 3, f"{clear} of {len(badges)} badges clear of the tag"
+    assert clear * 3 >= len(badges) * 2, f"{clear} of {len(badges)} badges clear of the tag"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])

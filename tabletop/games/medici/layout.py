@@ -101,19 +101,15 @@ def chip_width(number: str, total: str, size: int, pad: int) -> tuple[int, int]:
 def chip_badges(
     stacks: list[tuple[str, int]], size: int, width: int, pad: int
 ) -> tuple[list[tuple[str, ...]], list[int]] | None:
-    """Badges as chips ``width`` pixels wide at ``size``: the number ("#12", or "12" where
-    that puts fewer chips on two lines) in a gold cell beside the total on one line, or over
-    it where that chip is too wide; with each chip's count of lines. None if a number or
-    total is too wide even alone. A TV's badges at its body size take two lines as text, a
-    chip one."""
-    best: tuple[list[tuple[str, ...]], list[int]] | None = None
-    for mark in ("#", ""):
-        chips: list[tuple[str, ...]] = [(f"{mark}{n}", str(t)) for n, t in stacks]
-        cells = [chip_width(n, t, size, pad) for n, t in chips]
-        rows = [1 if sum(c) <= width else 2 for c in cells]
-        if all(max(c) <= width for c in cells) and (best is None or sum(rows) < sum(best[1])):
-            best = chips, rows
-    return best
+    """Badges as chips ``width`` pixels wide at ``size``: the number in a gold cell (which
+    marks it as the number: no "#") beside the total on one line, or over it where that chip
+    is too wide; with each chip's count of lines. None if a number or total is too wide even
+    alone. A TV's badges at its body size take two lines as text, a chip one."""
+    chips: list[tuple[str, ...]] = [(n, str(t)) for n, t in stacks]
+    cells = [chip_width(n, t, size, pad) for n, t in chips]
+    if any(max(c) > width for c in cells):
+        return None
+    return chips, [1 if sum(c) <= width else 2 for c in cells]
 
 
 @lru_cache(maxsize=8)
