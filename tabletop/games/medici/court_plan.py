@@ -53,6 +53,13 @@ def _digits_ink(size: int) -> int:
 
 
 @lru_cache(maxsize=16)
+def _line_box(size: int) -> int:
+    """A line's box at ``size`` without 3 pixels of leading at each side: the least a cell
+    holding it may be (a text's box may lose that much at a panel's edge)."""
+    return get_font(size, "sans-bold").get_height() - 6
+
+
+@lru_cache(maxsize=16)
 def title_ink(size: int) -> tuple[int, int]:
     """Where the Inner Circle's longest name inks down its line at ``size``: top and bottom."""
     ink = get_font(size, "serif-bold").render("Inner Circle (closed)", True, (0, 0, 0))
@@ -69,12 +76,15 @@ def title_top(display: Display) -> int:
 
 
 def badge_height(rows: int, display: Display) -> int:
-    """How tall badges of ``rows`` lines are (one or two): on a TV each line as tall as its
+    """How tall badges of ``rows`` lines are (one or two): on a TV one line as tall as its
     digits' ink and a little room (its body-size line's leading would cost every stack in a
-    column that much of its cards' height); on the desktop a line's full height."""
+    column that much of its cards' height), two as their lines' boxes less their leading; on
+    the desktop a line's full height."""
     if display.profile == "tv":
-        line = _digits_ink(stack_label_px(display)) + display.frame_px(1)
-        return rows * line + 2 * display.frame_px(4)
+        size = stack_label_px(display)
+        if rows == 1:  # a chip's number cell runs its full height
+            return _digits_ink(size) + display.frame_px(1) + 2 * display.frame_px(4)
+        return rows * _line_box(size) + display.px(4)
     return rows * (stack_label_px(display) + display.frame_px(2)) + display.frame_px(4)
 
 

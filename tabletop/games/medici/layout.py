@@ -696,11 +696,12 @@ class MediciLayout(Layout):
         colour = GOLD if mine else CREAM
         if plan.chips is not None:
             inside = badge.inflate(-px(4), -px(4))
-            # One line: the number's cell at the left, the total in the rest; two: the
+            # One line: the number's cell at the left, the full height of the badge (its
+            # line no taller than the digits' ink on a TV), the total in the rest; two: the
             # number's cell across the top, the total under it.
-            cell = pygame.Rect(inside.x, inside.y, cells[0], inside.h)
+            cell = pygame.Rect(badge.x, badge.y, cells[0] + px(2), badge.h)
             if not one:
-                cell.size = (inside.w, inside.h // 2)
+                cell = pygame.Rect(inside.x, inside.y, inside.w, inside.h // 2)
             rest = pygame.Rect(inside.topleft, inside.size)
             if one:
                 rest.x, rest.w = cell.right, inside.right - cell.right
