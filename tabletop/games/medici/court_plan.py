@@ -6,10 +6,10 @@ widths with :func:`arrange` and draws the plan it keeps.
 On a TV, whose labels are at the body size, the court packs tighter so its cards are never
 smaller than the desktop's: the Outer Court's name stands in the room the stacks leave at the
 court's bottom rather than in a row of its own across the top (where they leave none, over
-the columns that can best spare the room at the top), the Outer
-Court's columns run evenly across the court (not from the Inner Circle's edges, which its
-wider name sets apart), the tallest stacks are placed first, a badge is as tall as its
-digits' ink needs and the stacks in a column stand closer (each one's badge sets it apart).
+the columns at the top that can best spare the room), the Outer Court's columns run evenly
+across the court (not from the Inner Circle's edges, which its wider name sets apart), the
+tallest stacks are placed first, a badge is as tall as its digits' ink needs and the stacks
+in a column stand closer (each one's badge sets it apart).
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ NameSpot = tuple[int, int, int]
 
 #: The most lines the Outer Court's name takes at the court's top (where the stacks leave no
 #: room for it at the bottom): more cost the columns under it more than the rest gain.
-MOST_BESIDE = 3
+MOST_AT_TOP = 3
 
 
 @dataclass
@@ -336,10 +336,11 @@ def arrange(
             return None
         name, (x0, x1), under = over
         del places[len(inner) :]
-        if (
-            _outer(outer, court, ibox, places, force, lambda x: under if x0 <= x < x1 else start)
-            is None
-        ):
+
+        def lower(x: int) -> int:  # the columns under the name start under it
+            return under if x0 <= x < x1 else start
+
+        if _outer(outer, court, ibox, places, force, lower) is None:
             return None
     return ibox, places, name
 
@@ -348,7 +349,7 @@ def _name_over(
     court: Court, ibox: pygame.Rect, columns: list[int], bottoms: list[int]
 ) -> tuple[NameSpot, tuple[int, int], int] | None:
     """Where a TV sets the court's name at its top, wrapped over columns beside the Inner
-    Circle's box on :data:`MOST_BESIDE` lines at most, where the stacks left no room for it at
+    Circle's box on :data:`MOST_AT_TOP` lines at most, where the stacks left no room for it at
     the bottom: over the columns whose stacks, moved down under it, would run least past the
     court's bottom (``bottoms``: where they end now), on the fewest lines, leftmost. The
     spot, the span of the columns under it and where their stacks start; None if it fits
@@ -367,7 +368,7 @@ def _name_over(
             top = max(top, bottoms[k])
             x1 = area.right - heading.inset if k == count - 1 else columns[k] + cw
             lines = heading.lines(x1 - x0)
-            if not 0 < lines <= MOST_BESIDE:
+            if not 0 < lines <= MOST_AT_TOP:
                 continue
             y = area.y + heading.top
             under = y + (lines - 1) * heading.step + heading.first + court.below

@@ -855,7 +855,7 @@ class MediciLayout(Layout):
         need = max(width_of(line[0], "sans-bold", size) for line in one) + px(4) - cw
         choices.insert(0, (max(gap, 2 * (-(-need // 2) + px(2))), one, None))
         if display.profile == "tv":
-            room = cw + 2 * reach - px(4)
+            room = cw + 2 * max(0, gap // 2 - px(2)) - px(4)
             chips = chip_badges(numbered, size, room, _chip_pad(display))
             if chips is not None:  # no taller than two lines of text: those need no try
                 return [(gap, *chips), choices[0]]
