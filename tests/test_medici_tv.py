@@ -180,3 +180,129 @@ def test_the_same_court_is_laid_out_once() -> None:
     again = layout.build(view, 0, area, display, NAMES[:4])
     assert not calls
     assert [p.rect for p in again.pieces] == [p.rect for p in first.pieces]
+
+
+# Crowded courts where the TV's cards had been narrower than the desktop's (seeded random
+# games of tests/benchmarks/bench_medici_layout.py: players, Mistresses, seed, plies played).
+CROWDED = [
+    (2, False, 10, 40),
+    (2, True, 2, 44),
+    (2, True, 2, 56),
+    (4, False, 5, 80),
+    (4, False, 5, 104),
+    (4, False, 5, 116),
+    (4, False, 6, 96),
+    (4, False, 7, 84),
+    (4, False, 7, 96),
+    (4, False, 6, 100),
+]
+SIZES = [(1920, 1080), (1280, 720)]
+
+
+def crowded_view(players: int, mistresses: bool, seed: int, plies: int) -> dict:
+    """The court ``plies`` random legal moves into a seeded game, seen by the seat to move."""
+    options = {"mistresses": True} if mistresses else {}
+    session = Session("medici", [SeatConfig(n) for n in NAMES[:players]], seed, options)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        session.play(rng.choice(session.game.legal_moves()), session.game.to_move)
+    return dict(session.game.view(session.game.to_move))
+
+
+def court_model(view: dict, size: tuple[int, int], profile: str) -> tuple:
+    """The table's layout of ``view`` in the play area the table scene gives it (left of the
+    narrow game log, under the status bar): the model and the display."""
+    import pygame
+
+    from tabletop.display import Display
+    from tabletop.games.medici.layout import MediciLayout
+
+    display = Display(*size, profile)
+    status_h = display.frame_px(64)
+    area = pygame.Rect(0, status_h, size[0] - display.log_px(False), size[1] - status_h)
+    names = NAMES[: view["players"]]
+    return MediciLayout().build(view, view["to_move"], area, display, names), display
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("case", CROWDED, ids=[f"{c[0]}p-seed{c[2]}-ply{c[3]}" for c in CROWDED])
+def test_tv_court_cards_never_narrower_than_the_desktops(
+    case: tuple[int, bool, int, int], size: tuple[int, int]
+) -> None:
+    """Crowded courts (the duel with and without the Mistresses, 4 players): the TV's
+    narrowest court card is at least as wide as the desktop's at the same window, although
+    its labels and badges are at the body size; and every court card's title on the TV
+    stands whole."""
+    view = crowded_view(*case)
+    widths = {}
+    for profile in ("desktop", "tv"):
+        model, _ = court_model(view, size, profile)
+        pieces = stack_cards(model, view)
+        widths[profile] = min(p.rect.w for p in pieces)
+        if profile == "tv":
+            wrong = [w for p in pieces for w in title_whole(p)]
+            assert not wrong, wrong
+    assert widths["tv"] >= widths["desktop"], widths
+
+
+def _badges(model) -> list:  # type: ignore[no-untyped-def]
+    return [rect for rect, tip in model.tips if tip.startswith("Stack ")]
+
+
+@pytest.mark.parametrize("profile", ["tv", "desktop"])
+@pytest.mark.parametrize("size", [*SIZES, (3840, 2160)], ids=["1080p", "720p", "4K"])
+@pytest.mark.parametrize("case", CROWDED[::3], ids=[f"{c[0]}p-seed{c[2]}" for c in CROWDED[::3]])
+def test_stack_badges_clear_of_cards_each_other_and_their_cards_last_move_mark(
+    case: tuple[int, bool, int, int], size: tuple[int, int], profile: str
+) -> None:
+    """Each stack's badge stands clear of every court card (so of every title), of every
+    other badge and of every card's last-move outline; and where its number and total fit
+    beside it (two badges in three at least in these crowded courts), of the tag with a
+    seat's initial on its first card's top-right corner (the TV's badges at the body size
+    had covered it)."""
+    from tabletop.table.marks import outline_width, seat_tags, tag_box
+
+    view = crowded_view(*case)
+    model, display = court_model(view, size, profile)
+    badges = _badges(model)
+    assert len(badges) == len(view["stacks"])
+    cards = [p.rect for p in stack_cards(model, view)]
+    width = outline_width(display)
+    tags = seat_tags(NAMES[: view["players"]])
+    first = {f"Stack {s['id'][6:]}": s["cards"][0]["card"] for s in view["stacks"]}
+    clear = 0
+    for i, badge in enumerate(badges):
+        assert badge.collidelist(cards) == -1, ("a card", badge)
+        assert badge.collidelist(badges[i + 1 :]) == -1, ("a badge", badge)
+        for card in cards:
+            assert not badge.colliderect(card.inflate(2 * width, 2 * width)), ("outline", card)
+    for badge, tip in model.tips:
+        if tip.startswith("Stack "):
+            card = model.piece(first[tip.split(":")[0]]).rect
+            clear += not any(badge.colliderect(tag_box(card, tag, display)) for tag in tags)
+    assert clear * 3 >= len(badges) * 2, f"{clear} of {len(badges)} badges clear of the tag"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["1080p", "720p"])
+@pytest.mark.parametrize("case", CROWDED[::2], ids=[f"{c[0]}p-seed{c[2]}" for c in CROWDED[::2]])
+def test_tv_outer_courts_name_whole_and_clear_of_the_stacks(
+    case: tuple[int, bool, int, int], size: tuple[int, int]
+) -> None:
+    """On the TV the Outer Court's name (what to drop there) stands where the stacks leave
+    room: whole, at the body size, clear of every card, badge and the Inner Circle's box."""
+    from tabletop.table.render import text_rect
+
+    view = crowded_view(*case)
+    model, display = court_model(view, size, "tv")
+    court = next(z.rect for z in model.zones if z.id == "outer")
+    name = [
+        t
+        for t in model.texts
+        if t.face == "serif-bold" and court.collidepoint(t.pos) and "Inner Circle" not in t.text
+    ]
+    assert " ".join(t.text for t in name).startswith("Outer Court — drop a card")
+    ibox = next(z.rect for z in model.zones if z.id == "inner")
+    keep_clear = [p.rect for p in stack_cards(model, view)] + _badges(model) + [ibox]
+    for line in name:
+        assert shown_text(line) == (line.text, display.body_px), line.text
+        assert text_rect(line).collidelist(keep_clear) == -1, line.text

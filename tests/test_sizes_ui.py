@@ -325,3 +325,25 @@ def test_the_game_night_tip_reads_in_lines_not_a_word_a_line(profile: str) -> No
         assert app.screen.get_rect().contains(tip.rect)
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("game", ["medici", "alliances", "machiavelli"])
+def test_setup_buttons_end_clear_of_the_gold_frame_on_a_720p_tv(game: str) -> None:
+    """At 1280×720 on the TV the setup form is taller than the window: the page scrolls far
+    enough that Back and Start stand clear of the backdrop's gold frame (they had touched its
+    bottom line, the form not scrolling)."""
+    from tabletop.scenes.setup import SetupScene
+    from tabletop.ui.menu import frame_inset
+
+    app = make_app((1280, 720), profile="tv")
+    try:
+        scene = SetupScene(app, game)
+        app.push(scene)
+        pump(app, 2)
+        scene.scroll_by(scene.max_scroll)
+        pump(app, 1)
+        bottom = app.display.height - frame_inset(app.display)
+        for button in (scene.back_button, scene.start_button):
+            assert button.rect.bottom < bottom, (button.rect, bottom)
+    finally:
+        app.quit()

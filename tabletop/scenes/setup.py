@@ -33,6 +33,7 @@ from ..ui.menu import (
     add_label,
     add_wrapped,
     fit_drop_downs,
+    frame_inset,
     line_height,
     text_width,
     wrap_for,
@@ -325,8 +326,10 @@ class SetupScene(Scene):
         p = self._arrange(m)
         to_count = m.head_h + m.tag_h + p.sep + p.vpad + (p.row_h - p.field_h) // 2
         top = self._form_top(p.fixed + p.form_h, to_count)
-        # Still too tall (a big table in the TV profile): the whole form scrolls as one page.
-        self.max_scroll = max(0, top + p.fixed + p.form_h + d.px(8) - d.height)
+        # Still too tall (a big table in the TV profile): the whole form scrolls as one page,
+        # its buttons ending clear of the backdrop's gold frame.
+        room = frame_inset(d) + d.px(8)
+        self.max_scroll = max(0, top + p.fixed + p.form_h + room - d.height)
         if self.max_scroll:
             root.set_dimensions((d.width, d.height + self.max_scroll))
         y0 = self._heading(top, m, p.sep)
@@ -397,7 +400,8 @@ class SetupScene(Scene):
         if self.players > 2:
             plans += [self._plan(m, 2, True), self._plan(m, 2, True, True)]
         plans = [p for p in plans if p.seats_w <= p.inner] or plans[:1]
-        return next((p for p in plans if p.fixed + p.form_h <= d.height - 2 * d.px(24)), plans[-1])
+        room = d.height - d.px(24) - frame_inset(d) - d.px(8)  # its buttons clear of the frame
+        return next((p for p in plans if p.fixed + p.form_h <= room), plans[-1])
 
     def _plan(self, m: _Measures, seat_cols: int, compact: bool, tight: bool = False) -> _Plan:
         """Sizes for one arrangement of the seats (columns, row height, widths); ``tight``
@@ -644,11 +648,13 @@ class SetupScene(Scene):
         """Where the form of height ``total`` starts: two fifths down the free height, or,
         for a new player count, where the count menu (``to_count`` below the top) stays put
         while the form still fits the window."""
-        margin, H = self.app.display.px(24), self.app.display.height
+        d = self.app.display
+        margin, H = d.px(24), d.height
+        room = frame_inset(d) + d.px(8)  # the buttons end clear of the backdrop's gold frame
         hold, self._hold = self._hold, None
         if hold is None:
-            return max(margin, (H - total) * 2 // 5)
-        return max(margin, min(hold - to_count, H - margin - total))
+            return max(margin, min((H - total) * 2 // 5, H - room - total))
+        return max(margin, min(hold - to_count, H - room - total))
 
     def _seed_row(
         self, box: Any, x: int, y: int, field_w: int, seed_w: int, row_h: int, field_h: int

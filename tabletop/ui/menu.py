@@ -21,6 +21,11 @@ if TYPE_CHECKING:
     from ..display import Display
 
 
+def frame_inset(display: Display) -> int:
+    """How far in from the window's edges the backdrop's gold frame's inner line stands."""
+    return display.px(18) + display.px(7)
+
+
 class Backdrop:
     """A felt-green background with a vignette, fine felt grain and a thin gold frame.
 
@@ -88,7 +93,7 @@ class Backdrop:
             frame = pygame.Surface((w, h), pygame.SRCALPHA)
             rect = pygame.Rect(0, 0, w, h).inflate(-2 * inset, -2 * inset)
             pygame.draw.rect(frame, (*GOLD_DEEP, 70), rect, max(1, display.px(2)), display.px(18))
-            inner = rect.inflate(-2 * display.px(7), -2 * display.px(7))
+            inner = rect.inflate(-2 * display.px(7), -2 * display.px(7))  # at frame_inset
             pygame.draw.rect(frame, (*GOLD_DEEP, 34), inner, 1, display.px(13))
             out.blit(frame, (0, 0))
         return out.convert() if pygame.display.get_surface() is not None else out

@@ -5,10 +5,11 @@ widths with :func:`arrange` and draws the plan it keeps.
 
 On a TV, whose labels are at the body size, the court packs tighter so its cards are never
 smaller than the desktop's: the Outer Court's name stands in the room the stacks leave at the
-court's bottom (left, else right) rather than in a row of its own across the top, the Outer
-Court's columns run evenly across the court (not from the Inner Circle's edges, which its
-wider name sets apart), the tallest stacks are placed first, a badge is as tall as its
-digits' ink needs and the stacks in a column stand closer (each one's badge sets it apart).
+court's bottom rather than in a row of its own across the top (where they leave none, over
+the columns at the top that can best spare the room), the Outer Court's columns run evenly
+across the court (not from the Inner Circle's edges, which its wider name sets apart), the
+tallest stacks are placed first, a badge is as tall as its digits' ink needs and the stacks
+in a column stand closer (each one's badge sets it apart).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from typing import NamedTuple
 import pygame
 
 from tabletop.display import Display
+from tabletop.fonts import get_font
 from tabletop.table.marks import outline_width
 from tabletop.ui.text import ink_size
 
@@ -50,13 +52,39 @@ def _digits_ink(size: int) -> int:
     return ink_size("#0123456789", size, "sans-bold")[1]
 
 
+@lru_cache(maxsize=16)
+def _line_box(size: int) -> int:
+    """A line's box at ``size`` without 3 pixels of leading at each side: the least a cell
+    holding it may be (a text's box may lose that much at a panel's edge)."""
+    return get_font(size, "sans-bold").get_height() - 6
+
+
+@lru_cache(maxsize=16)
+def title_ink(size: int) -> tuple[int, int]:
+    """Where the Inner Circle's longest name inks down its line at ``size``: top and bottom."""
+    ink = get_font(size, "serif-bold").render("Inner Circle (closed)", True, (0, 0, 0))
+    box = ink.get_bounding_rect()
+    return box.top, box.bottom
+
+
+def title_top(display: Display) -> int:
+    """How far below the Inner Circle's box top its name's line starts: on a TV its ink just
+    under the box's border (its line's leading would cost the court's middle column)."""
+    if display.profile != "tv":
+        return display.frame_px(4)
+    return display.px(3) + display.frame_px(2) - title_ink(display.font_px(18))[0]
+
+
 def badge_height(rows: int, display: Display) -> int:
-    """How tall badges of ``rows`` lines are (one or two): on a TV each line as tall as its
+    """How tall badges of ``rows`` lines are (one or two): on a TV one line as tall as its
     digits' ink and a little room (its body-size line's leading would cost every stack in a
-    column that much of its cards' height); on the desktop a line's full height."""
+    column that much of its cards' height), two as their lines' boxes less their leading; on
+    the desktop a line's full height."""
     if display.profile == "tv":
-        line = _digits_ink(stack_label_px(display)) + display.frame_px(1)
-        return rows * line + 2 * display.frame_px(4)
+        size = stack_label_px(display)
+        if rows == 1:  # a chip's number cell runs its full height
+            return _digits_ink(size) + display.frame_px(1) + 2 * display.frame_px(4)
+        return rows * _line_box(size) + display.px(4)
     return rows * (stack_label_px(display) + display.frame_px(2)) + display.frame_px(4)
 
 
@@ -79,13 +107,15 @@ def badge_rows(badges: list[tuple[str, ...]], chips: list[int] | None) -> list[i
 @dataclass(frozen=True)
 class Heading:
     """The Outer Court's name as a TV sets it in the court's empty room: how many lines it
-    takes at a width (0 where a word is wider), the height of its first line and of each
-    further one, and its inset from the court's sides."""
+    takes at a width (0 where a word is wider), the height of a line's box and how far
+    apart the lines are, its inset from the court's sides and how far below the court's top
+    its first line stands at the top."""
 
     lines: Callable[[int], int]
     first: int
     step: int
     inset: int
+    top: int
 
 
 class Names(NamedTuple):
@@ -104,10 +134,9 @@ class Names(NamedTuple):
 #: lines are wrapped to.
 NameSpot = tuple[int, int, int]
 
-#: The most lines the Outer Court's name takes beside the Inner Circle at the court's top
-#: (where the stacks leave no room for it): more cost the columns under it more than the
-#: rest gain.
-MOST_BESIDE = 3
+#: The most lines the Outer Court's name takes at the court's top (where the stacks leave no
+#: room for it at the bottom): more cost the columns under it more than the rest gain.
+MOST_AT_TOP = 3
 
 
 @dataclass
@@ -154,6 +183,9 @@ class Court:
         # The highest a stack or the Inner Circle stands: under the court's name across the
         # top, or on a TV (its name in the empty room) near the court's edge.
         self.rise = area.y + display.frame_px(8) if heading else top
+        if heading:  # the Inner Circle's name row as tall as its ink
+            self.head = title_top(display) + title_ink(display.font_px(18))[1]
+            self.head += display.frame_px(3)
 
     def roomy(self, stacks: list[dict]) -> bool:
         """Whether the court's area could hold ``stacks`` at all, each with the room beside
@@ -298,30 +330,53 @@ def arrange(
     if ends is None or not named:
         return (ibox, places, None) if ends is not None else None
     name = _name_spot(court, *ends)
-    if name is None:  # no room left for it: beside the Inner Circle, the stacks under it
-        beside = _beside(court, ibox)
-        if beside is None:
+    if name is None:  # no room left for it: over some columns at the top, their stacks lower
+        over = _name_over(court, ibox, *ends)
+        if over is None:
             return None
-        name, under = beside
-        end = name[0] + name[2]
+        name, (x0, x1), under = over
         del places[len(inner) :]
-        if _outer(outer, court, ibox, places, force, lambda x: under if x < end else start) is None:
+
+        def lower(x: int) -> int:  # the columns under the name start under it
+            return under if x0 <= x < x1 else start
+
+        if _outer(outer, court, ibox, places, force, lower) is None:
             return None
     return ibox, places, name
 
 
-def _beside(court: Court, ibox: pygame.Rect) -> tuple[NameSpot, int] | None:
-    """Where a TV sets the court's name at its top left, wrapped beside the Inner Circle's
-    box ``ibox`` on :data:`MOST_BESIDE` lines at most, and where the stacks under it start;
-    None if it takes more."""
-    heading, area = court.heading, court.area
+def _name_over(
+    court: Court, ibox: pygame.Rect, columns: list[int], bottoms: list[int]
+) -> tuple[NameSpot, tuple[int, int], int] | None:
+    """Where a TV sets the court's name at its top, wrapped over columns beside the Inner
+    Circle's box on :data:`MOST_AT_TOP` lines at most, where the stacks left no room for it at
+    the bottom: over the columns whose stacks, moved down under it, would run least past the
+    court's bottom (``bottoms``: where they end now), on the fewest lines, leftmost. The
+    spot, the span of the columns under it and where their stacks start; None if it fits
+    over none."""
+    heading, area, cw = court.heading, court.area, court.cw
     assert heading is not None
-    x = area.x + heading.inset
-    wrap = ibox.x - court.gap - x
-    lines = heading.lines(wrap) if wrap > 0 else 0
-    if not 0 < lines <= MOST_BESIDE:
-        return None
-    return (x, court.top - heading.first, wrap), court.top + (lines - 1) * heading.step
+    under_box = set(_columns(court, ibox)[1])
+    count = len(columns)
+    found: tuple[tuple[int, int, int], NameSpot, tuple[int, int], int] | None = None
+    for j in range(count):
+        x0 = area.x + heading.inset if j == 0 else columns[j]
+        top = 0
+        for k in range(j, count):
+            if columns[k] in under_box:
+                break
+            top = max(top, bottoms[k])
+            x1 = area.right - heading.inset if k == count - 1 else columns[k] + cw
+            lines = heading.lines(x1 - x0)
+            if not 0 < lines <= MOST_AT_TOP:
+                continue
+            y = area.y + heading.top
+            under = y + (lines - 1) * heading.step + heading.first + court.below
+            rank = (max(0, top + under - court.rise - court.limit), lines, j)
+            if found is None or rank < found[0]:
+                spot = (x0, y, x1 - x0)
+                found = rank, spot, (x0, x1), under
+    return found[1:] if found else None
 
 
 def _name_spot(court: Court, columns: list[int], bottoms: list[int]) -> NameSpot | None:

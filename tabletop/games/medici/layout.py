@@ -40,6 +40,7 @@ from .court_plan import (
     fan_step,
     stack_gap,
     stack_label_px,
+    title_top,
 )
 from .labels import figure_lines, heading_lines, team_lines, width_of
 from .recap import end_recap
@@ -100,19 +101,15 @@ def chip_width(number: str, total: str, size: int, pad: int) -> tuple[int, int]:
 def chip_badges(
     stacks: list[tuple[str, int]], size: int, width: int, pad: int
 ) -> tuple[list[tuple[str, ...]], list[int]] | None:
-    """Badges as chips ``width`` pixels wide at ``size``: the number ("#12", or "12" where
-    that puts fewer chips on two lines) in a gold cell beside the total on one line, or over
-    it where that chip is too wide; with each chip's count of lines. None if a number or
-    total is too wide even alone. A TV's badges at its body size take two lines as text, a
-    chip one."""
-    best: tuple[list[tuple[str, ...]], list[int]] | None = None
-    for mark in ("#", ""):
-        chips: list[tuple[str, ...]] = [(f"{mark}{n}", str(t)) for n, t in stacks]
-        cells = [chip_width(n, t, size, pad) for n, t in chips]
-        rows = [1 if sum(c) <= width else 2 for c in cells]
-        if all(max(c) <= width for c in cells) and (best is None or sum(rows) < sum(best[1])):
-            best = chips, rows
-    return best
+    """Badges as chips ``width`` pixels wide at ``size``: the number in a gold cell (which
+    marks it as the number: no "#") beside the total on one line, or over it where that chip
+    is too wide; with each chip's count of lines. None if a number or total is too wide even
+    alone. A TV's badges at its body size take two lines as text, a chip one."""
+    chips: list[tuple[str, ...]] = [(n, str(t)) for n, t in stacks]
+    cells = [chip_width(n, t, size, pad) for n, t in chips]
+    if any(max(c) > width for c in cells):
+        return None
+    return chips, [1 if sum(c) <= width else 2 for c in cells]
 
 
 @lru_cache(maxsize=8)
@@ -138,7 +135,22 @@ def _heading(name: str, display: Display) -> Heading:
         return next((k + 1 for k, w in enumerate(least) if w <= width), 0)
 
     step = fp(18) + display.frame_px(2)
-    return Heading(count, fp(18) + display.frame_px(4), step, display.px(12))
+    return Heading(count, font.get_height(), step, display.px(12), display.frame_px(5))
+
+
+def _chip_pad(display: Display) -> int:
+    """The room each side of a chip's number and total: little, so a chip at the TV's body
+    size leaves its card's corner to a last-move tag (the number's gold cell sets it apart)."""
+    return display.frame_px(3)
+
+
+def _reach(gap: int, corner: int, display: Display) -> int:
+    """How far a badge clear of its card's top-right corner may reach into the ``gap`` at
+    its left: not to the middle (the badge of the stack beside it may reach there), nor to
+    the tag on the corner of a card there (as wide as ``corner``, centred on its corner);
+    less than nothing where that tag reaches over the badge's own card. (``corner`` is the
+    tag's half and a little room, and the tag reaches as far past its card's edge.)"""
+    return min(gap // 2 - display.px(2), gap - corner + display.px(2) - 1)
 
 
 def _corner(names: Sequence[str], display: Display) -> int:
@@ -606,7 +618,7 @@ class MediciLayout(Layout):
         model.texts.append(
             Text(
                 "Inner Circle" + closed if whole else "Inner Circle",
-                (box.centerx, box.y + display.frame_px(4)),
+                (box.centerx, box.y + title_top(display)),
                 fp(18),
                 GOLD,
                 "midtop",
@@ -662,7 +674,7 @@ class MediciLayout(Layout):
         px, gap = display.px, plan.gap
         x, y, span = place
         size = stack_label_px(display)
-        pad = display.frame_px(4)
+        pad = _chip_pad(display)
         cells = chip_width(lines[0], lines[1], size, pad) if plan.chips is not None else (0, 0)
         one = plan.chips is not None and len(lines) == 2 and badge_h < badge_height(2, display)
         if plan.chips is not None:
@@ -672,23 +684,24 @@ class MediciLayout(Layout):
         # Clear of the card's top-right corner (a last-move tag's) where it fits so, reaching
         # into the gap at its left; else over the stack, reaching into the gaps beside it
         # (never across them) rather than shrink its number: the log names stacks by number.
-        reach = max(0, gap // 2 - px(2))
-        if need <= plan.cw - plan.corner + reach:
-            grow = max(0, need - (plan.cw - plan.corner))
-            badge = pygame.Rect(x - grow, y, plan.cw - plan.corner + grow, badge_h)
+        widest = plan.cw - plan.corner + _reach(gap, plan.corner, display)
+        if need <= widest:
+            width = max(need, min(widest, plan.cw - plan.corner))
+            badge = pygame.Rect(x + plan.cw - plan.corner - width, y, width, badge_h)
         else:
-            grow = min(max(0, need - span), 2 * reach)
+            grow = min(max(0, need - span), 2 * max(0, gap // 2 - px(2)))
             badge = pygame.Rect(x - grow // 2, y, span + grow, badge_h)
         edge = GOLD if mine else GOLD_DEEP
         model.boxes.append(Box(badge, (20, 26, 22, 235), edge, px(8), 2))
         colour = GOLD if mine else CREAM
         if plan.chips is not None:
             inside = badge.inflate(-px(4), -px(4))
-            # One line: the number's cell at the left, the total in the rest; two: the
+            # One line: the number's cell at the left, the full height of the badge (its
+            # line no taller than the digits' ink on a TV), the total in the rest; two: the
             # number's cell across the top, the total under it.
-            cell = pygame.Rect(inside.x, inside.y, cells[0], inside.h)
+            cell = pygame.Rect(badge.x, badge.y, cells[0] + px(2), badge.h)
             if not one:
-                cell.size = (inside.w, inside.h // 2)
+                cell = pygame.Rect(inside.x, inside.y, inside.w, inside.h // 2)
             rest = pygame.Rect(inside.topleft, inside.size)
             if one:
                 rest.x, rest.w = cell.right, inside.right - cell.right
@@ -822,14 +835,18 @@ class MediciLayout(Layout):
         numbered = [(s["id"][6:], s["total"]) for s in stacks]
         size = stack_label_px(display)
         gap = stack_gap(cw, display)
-        reach = max(0, gap // 2 - px(2))  # how far a badge may reach into the gap beside it
+        reach = _reach(gap, corner, display)
         clear = stack_badges(numbered, size, cw - corner + reach - px(4))
         if not clear or len(clear[0]) == 1:
             return [(gap, clear, None)]
         if display.profile == "tv":
-            chips = chip_badges(numbered, size, cw - corner + reach - px(4), display.frame_px(4))
-            if chips is not None and max(chips[1]) == 1:
-                return [(gap, *chips)]
+            # Chips on one line: every one clear of the corner, else each that fits so (the
+            # widest, a three-figure total, over it).
+            full = cw + 2 * max(0, gap // 2 - px(2)) - px(4)
+            for room in (cw - corner + reach - px(4), full):
+                chips = chip_badges(numbered, size, room, _chip_pad(display))
+                if chips is not None and max(chips[1]) == 1:
+                    return [(gap, *chips)]
         badges = stack_badges(numbered, size, cw - px(6))
         choices: list[tuple[int, list[tuple[str, ...]], list[int] | None]] = [(gap, badges, None)]
         if len(badges[0]) == 1:
@@ -838,8 +855,8 @@ class MediciLayout(Layout):
         need = max(width_of(line[0], "sans-bold", size) for line in one) + px(4) - cw
         choices.insert(0, (max(gap, 2 * (-(-need // 2) + px(2))), one, None))
         if display.profile == "tv":
-            room = cw + 2 * reach - px(4)
-            chips = chip_badges(numbered, size, room, display.frame_px(4))
+            room = cw + 2 * max(0, gap // 2 - px(2)) - px(4)
+            chips = chip_badges(numbered, size, room, _chip_pad(display))
             if chips is not None:  # no taller than two lines of text: those need no try
                 return [(gap, *chips), choices[0]]
         return choices
