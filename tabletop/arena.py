@@ -20,8 +20,9 @@ import random
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import rules
@@ -172,6 +173,63 @@ def plan_matches(
     return matches
 
 
+def match_key(match: _Match) -> str:
+    """What makes a game's result: the same key, the same game (for a journal)."""
+    return json.dumps(
+        [
+            match.game_id,
+            match.players,
+            match.kinds,
+            match.index,
+            match.game_seed,
+            match.bot_seeds,
+            match.table_seed,
+            match.iterations,
+        ]
+    )
+
+
+def read_journal(journal: Path) -> dict[str, dict[str, Any]]:
+    """The results a journal holds, by :func:`match_key`; a line cut short by a stopped run
+    (or any line that is not a result) is skipped, so its game is played again."""
+    done: dict[str, dict[str, Any]] = {}
+    if not journal.exists():
+        return done
+    for line in journal.read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+            done[entry["key"]] = entry["result"]
+        except (ValueError, KeyError, TypeError):
+            continue
+    return done
+
+
+def play_matches(
+    matches: Sequence[_Match], jobs: int = 1, journal: Path | None = None
+) -> list[dict[str, Any]]:
+    """Every match's result, in plan order: played in ``jobs`` processes, and with a
+    ``journal`` those it holds taken from it and each new one added to it as it ends."""
+    done = read_journal(journal) if journal is not None else {}
+    todo = [m for m in matches if match_key(m) not in done]
+
+    def keep(match: _Match, result: dict[str, Any]) -> None:
+        done[match_key(match)] = result
+        if journal is not None:
+            journal.parent.mkdir(parents=True, exist_ok=True)
+            with journal.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"key": match_key(match), "result": result}) + "\n")
+
+    if jobs > 1 and len(todo) > 1:
+        with ProcessPoolExecutor(max_workers=min(jobs, len(todo))) as pool:
+            futures = {pool.submit(_play_match, m): m for m in todo}
+            for future in as_completed(futures):
+                keep(futures[future], future.result())
+    else:
+        for m in todo:
+            keep(m, _play_match(m))
+    return [done[match_key(m)] for m in matches]
+
+
 #: Fewest blocks whose spread is trusted for an interval; below, the plain interval is used.
 MIN_BLOCKS = 10
 
@@ -319,6 +377,7 @@ def run_arena(
     iterations: Mapping[str, int] | None = None,
     jobs: int = 1,
     duplicate: bool = False,
+    journal: Path | None = None,
 ) -> dict[str, Any]:
     """Play ``games`` games between ``seat_kinds`` (one bot kind per entrant) and return the
     figures as a JSON-ready dict (see :func:`format_report`).
@@ -326,7 +385,9 @@ def run_arena(
     ``iterations`` maps search kinds ("normal", "hard") to an iteration cap that replaces
     their time budget; ``jobs`` > 1 plays games in that many processes; ``duplicate`` plays
     each deal from every seat (``games`` a multiple of the player count). The figures (all
-    but the timings) do not depend on ``jobs``: every game's seeds are drawn up front."""
+    but the timings) do not depend on ``jobs``: every game's seeds are drawn up front.
+    With a ``journal`` file, each finished game is added to it at once and the games it
+    already holds are not played again, so a run of many hours can stop and go on."""
     players = check_setup(game_id, players, seat_kinds, games)
     if duplicate and games % players:
         raise ValueError(
@@ -337,11 +398,7 @@ def run_arena(
     caps = tuple(sorted((iterations or {}).items()))
     matches = plan_matches(game_id, players, kinds, games, seed, caps, duplicate)
     started = time.perf_counter()
-    if jobs > 1 and games > 1:
-        with ProcessPoolExecutor(max_workers=min(jobs, games)) as pool:
-            results = list(pool.map(_play_match, matches))
-    else:
-        results = [_play_match(m) for m in matches]
+    results = play_matches(matches, jobs, journal)
     wall = time.perf_counter() - started
     totals = _tally(results, len(kinds), players)
     lengths = [r["length"] for r in results]

@@ -234,3 +234,31 @@ def test_duplicate_run_reports_and_refuses_an_incomplete_block(
     with pytest.raises(SystemExit):
         main(["--game", "allegiance", "--players", "3", "--games", "5", "--duplicate"])
     assert "multiple of 3" in capsys.readouterr().err
+
+
+def test_a_journal_lets_a_stopped_run_go_on_without_playing_a_game_twice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tabletop.arena as arena
+
+    journal = tmp_path / "cell.jsonl"
+    whole = run_arena("royal_houses", 2, ["easy", "random"], 6, 9, duplicate=True)
+    run_arena("royal_houses", 2, ["easy", "random"], 4, 9, duplicate=True, journal=journal)
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 4
+    # A run stopped while writing leaves half a line: that game is played again.
+    journal.write_text("\n".join(lines[:3]) + "\n" + lines[3][:20])
+    played: list[int] = []
+    real = arena._play_match
+
+    def counting(match: arena._Match) -> dict[str, object]:
+        played.append(match.index)
+        return real(match)
+
+    monkeypatch.setattr(arena, "_play_match", counting)
+    resumed = run_arena(
+        "royal_houses", 2, ["easy", "random"], 6, 9, duplicate=True, journal=journal
+    )
+    assert played == [3, 4, 5]
+    assert resumed["game_wins"] == whole["game_wins"]
+    assert resumed["entrants"][0]["win_share"] == whole["entrants"][0]["win_share"]

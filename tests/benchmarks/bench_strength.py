@@ -3,11 +3,18 @@ game and player count that matters, through the arena (duplicate deals: each dea
 seat; 95% intervals over the deals).
 
     python tests/benchmarks/bench_strength.py --measure            # iterations/s per game
-    python tests/benchmarks/bench_strength.py --jobs 2             # the full table
+    nice -n 19 python tests/benchmarks/bench_strength.py --jobs 2  # the full table
+    python tests/benchmarks/bench_strength.py --status             # what it has so far
     python tests/benchmarks/bench_strength.py --only medici:2 --matchups normal-easy
 
 The full table plays 100 games a 2-sided cell and 200 a cell of more sides (``--games``
-sets another count). For a quick look after a change, see ``quick_strength.py``.
+sets another count): Hard vs Normal and Normal vs Easy everywhere, and Hard vs Random with
+7 at Allegiance (``--matchups all`` adds Hard vs Easy and Hard vs Random everywhere). That is
+tens of CPU-hours, so every finished game goes into a journal
+(``results/journal/<AI version>/``, the version a digest of the code the AI plays with) and
+a run that is stopped goes on where it stopped; a change to the rules or the AI starts a new
+journal. ``--status`` prints the cells from the journals, whole duplicate blocks only, without
+playing. For a quick look after a change, see ``quick_strength.py``.
 
 Full time budgets (Hard 1.5 s, Normal 0.3 s a decision) for hundreds of games are more than
 a shared machine can give, so the search levels play with *iteration caps* matching what
@@ -26,6 +33,7 @@ tests/benchmarks/results/strength.json (and iterations.json for ``--measure``).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import random
 import statistics
@@ -40,7 +48,7 @@ from tabletop.ai.base import SeatView
 from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import GAME_AI, game_ai, teams_of
-from tabletop.arena import run_arena
+from tabletop.arena import match_key, plan_matches, read_journal, run_arena
 
 RESULTS = Path(__file__).parent / "results"
 #: (game id, player count): the counts that matter for each game (issue "AI").
@@ -72,9 +80,64 @@ CAPS: dict[tuple[str, int], tuple[int, int]] = {
     ("alliances", 4): (332, 1660),
 }
 MATCHUPS = (("hard", "normal"), ("normal", "easy"), ("hard", "easy"), ("hard", "random"))
+#: The cells the table plays by default: each level against the level below, and the 3+
+#: player goal against Random where it is set (Allegiance with 7).
+ORDERING = (("hard", "normal"), ("normal", "easy"))
+AGAINST_RANDOM = {("allegiance", 7)}
+#: Modules of a game's package that only draw, teach or lay out: not part of the AI version.
+NOT_PLAY = {
+    "art",
+    "court_plan",
+    "gestures",
+    "howto",
+    "labels",
+    "layout",
+    "legend",
+    "lessons",
+    "phone",
+    "recap",
+    "score_now",
+    "tips",
+    "working_area",
+}
 #: Duplicate games a cell plays by default: a 2-sided cell, and one of 3+ sides.
 GAMES_TWO_SIDES = 100
 GAMES_MORE_SIDES = 200
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def ai_version(root: Path = ROOT) -> str:
+    """A digest of the code the bots play with (the rules, the AI, the arena and each game's
+    bots and search): two runs with the same digest play the same games."""
+    files = [
+        *sorted((root / "rules").rglob("*.py")),
+        *sorted((root / "tabletop" / "ai").rglob("*.py")),
+        root / "tabletop" / "arena.py",
+        *sorted(f for f in (root / "tabletop" / "games").rglob("*.py") if f.stem not in NOT_PLAY),
+    ]
+    digest = hashlib.sha256()
+    for f in files:
+        digest.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def journal_for(game_id: str, players: int, searcher: str, rival: str, seed: int) -> Path:
+    return (
+        RESULTS / "journal" / ai_version() / f"{game_id}-{players}-{searcher}-{rival}-{seed}.jsonl"
+    )
+
+
+def cell_matchups(
+    game_id: str, players: int, chosen: list[tuple[str, str]] | None
+) -> list[tuple[str, str]]:
+    """The matchups a configuration plays: ``chosen``, else the ordering (and Hard vs
+    Random where the table sets a goal against Random)."""
+    if chosen is not None:
+        return chosen
+    extra = [("hard", "random")] if (game_id, players) in AGAINST_RANDOM else []
+    return [*ORDERING, *extra]
 
 
 def configs(only: list[str] | None) -> list[tuple[str, int]]:
@@ -179,11 +242,20 @@ def run_cell(
     seed: int,
     jobs: int,
     duplicate: bool = False,
-) -> dict[str, Any]:
+    status: bool = False,
+) -> dict[str, Any] | None:
+    """Play a cell (going on from its journal), or with ``status`` only read what its
+    journal holds (whole blocks from the start of the plan; ``None`` if none)."""
     seats = seating(game_id, players, searcher, rival)
     if duplicate:
         games = -(-games // players) * players  # whole blocks: each deal from every seat
-    result = run_arena(game_id, players, seats, games, seed, caps, jobs, duplicate)
+    journal = journal_for(game_id, players, searcher, rival, seed)
+    planned = games
+    if status:
+        games = journal_prefix(game_id, players, seats, games, seed, caps, duplicate, journal)
+        if games == 0:
+            return None
+    result = run_arena(game_id, players, seats, games, seed, caps, jobs, duplicate, journal)
     me = next(k for k in result["by_kind"] if k["kind"] == searcher)
     first = result["entrants"][0]
     fair = first["fair_share"]
@@ -199,6 +271,9 @@ def run_cell(
         "fair_share": fair,
         "goal": text,
         "met": me["win_share"] >= target,
+        # The level above is above the level below (or fair share) with 95% confidence.
+        "ordered": first["win_share_ci95"][0] > fair,
+        "planned": planned,
         "ms_per_decision": first["avg_decision_ms"],
         "iterations_per_decision": first["avg_iterations"],
         "game_length": result["avg_game_decisions"],
@@ -213,13 +288,37 @@ def run_cell(
     }
 
 
+def journal_prefix(
+    game_id: str,
+    players: int,
+    seats: list[str],
+    games: int,
+    seed: int,
+    caps: dict[str, int],
+    duplicate: bool,
+    journal: Path,
+) -> int:
+    """How many games from the start of the cell's plan its journal holds, in whole
+    duplicate blocks (the plan of fewer games is the start of the plan of more)."""
+    done = read_journal(journal)
+    block = players if duplicate else 1
+    plan = plan_matches(
+        game_id, players, seats, games, seed, tuple(sorted(caps.items())), duplicate
+    )
+    held = 0
+    while held < len(plan) and match_key(plan[held]) in done:
+        held += 1
+    return held - held % block
+
+
 def print_row(row: dict[str, Any]) -> None:
     low, high = row["win_share_ci95"]
+    games = f"{row['games']}/{row['planned']}" if row["games"] < row["planned"] else row["games"]
     print(
-        f"{row['game']:<13} {row['players']:>2}  {row['matchup']:<17} {row['games']:>5} "
+        f"{row['game']:<13} {row['players']:>2}  {row['matchup']:<17} {games:>7} "
         f"{row['iterations'] or '-':>6} {row['win_share']:>7.1%} {f'{low:.0%}–{high:.0%}':>9} "
-        f"{row['goal']:>16} {'yes' if row['met'] else 'NO':>4} {row['ms_per_decision']:>9.1f} "
-        f"{row['wall_time_s']:>7.0f}",
+        f"{row['goal']:>16} {'yes' if row['met'] else 'NO':>4} "
+        f"{'yes' if row['ordered'] else 'NO':>7} {row['ms_per_decision']:>9.1f}",
         flush=True,
     )
 
@@ -301,7 +400,13 @@ def main() -> None:
         "arena's --duplicate: narrower intervals)",
     )
     parser.add_argument(
-        "--matchups", nargs="*", help="e.g. hard-normal normal-easy hard-easy hard-random"
+        "--matchups",
+        nargs="*",
+        help="e.g. hard-normal normal-easy hard-easy hard-random, or all (default: each "
+        "level against the level below, and Hard vs Random with 7 at Allegiance)",
+    )
+    parser.add_argument(
+        "--status", action="store_true", help="only print what the journals hold so far"
     )
     parser.add_argument("--hard", type=int, help="Hard iteration cap for every game")
     parser.add_argument("--normal", type=int, help="Normal iteration cap for every game")
@@ -320,17 +425,22 @@ def main() -> None:
     if args.measure:
         print_measures([measure(g, p) for g, p in chosen])
         return
-    matchups = [tuple(m.split("-")) for m in args.matchups] if args.matchups else MATCHUPS
+    chosen_matchups: list[tuple[str, str]] | None = None
+    if args.matchups == ["all"]:
+        chosen_matchups = list(MATCHUPS)
+    elif args.matchups:
+        chosen_matchups = [(m.split("-")[0], m.split("-")[1]) for m in args.matchups]
+    print(f"AI version {ai_version()} (journals under {RESULTS / 'journal'})")
     print(
-        f"{'game':<13} {'n':>2}  {'matchup':<17} {'games':>5} {'iters':>6} {'share':>7} "
-        f"{'95% CI':>9} {'goal':>16} {'met':>4} {'ms/dec':>9} {'wall s':>7}"
+        f"{'game':<13} {'n':>2}  {'matchup':<17} {'games':>7} {'iters':>6} {'share':>7} "
+        f"{'95% CI':>9} {'goal':>16} {'met':>4} {'ordered':>7} {'ms/dec':>9}"
     )
     for game_id, players in chosen:
         normal, hard = CAPS[(game_id, players)]
         caps = {"hard": args.hard or hard, "normal": args.normal or normal}
         sides = len(teams_of(rules.new_game(game_id, players, seed=0)))
         games = args.games or (GAMES_TWO_SIDES if sides == 2 else GAMES_MORE_SIDES)
-        for searcher, rival in matchups:
+        for searcher, rival in cell_matchups(game_id, players, chosen_matchups):
             row = run_cell(
                 game_id,
                 players,
@@ -341,9 +451,14 @@ def main() -> None:
                 args.seed,
                 args.jobs,
                 args.duplicate,
+                args.status,
             )
+            if row is None:
+                print(f"{game_id:<13} {players:>2}  {searcher} vs {rival}: no game yet")
+                continue
             print_row(row)
-            save(row)
+            if not args.status:
+                save(row)
     sys.stdout.flush()
 
 
