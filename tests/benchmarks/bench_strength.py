@@ -11,9 +11,9 @@ The full table plays 100 games a 2-sided cell and 200 a cell of more sides (``--
 sets another count): Hard vs Normal and Normal vs Easy everywhere, and Hard vs Random with
 7 at Allegiance (``--matchups all`` adds Hard vs Easy and Hard vs Random everywhere). That is
 tens of CPU-hours, so every finished game goes into a journal
-(``results/journal/<AI version>/``, the version a digest of the code the AI plays with) and
-a run that is stopped goes on where it stopped; a change to the rules or the AI starts a new
-journal. ``--status`` prints the cells from the journals, whole duplicate blocks only, without
+(``results/journal/<AI version>/``, the version a digest of the code a game's AI plays with)
+and a run that is stopped goes on where it stopped; a change to the rules or the AI starts a
+new journal. ``--status`` prints the cells from the journals, whole duplicate blocks only, without
 playing. For a quick look after a change, see ``quick_strength.py``.
 
 Full time budgets (Hard 1.5 s, Normal 0.3 s a decision) for hundreds of games are more than
@@ -108,14 +108,23 @@ GAMES_MORE_SIDES = 200
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def ai_version(root: Path = ROOT) -> str:
-    """A digest of the code the bots play with (the rules, the AI, the arena and each game's
-    bots and search): two runs with the same digest play the same games."""
+def ai_version(game_id: str, root: Path = ROOT) -> str:
+    """A digest of the code a game's bots play with (the shared rules and the game's, the
+    AI, the arena, the game's bots and search): two runs with the same digest play the same
+    games."""
+    games = root / "tabletop" / "games"
     files = [
-        *sorted((root / "rules").rglob("*.py")),
+        # The shared rules and the game's own, not the other games' files.
+        *sorted(
+            f
+            for f in (root / "rules").glob("*.py")
+            if f.stem not in rules.GAMES or f.stem == game_id
+        ),
+        *sorted((root / "rules").glob(f"{game_id}/*.py")),
         *sorted((root / "tabletop" / "ai").rglob("*.py")),
         root / "tabletop" / "arena.py",
-        *sorted(f for f in (root / "tabletop" / "games").rglob("*.py") if f.stem not in NOT_PLAY),
+        *sorted(games.glob("*.py")),
+        *sorted(f for f in (games / game_id).rglob("*.py") if f.stem not in NOT_PLAY),
     ]
     digest = hashlib.sha256()
     for f in files:
@@ -125,7 +134,10 @@ def ai_version(root: Path = ROOT) -> str:
 
 def journal_for(game_id: str, players: int, searcher: str, rival: str, seed: int) -> Path:
     return (
-        RESULTS / "journal" / ai_version() / f"{game_id}-{players}-{searcher}-{rival}-{seed}.jsonl"
+        RESULTS
+        / "journal"
+        / ai_version(game_id)
+        / f"{game_id}-{players}-{searcher}-{rival}-{seed}.jsonl"
     )
 
 
@@ -430,7 +442,7 @@ def main() -> None:
         chosen_matchups = list(MATCHUPS)
     elif args.matchups:
         chosen_matchups = [(m.split("-")[0], m.split("-")[1]) for m in args.matchups]
-    print(f"AI version {ai_version()} (journals under {RESULTS / 'journal'})")
+    print(f"Journals under {RESULTS / 'journal'}/<AI version>/")
     print(
         f"{'game':<13} {'n':>2}  {'matchup':<17} {'games':>7} {'iters':>6} {'share':>7} "
         f"{'95% CI':>9} {'goal':>16} {'met':>4} {'ordered':>7} {'ms/dec':>9}"
