@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pygame
 
-from rules import Game
+from rules import Game, Move
 from tabletop.display import Display
 from tabletop.layouts.base import Layout
-from tabletop.learn import Course, Lesson, LessonRun, Step
+from tabletop.learn import Course, Lesson, LessonRun, Step, redirect_text
 
 #: The sizes a pointed place must be on the table at: 720p, 1080p, 4K and the TV profile.
 SIZES = [
@@ -84,3 +84,35 @@ def estimated_minutes(lesson: Lesson, steps: Walk) -> float:
     seconds = words / WORDS_A_MINUTE * 60
     seconds += counts["learner"] * LEARNER_MOVE_S + counts["other"] * OTHER_MOVE_S
     return seconds / 60
+
+
+def check_off_script(run: LessonRun, other: str | None, illegal: str) -> None:
+    """At a learner's step: ``other`` (a legal move that is not the step's; ``None`` where
+    the rules leave no other choice) gets the kind redirect, ``illegal`` the rules' own
+    refusal, and neither changes the game or the step."""
+    seat, names = run.lesson.seat, run.lesson.names
+    before, index = run.game.snapshot(), run.index
+    step = run.step
+    assert step is not None
+
+    def describe(move: Move) -> str:
+        return run.game.describe_move(move, seat, names)
+
+    if other is None:
+        assert [str(m) for m in run.game.legal_moves()] == [step.move]
+    else:
+        move = run.game.parse_move(other)
+        assert run.game.why_illegal(move, seat) is None
+        verdict = run.attempt(move, describe)
+        assert verdict.kind == "redirect"
+        expected = run.expected()
+        assert expected is not None
+        intended = run.game.describe_move(expected, seat, names)
+        assert verdict.text == (step.redirect or redirect_text(intended, step.say))
+        assert (run.game.snapshot(), run.index) == (before, index)
+    move = run.game.parse_move(illegal)
+    refusal = run.game.why_illegal(move, seat)
+    assert refusal is not None
+    verdict = run.attempt(move, describe)
+    assert verdict.kind == "refused" and verdict.text == refusal.message
+    assert (run.game.snapshot(), run.index) == (before, index)

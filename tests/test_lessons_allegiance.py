@@ -8,12 +8,12 @@ import re
 
 import lesson_walk
 import pytest
-from lesson_walk import SIZE_IDS, SIZES, Walk, missing_places, walk
+from lesson_walk import SIZE_IDS, SIZES, Walk, check_off_script, missing_places, walk
 
 from rules.allegiance import CARDS, FACES, HOUSES, Allegiance
 from tabletop.games.allegiance.layout import AllegianceLayout
 from tabletop.games.allegiance.lessons import CHECKLIST, COURSE, LESSON
-from tabletop.learn import Lesson, LessonRun, redirect_text
+from tabletop.learn import Lesson, LessonRun
 
 SEAT = LESSON.seat
 
@@ -175,28 +175,7 @@ def _describe(run: LessonRun):  # type: ignore[no-untyped-def]
     ],
 )
 def test_off_script_moves_change_nothing(step_move: str, other: str | None, illegal: str) -> None:
-    run = _run_at(step_move)
-    before, index = run.game.snapshot(), run.index
-    step = run.step
-    assert step is not None
-    if other is None:  # the rules leave no other choice
-        assert [str(m) for m in run.game.legal_moves()] == [step_move]
-    else:
-        move = run.game.parse_move(other)
-        assert run.game.why_illegal(move, SEAT) is None
-        verdict = run.attempt(move, _describe(run))
-        assert verdict.kind == "redirect"
-        expected = run.expected()
-        assert expected is not None
-        intended = run.game.describe_move(expected, SEAT, LESSON.names)
-        assert verdict.text == (step.redirect or redirect_text(intended, step.say))
-        assert (run.game.snapshot(), run.index) == (before, index)
-    move = run.game.parse_move(illegal)
-    refusal = run.game.why_illegal(move, SEAT)
-    assert refusal is not None
-    verdict = run.attempt(move, _describe(run))
-    assert verdict.kind == "refused" and verdict.text == refusal.message
-    assert (run.game.snapshot(), run.index) == (before, index)
+    check_off_script(_run_at(step_move), other, illegal)
 
 
 def test_the_refusals_are_the_rules_reasons() -> None:

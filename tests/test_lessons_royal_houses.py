@@ -5,17 +5,15 @@ rules' own state, its redirects and refusals, its pointers at every size, and it
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 import lesson_walk
 import pytest
-from lesson_walk import SIZE_IDS, SIZES, Walk, missing_places, walk
+from lesson_walk import SIZE_IDS, SIZES, Walk, check_off_script, missing_places, walk
 
-from rules import Move
 from rules.royal_houses import HOUSES, RoyalHouses, number_of
 from tabletop.games.royal_houses.layout import RoyalHousesLayout
 from tabletop.games.royal_houses.lessons import CHECKLIST, COURSE, LESSON
-from tabletop.learn import Lesson, LessonRun, redirect_text
+from tabletop.learn import Lesson, LessonRun
 
 SEAT = LESSON.seat
 
@@ -154,10 +152,6 @@ def test_the_scoring_the_coach_explains_is_the_outcome() -> None:
 # ---- (b) another legal move is redirected, an illegal one refused, neither changes anything --
 
 
-def _describe(run: LessonRun) -> Callable[[Move], str]:
-    return lambda move: run.game.describe_move(move, SEAT, LESSON.names)
-
-
 @pytest.mark.parametrize(
     ("step_move", "other", "illegal"),
     [
@@ -174,28 +168,7 @@ def _describe(run: LessonRun) -> Callable[[Move], str]:
     ],
 )
 def test_off_script_moves_change_nothing(step_move: str, other: str | None, illegal: str) -> None:
-    run = _run_at(step_move)
-    before, index = run.game.snapshot(), run.index
-    step = run.step
-    assert step is not None
-    if other is None:  # the rules leave no other choice
-        assert [str(m) for m in run.game.legal_moves()] == [step_move]
-    else:
-        move = run.game.parse_move(other)
-        assert run.game.why_illegal(move, SEAT) is None
-        verdict = run.attempt(move, _describe(run))
-        assert verdict.kind == "redirect"
-        expected = run.expected()
-        assert expected is not None
-        intended = run.game.describe_move(expected, SEAT, LESSON.names)
-        assert verdict.text == (step.redirect or redirect_text(intended, step.say))
-        assert (run.game.snapshot(), run.index) == (before, index)
-    move = run.game.parse_move(illegal)
-    refusal = run.game.why_illegal(move, SEAT)
-    assert refusal is not None
-    verdict = run.attempt(move, _describe(run))
-    assert verdict.kind == "refused" and verdict.text == refusal.message
-    assert (run.game.snapshot(), run.index) == (before, index)
+    check_off_script(_run_at(step_move), other, illegal)
 
 
 def test_the_refusals_are_the_rules_reasons() -> None:
