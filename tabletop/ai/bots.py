@@ -55,7 +55,12 @@ def make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) 
         if iterations is not None:
             budget, cap = None, iterations
         return ISMCTSBot(
-            seed, budget=budget, iterations=cap, name=f"ismcts-{kind}", playouts=playouts
+            seed,
+            budget=budget,
+            iterations=cap,
+            name=f"ismcts-{kind}",
+            playouts=playouts,
+            level=kind,
         )
     if kind not in ("easy", "heuristic"):
         raise ValueError(f"Unknown bot kind {kind!r}; choose from {', '.join(KINDS)}.")

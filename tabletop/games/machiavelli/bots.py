@@ -33,6 +33,7 @@ Both decide from the seat's view only: their own hand, the table and the public 
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -111,11 +112,57 @@ class MaxBot:
         return play_move(me.as_table(found))
 
 
+class _LocalSeat(_Seat):
+    """A seat that rebuilds the table only a little at a time, as a good club player does:
+    each step reworks at most :data:`LOCAL_MELDS` melds together with hand cards (laying a
+    card off is reworking one meld), keeps the step that places the most hand cards, and
+    repeats until no step places any. The exact solver's whole-table rebuild finds more."""
+
+    def best(self, hand: Sequence[str] | None = None) -> Solution | None:
+        faces = [FACE[c] for c in (self.hand if hand is None else hand)]
+        if not self.opened:
+            return solve_opening(faces, self.ace_low)
+        melds = [tuple(FACE[c] for c in m) for m in self.table]
+        placed: list[Face] = []
+        while faces:
+            step = _best_step(melds, faces, self.ace_low)
+            if step is None:
+                break
+            touched, found = step
+            melds = [m for i, m in enumerate(melds) if i not in touched] + list(found.melds)
+            for f in found.placed:
+                faces.remove(f)
+            placed.extend(found.placed)
+        return Solution(tuple(melds), tuple(placed))
+
+
+#: How many table melds one step of the Normal level's rebuild may rework together.
+LOCAL_MELDS = 1
+
+
+def _best_step(
+    melds: Sequence[tuple[Face, ...]], hand: Sequence[Face], ace_low: bool
+) -> tuple[frozenset[int], Solution] | None:
+    """The melds to rework (by index) and the solver's rebuild of them with hand cards that
+    places the most hand cards (then the highest ranks); ``None`` when none places any."""
+    best: tuple[frozenset[int], Solution] | None = None
+    for size in range(LOCAL_MELDS + 1):
+        for group in itertools.combinations(range(len(melds)), size):
+            found = solve([f for i in group for f in melds[i]], hand, ace_low)
+            if found is None or not found.placed:
+                continue
+            if best is None or found.score > best[1].score:
+                best = (frozenset(group), found)
+    return best
+
+
 class MachiavelliBot:
     """The smart player (see the module text); ``noise`` is the chance of a uniformly random
     listed legal move instead."""
 
     label = "smart"
+    #: How the bot sees its seat: the whole-table solver (the local player: a little at a time).
+    seat_kind: type[_Seat] = _Seat
 
     def __init__(self, seed: int, noise: float = 0.0) -> None:
         self.name = self.label if noise == 0 else f"{self.label} (noise {noise:g})"
@@ -126,7 +173,7 @@ class MachiavelliBot:
         moves = seat_view.legal_moves()
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(moves)
-        return self._play(_Seat(seat_view.view, seat_view.seat), moves)
+        return self._play(self.seat_kind(seat_view.view, seat_view.seat), moves)
 
     def _play(self, me: _Seat, moves: Sequence[Move]) -> Move:
         found = me.best()
@@ -199,6 +246,14 @@ def _links(face: Face, others: Sequence[Face]) -> int:
     return sum(1 for q, t in others if (q == r and t != s) or (t == s and 0 < abs(q - r) <= 2))
 
 
+class LocalBot(MachiavelliBot):
+    """The Normal level's guide: the smart player's choices over the local rebuild of
+    :class:`_LocalSeat` instead of the whole-table solver."""
+
+    label = "local"
+    seat_kind = _LocalSeat
+
+
 class BeginnerBot(MachiavelliBot):
     """The Easy level: plays as a newcomer to rummy games does, never rebuilding the table.
     It lays every meld its hand holds (the solver over the hand alone), then, once it has
@@ -246,7 +301,12 @@ def _lay_off(table: Table, hand: Sequence[str], ace_low: bool) -> tuple[Table, s
 
 
 #: Bot kinds of this module for the arena, which otherwise knows only the generic kinds.
-ARENA_KINDS = {"max": MaxBot, "smart": MachiavelliBot, "beginner": BeginnerBot}
+ARENA_KINDS = {
+    "max": MaxBot,
+    "smart": MachiavelliBot,
+    "local": LocalBot,
+    "beginner": BeginnerBot,
+}
 
 
 def arena_main(argv: Sequence[str] | None = None) -> int:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tabletop.ai.policy import GameAI, first_play_policy, provisional
 
 from . import inference
-from .bots import MachiavelliBot
+from .bots import LocalBot, MachiavelliBot
 
 # Machiavelli: the smart heuristic asks the exact solver several times (~3 ms a decision
 # on average, hundreds of ms at worst), too slow for playouts (37 and 8 iterations in
@@ -25,7 +27,7 @@ from .bots import MachiavelliBot
 # Inference (an opened rival who drew holds no card that would have grown the table): Hard
 # with it vs Hard without at 50 iterations, 120 duplicate duels, 50% with every deal split:
 # the root's solver choice stands either way (it changed none of 20 decisions).
-SEARCH = GameAI(
+_HARD = GameAI(
     heuristic=first_play_policy,
     scores=provisional,
     margin=10.0,
@@ -36,3 +38,4 @@ SEARCH = GameAI(
     root_bot=MachiavelliBot,
     widening=0.5,
 )
+SEARCH = replace(_HARD, normal=replace(_HARD, root_bot=LocalBot))
