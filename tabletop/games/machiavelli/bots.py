@@ -2,8 +2,10 @@
 
 - :class:`MaxBot` ("max") lays the solver's best play every turn: the most hand cards, ties
   broken by the highest rank total; it draws (or passes) only when nothing can be placed.
-- :class:`MachiavelliBot` ("smart": the heuristic level, and the search's guide) asks the
+- :class:`MachiavelliBot` ("smart": the heuristic level, and Hard's guide) asks the
   same solver what it *could* place, then decides what to place now.
+- :class:`LocalBot` ("local": the Normal level's guide) decides as the smart player does
+  but rebuilds the table only one meld at a time, never the whole of it at once.
 - :class:`BeginnerBot` (the Easy level, with noise) never rebuilds the table: it lays the
   melds its hand holds and adds cards to the ends of melds, as a newcomer does.
 
@@ -28,7 +30,8 @@ the solver's highest rank total. Against "max" (arena, 2,000 games each): 52.3% 
 (95% interval 50.1–54.4%) and 24.6% of four-player games (22.8–26.5%; fair share 25%).
 
 Both decide from the seat's view only: their own hand, the table and the public counts.
-``python -m tabletop.games.machiavelli.bots`` runs the arena with "max" and "smart" as kinds.
+``python -m tabletop.games.machiavelli.bots`` runs the arena with "max", "smart", "local" and
+"beginner" as kinds.
 """
 
 from __future__ import annotations
