@@ -1,5 +1,6 @@
-"""Machiavelli bots: "max" (the solver's maximum every turn), "smart" (the heuristic level)
-and "beginner" (the Easy level, with noise). They only play legal tables, decide from their
+"""Machiavelli bots: "max" (the solver's maximum every turn), "smart" (the heuristic level
+and Hard's guide), "local" (Normal's guide: it reworks one table meld at a time) and
+"beginner" (the Easy level, with noise). They only play legal tables, decide from their
 seat's view alone, are deterministic for a seed, and hold cards back only when the rules make
 it safe; the beginner never rebuilds the table.
 
@@ -24,6 +25,7 @@ from tabletop.ai.bots import EASY_NOISE, make_bot
 from tabletop.games.machiavelli.bots import (
     RIVAL_CLOSE,
     BeginnerBot,
+    LocalBot,
     MachiavelliBot,
     MaxBot,
     arena_main,
@@ -75,6 +77,8 @@ def _bots(kinds: Sequence[str], seed: int) -> list[Bot]:
     for s, kind in enumerate(kinds):
         if kind == "max":
             out.append(MaxBot(seed + s))
+        elif kind == "local":
+            out.append(LocalBot(seed + s))
         elif kind in ("easy", "beginner"):
             out.append(BeginnerBot(seed + s, noise=EASY_NOISE if kind == "easy" else 0.0))
         else:
@@ -87,9 +91,10 @@ def _bots(kinds: Sequence[str], seed: int) -> list[Bot]:
     [
         (2, {}, ("smart", "max")),
         (3, {"ace_low_or_high": True}, ("smart", "easy", "max")),
-        (4, {}, ("smart", "max", "easy", "smart")),
+        (4, {}, ("smart", "max", "easy", "local")),
         (6, {"ace_low_or_high": True}, ("smart", "max", "easy", "smart", "max", "easy")),
         (2, {"match": True}, ("easy", "smart")),
+        (3, {"ace_low_or_high": True}, ("local", "local", "easy")),
     ],
 )
 def test_every_decision_is_legal_in_random_positions(
@@ -113,7 +118,7 @@ def test_every_decision_is_legal_in_random_positions(
         assert steps > 10
 
 
-@pytest.mark.parametrize("kind", ["smart", "max"])
+@pytest.mark.parametrize("kind", ["smart", "max", "local"])
 def test_decide_asks_the_bot_even_when_only_draw_is_listed(kind: str) -> None:
     """legal_moves() lists only a few plays (LEGAL_MOVES_COMPLETE is false): here just
     "draw", yet 5♥ 5♣ can be placed by taking 5♠ off the run 5♠–9♠ into a set (source,
@@ -121,7 +126,7 @@ def test_decide_asks_the_bot_even_when_only_draw_is_listed(kind: str) -> None:
     table = [["5S.2", "6S.1", "7S.2", "8S.2", "9S.2"], ["2S.1", "2H.2", "2C.1"]]
     game = position(["5H.2", "5C.1", "JS.1", "QD.2"], table)
     assert game.legal_moves() == [DRAW]
-    bot = make_bot("heuristic", "machiavelli", 1) if kind == "smart" else MaxBot(1)
+    bot = make_bot("heuristic", "machiavelli", 1) if kind == "smart" else _bots([kind], 1)[0]
     move = decide(bot, game, 0, random.Random(1))
     assert move.kind == "play" and added(game, move) == {"5H.2", "5C.1"}
     assert {"5S.2", "5H.2", "5C.1"} in [set(m) for m in move.value]
@@ -130,7 +135,7 @@ def test_decide_asks_the_bot_even_when_only_draw_is_listed(kind: str) -> None:
 # --------------------------------------------------------------------------- determinism
 
 
-@pytest.mark.parametrize("kind", ["smart", "easy"])
+@pytest.mark.parametrize("kind", ["smart", "easy", "local"])
 def test_deterministic_for_a_seed(kind: str) -> None:
     def run() -> list[Move]:
         game = rules.new_game("machiavelli", 3, seed=5)
@@ -148,7 +153,7 @@ def test_deterministic_for_a_seed(kind: str) -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("kind", ["smart", "max", "easy", "beginner"])
+@pytest.mark.parametrize("kind", ["smart", "max", "easy", "beginner", "local"])
 def test_cards_hidden_from_the_seat_do_not_change_decisions(kind: str, seed: int) -> None:
     """Two deals differing only in a card of seat 1's hand swapped with the bottom card of
     the stock (nobody draws it): seat 0 decides alike at each of its turns while seat 1
@@ -269,6 +274,42 @@ def test_the_beginner_lays_its_melds_and_lays_off_but_never_rebuilds() -> None:
     assert ("5S.1", "6S.1", "7S.1", "8S.1", "9S.1", "10S.1", "JS.2") in move.value
     smart = ask(MachiavelliBot(1, noise=0.0), game)
     assert {"5H.1", "5C.1"} <= added(game, smart), "the solver does rebuild: 5♠ into a set"
+
+
+#: Two runs of four with 5♠ and 5♥ at their feet: 5♣ goes down only by taking both 5s off
+#: their runs into a set, reworking two melds at once.
+TWO_RUNS = [["5S.1", "6S.1", "7S.1", "8S.1"], ["5H.1", "6H.1", "7H.1", "8H.1"]]
+
+
+def test_the_local_player_reworks_one_meld_at_a_time() -> None:
+    """Normal's guide rebuilds as a club player does, one meld with hand cards at a time
+    (source, "Play": redistributing groups), step after step: 5♥ 5♣ take 5♠ off its run into
+    a set, then 10♠ 10♦ 10♣ go down as a meld of their own. 5♣ alone needs 5♠ and 5♥ both
+    taken off their runs: only the whole-table solver finds it."""
+    table = [["5S.1", "6S.1", "7S.1", "8S.1", "9S.1"]]
+    game = position(["5H.1", "5C.1", "10S.2", "10D.1", "10C.1", "KD.1"], table, rival=3)
+    move = ask(LocalBot(1), game)
+    assert added(game, move) == {"5H.1", "5C.1", "10S.2", "10D.1", "10C.1"}
+    assert {"5S.1", "5H.1", "5C.1"} in [set(m) for m in move.value]
+    game = position(["5C.1", "KD.1"], TWO_RUNS)
+    assert ask(LocalBot(1), game) == DRAW
+    assert added(game, ask(MachiavelliBot(1), game)) == {"5C.1"}
+
+
+def test_normal_searches_with_the_local_player_and_hard_with_the_solver() -> None:
+    """The levels differ by the guide of their search: in the two-runs position Normal draws
+    (its guide cannot move two melds at once and no listed play lays 5♣), Hard lays 5♣.
+    No other game has Normal settings of its own."""
+    from tabletop.ai.policy import game_ai
+
+    game = position(["5C.1", "KD.1"], TWO_RUNS)
+    normal_bot, hard_bot = (make_bot(k, "machiavelli", 1, iterations=8) for k in ("normal", "hard"))
+    assert decide(normal_bot, game, 0, random.Random(1)) == DRAW
+    hard = decide(hard_bot, game, 0, random.Random(1))
+    assert added(game, hard) == {"5C.1"}
+    normal = game_ai("machiavelli").normal
+    assert normal is not None and normal.root_bot is LocalBot
+    assert all(game_ai(g).normal is None for g in rules.GAMES if g != "machiavelli")
 
 
 def test_the_beginner_lays_nothing_on_the_table_before_opening() -> None:

@@ -2,7 +2,8 @@
 
 ``random`` plays uniformly; ``easy`` and ``heuristic`` are the game's own heuristic bot (from
 its package in :mod:`tabletop.games`, with noise for Easy), ``normal`` and ``hard`` the
-search (:mod:`tabletop.ai.ismcts`) at two time budgets. A game without a heuristic of its own
+search (:mod:`tabletop.ai.ismcts`) at two time budgets (a game may give Normal settings of
+its own, ``GameAI.normal``: Machiavelli a weaker guide). A game without a heuristic of its own
 falls back to :class:`RandomBot` (and the bot's name says so).
 """
 
@@ -55,7 +56,12 @@ def make_bot(kind: str, game_id: str, seed: int, iterations: int | None = None) 
         if iterations is not None:
             budget, cap = None, iterations
         return ISMCTSBot(
-            seed, budget=budget, iterations=cap, name=f"ismcts-{kind}", playouts=playouts
+            seed,
+            budget=budget,
+            iterations=cap,
+            name=f"ismcts-{kind}",
+            playouts=playouts,
+            level=kind,
         )
     if kind not in ("easy", "heuristic"):
         raise ValueError(f"Unknown bot kind {kind!r}; choose from {', '.join(KINDS)}.")

@@ -72,7 +72,8 @@ class ISMCTSBot:
     """A search bot. ``budget`` in seconds (None: iterations only), ``iterations`` a cap,
     ``playouts`` "heuristic" (the game's registered policy) or "random"; ``cutoff`` False
     plays every playout to the end; ``inference`` False deals the hidden cards uniformly
-    even where the game weighs them (:mod:`tabletop.ai.inference`)."""
+    even where the game weighs them (:mod:`tabletop.ai.inference`); ``level`` "normal" uses
+    the game's Normal settings where it has its own (``GameAI.normal``)."""
 
     def __init__(
         self,
@@ -83,6 +84,7 @@ class ISMCTSBot:
         cutoff: bool = True,
         playouts: str = "heuristic",
         inference: bool = True,
+        level: str | None = None,
     ) -> None:
         if playouts not in PLAYOUTS:
             raise ValueError(f"Unknown playout kind {playouts!r}; choose from {PLAYOUTS}.")
@@ -94,6 +96,7 @@ class ISMCTSBot:
         self.playouts = playouts
         #: Whether the deals are weighed by the game's inference, where it has one.
         self.inference = inference
+        self.level = level
         self.last_iterations = 0
         #: The last decision's root moves: visits and mean reward for the deciding seat (what
         #: a hint's reason quotes).
@@ -106,6 +109,8 @@ class ISMCTSBot:
         if forced is not None:
             return forced
         ai = game_ai(seat_view.game_id)
+        if self.level == "normal" and ai.normal is not None:
+            ai = ai.normal
         # A move that takes from the seat's own side for nothing is not searched at all.
         every = seat_view.legal_moves()
         legal = sound_moves(ai.wasteful, seat_view.view, every)

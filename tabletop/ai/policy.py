@@ -153,6 +153,9 @@ class GameAI:
     #: ``draws`` guesses at the hidden cards, chosen in proportion to their likelihood.
     inference: Inference | None = None
     draws: int = 4
+    #: The Normal level's settings where they differ from these (``None``: the same), for a
+    #: game whose search seldom overrules its root bot: there the levels differ by the bot.
+    normal: GameAI | None = None
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).

@@ -2,8 +2,10 @@
 
 - :class:`MaxBot` ("max") lays the solver's best play every turn: the most hand cards, ties
   broken by the highest rank total; it draws (or passes) only when nothing can be placed.
-- :class:`MachiavelliBot` ("smart": the heuristic level, and the search's guide) asks the
+- :class:`MachiavelliBot` ("smart": the heuristic level, and Hard's guide) asks the
   same solver what it *could* place, then decides what to place now.
+- :class:`LocalBot` ("local": the Normal level's guide) decides as the smart player does
+  but rebuilds the table only one meld at a time, never the whole of it at once.
 - :class:`BeginnerBot` (the Easy level, with noise) never rebuilds the table: it lays the
   melds its hand holds and adds cards to the ends of melds, as a newcomer does.
 
@@ -28,11 +30,13 @@ the solver's highest rank total. Against "max" (arena, 2,000 games each): 52.3% 
 (95% interval 50.1–54.4%) and 24.6% of four-player games (22.8–26.5%; fair share 25%).
 
 Both decide from the seat's view only: their own hand, the table and the public counts.
-``python -m tabletop.games.machiavelli.bots`` runs the arena with "max" and "smart" as kinds.
+``python -m tabletop.games.machiavelli.bots`` runs the arena with "max", "smart", "local" and
+"beginner" as kinds.
 """
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -40,7 +44,7 @@ from typing import Any
 
 from rules import Move
 from rules.machiavelli import play_move
-from rules.machiavelli.melds import FACE, PENALTY, is_meld, sort_meld
+from rules.machiavelli.melds import ACE, FACE, PENALTY, is_meld, sort_meld
 from rules.machiavelli.solver import Face, Solution, solve, solve_opening
 from tabletop.ai.base import SeatView
 
@@ -111,11 +115,70 @@ class MaxBot:
         return play_move(me.as_table(found))
 
 
+class _LocalSeat(_Seat):
+    """A seat that rebuilds the table only a little at a time, as a good club player does:
+    each step reworks at most :data:`LOCAL_MELDS` melds together with hand cards (laying a
+    card off is reworking one meld), keeps the step that places the most hand cards, and
+    repeats until no step places any. The exact solver's whole-table rebuild finds more."""
+
+    def best(self, hand: Sequence[str] | None = None) -> Solution | None:
+        faces = [FACE[c] for c in (self.hand if hand is None else hand)]
+        if not self.opened:
+            return solve_opening(faces, self.ace_low)
+        melds = [tuple(FACE[c] for c in m) for m in self.table]
+        placed: list[Face] = []
+        while faces:
+            step = _best_step(melds, faces, self.ace_low)
+            if step is None:
+                break
+            touched, found = step
+            melds = [m for i, m in enumerate(melds) if i not in touched] + list(found.melds)
+            for f in found.placed:
+                faces.remove(f)
+            placed.extend(found.placed)
+        return Solution(tuple(melds), tuple(placed))
+
+
+#: How many table melds one step of the Normal level's rebuild may rework together.
+LOCAL_MELDS = 1
+
+
+def _best_step(
+    melds: Sequence[tuple[Face, ...]], hand: Sequence[Face], ace_low: bool
+) -> tuple[frozenset[int], Solution] | None:
+    """The melds to rework (by index) and the solver's rebuild of them with hand cards that
+    places the most hand cards (then the highest ranks); ``None`` when none places any."""
+    best: tuple[frozenset[int], Solution] | None = None
+    # A rework that places more than the hand's own melds puts a hand card beside a card of
+    # the meld (its rank, or next to it in its suit): no other meld can gain anything.
+    near = [i for i, m in enumerate(melds) if any(_touches(f, m, ace_low) for f in hand)]
+    for size in range(LOCAL_MELDS + 1):
+        for group in itertools.combinations(near, size):
+            found = solve([f for i in group for f in melds[i]], hand, ace_low)
+            if found is None or not found.placed:
+                continue
+            if best is None or found.score > best[1].score:
+                best = (frozenset(group), found)
+    return best
+
+
+def _touches(face: Face, meld: Sequence[Face], ace_low: bool) -> bool:
+    """Whether ``face`` could share a meld with a card of ``meld``: the same rank, or the
+    next rank in the same suit (the ace next to the 2 when aces may be low)."""
+    r, s = face
+    for q, t in meld:
+        if q == r or (t == s and (abs(q - r) == 1 or (ace_low and {q, r} == {0, ACE}))):
+            return True
+    return False
+
+
 class MachiavelliBot:
     """The smart player (see the module text); ``noise`` is the chance of a uniformly random
     listed legal move instead."""
 
     label = "smart"
+    #: How the bot sees its seat: the whole-table solver (the local player: a little at a time).
+    seat_kind: type[_Seat] = _Seat
 
     def __init__(self, seed: int, noise: float = 0.0) -> None:
         self.name = self.label if noise == 0 else f"{self.label} (noise {noise:g})"
@@ -126,7 +189,7 @@ class MachiavelliBot:
         moves = seat_view.legal_moves()
         if self.noise and self.rng.random() < self.noise:
             return self.rng.choice(moves)
-        return self._play(_Seat(seat_view.view, seat_view.seat), moves)
+        return self._play(self.seat_kind(seat_view.view, seat_view.seat), moves)
 
     def _play(self, me: _Seat, moves: Sequence[Move]) -> Move:
         found = me.best()
@@ -199,6 +262,20 @@ def _links(face: Face, others: Sequence[Face]) -> int:
     return sum(1 for q, t in others if (q == r and t != s) or (t == s and 0 < abs(q - r) <= 2))
 
 
+class LocalBot(MachiavelliBot):
+    """The Normal level's guide: the smart player's choices over the local rebuild of
+    :class:`_LocalSeat` instead of the whole-table solver."""
+
+    label = "local"
+    seat_kind = _LocalSeat
+
+    @staticmethod
+    def _best_leftover(me: _Seat, found: Solution) -> Solution:
+        """The first play it finds of the most cards: weighing which cards to keep would ask
+        the local rebuild again for every card laid, too slow for a level of 0.3 s."""
+        return found
+
+
 class BeginnerBot(MachiavelliBot):
     """The Easy level: plays as a newcomer to rummy games does, never rebuilding the table.
     It lays every meld its hand holds (the solver over the hand alone), then, once it has
@@ -246,7 +323,12 @@ def _lay_off(table: Table, hand: Sequence[str], ace_low: bool) -> tuple[Table, s
 
 
 #: Bot kinds of this module for the arena, which otherwise knows only the generic kinds.
-ARENA_KINDS = {"max": MaxBot, "smart": MachiavelliBot, "beginner": BeginnerBot}
+ARENA_KINDS = {
+    "max": MaxBot,
+    "smart": MachiavelliBot,
+    "local": LocalBot,
+    "beginner": BeginnerBot,
+}
 
 
 def arena_main(argv: Sequence[str] | None = None) -> int:
