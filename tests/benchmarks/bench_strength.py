@@ -69,8 +69,8 @@ CONFIGS: list[tuple[str, int]] = [
 #: table does not depend on the machine it runs on.
 CAPS: dict[tuple[str, int], tuple[int, int]] = {
     ("royal_houses", 2): (313, 1566),
-    ("allegiance", 4): (478, 2388),
-    ("allegiance", 7): (325, 1625),
+    ("allegiance", 4): (277, 1385),
+    ("allegiance", 7): (205, 1024),
     ("medici", 2): (55, 1019),
     ("medici", 4): (220, 1128),
     ("machiavelli", 2): (80, 427),

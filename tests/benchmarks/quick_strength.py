@@ -67,8 +67,8 @@ class Cell:
 #: check takes a few minutes on one core.
 CELLS: tuple[Cell, ...] = (
     Cell("royal_houses", 2, 40, 200, (("normal", "easy", 10), ("hard", "normal", 3))),
-    Cell("allegiance", 4, 60, 300, (("normal", "easy", 4), ("hard", "normal", 2))),
-    Cell("allegiance", 7, 40, 200, (("normal", "easy", 2), ("hard", "normal", 1))),
+    Cell("allegiance", 4, 35, 175, (("normal", "easy", 4), ("hard", "normal", 2))),
+    Cell("allegiance", 7, 25, 125, (("normal", "easy", 2), ("hard", "normal", 1))),
     Cell("medici", 2, 8, 128, (("normal", "easy", 10), ("hard", "normal", 4))),
     Cell("medici", 4, 28, 140, (("normal", "easy", 4), ("hard", "normal", 2))),
     Cell("machiavelli", 2, 10, 50, (("normal", "easy", 10), ("hard", "normal", 4))),
