@@ -116,3 +116,11 @@ def check_off_script(run: LessonRun, other: str | None, illegal: str) -> None:
     verdict = run.attempt(move, describe)
     assert verdict.kind == "refused" and verdict.text == refusal.message
     assert (run.game.snapshot(), run.index) == (before, index)
+
+
+def run_at(course: Course, lesson: Lesson, steps: Walk, move: str) -> LessonRun:
+    """The lesson at its (first) learner step whose move is ``move``."""
+    index = next(i for i, (s, kind, *_) in enumerate(steps) if s.move == move and kind == "learner")
+    run = LessonRun(course, lesson, index)
+    assert run.learners_turn and run.step is not None and run.step.move == move
+    return run

@@ -8,7 +8,7 @@ import re
 
 import lesson_walk
 import pytest
-from lesson_walk import SIZE_IDS, SIZES, Walk, check_off_script, missing_places, walk
+from lesson_walk import SIZE_IDS, SIZES, Walk, check_off_script, missing_places, run_at, walk
 
 from rules.royal_houses import HOUSES, RoyalHouses, number_of
 from tabletop.games.royal_houses.layout import RoyalHousesLayout
@@ -26,11 +26,7 @@ WALK = _walk(LESSON)
 
 
 def _run_at(move: str) -> LessonRun:
-    """The lesson at its (first) learner step whose move is ``move``."""
-    index = next(i for i, (s, kind, *_) in enumerate(WALK) if s.move == move and kind == "learner")
-    run = LessonRun(COURSE, LESSON, index)
-    assert run.learners_turn and run.step is not None and run.step.move == move
-    return run
+    return run_at(COURSE, LESSON, WALK, move)
 
 
 def _game(index: int, after: bool = False) -> RoyalHouses:
