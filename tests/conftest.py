@@ -34,3 +34,39 @@ def soak_enabled(config: pytest.Config) -> bool:
 @pytest.fixture
 def soak(request: pytest.FixtureRequest) -> bool:
     return soak_enabled(request.config)
+
+
+# The GUI monkey's short runs are judged together (tests/monkey_tally.py). Under xdist they
+# spread over workers: each worker hands its tally to the controller, which judges the union
+# once every worker is done, and fails the session if a main screen was never reached.
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    import monkey_tally
+
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["monkey_tally"] = monkey_tally.dumps()
+        return
+    if not session.config.pluginmanager.hasplugin("dsession"):
+        return  # one process: the module's own test judged it
+    missing = monkey_tally.shortfall()
+    if missing is None:
+        return
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if missing:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+        line = f"FAILED GUI monkey: the short runs together never reached {missing}"
+    else:
+        runs = len(monkey_tally.RUNS)
+        line = f"GUI monkey: the {runs} short runs together reached every main screen"
+    if reporter is not None:
+        reporter.write("\n")
+        reporter.write_line(line, red=bool(missing), green=not missing)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: object, error: object) -> None:
+    import monkey_tally
+
+    tally = getattr(node, "workeroutput", {}).get("monkey_tally")
+    if tally:
+        monkey_tally.merge(tally)
