@@ -233,17 +233,22 @@ def test_medici_the_duel_is_not_judged() -> None:
 NAMES = [c[0] for c in COUNTRIES]
 
 
+def _deck(hands: list[list[str]]) -> list[str]:
+    """A 4-player deck dealing each seat its listed cards, filled to 12 with the rest."""
+    listed = [c for h in hands for c in h]
+    spare = [c for c in ALLIANCES_CARDS if c not in listed]
+    out: list[str] = []
+    for h in hands:
+        fill = 12 - len(h)
+        out += h + spare[:fill]
+        del spare[:fill]
+    return out
+
+
 def alliances(earlier: list[str], last_hand: list[str], bid: str = "10 P") -> Alliances:
     """Seat 0 bids, targets Caldessa (tile 0,2: defence M2 E5 P4) and leads; seats 0-2 play
     ``earlier``; seat 3 (partner of seat 1) is to play last from ``last_hand``."""
-    hands = [[earlier[0]], [earlier[1]], [earlier[2]], last_hand]
-    listed = [c for h in hands for c in h]
-    spare = [c for c in ALLIANCES_CARDS if c not in listed]
-    deck: list[str] = []
-    for h in hands:
-        fill = 12 - len(h)
-        deck += h + spare[:fill]
-        del spare[:fill]
+    deck = _deck([[earlier[0]], [earlier[1]], [earlier[2]], last_hand])
     game = rules.new_game(
         "alliances", 4, seed=1, options={"deck": deck, "tiles": NAMES, "first": 0}
     )
@@ -334,14 +339,3 @@ def test_alliances_the_third_seat_is_judged_against_every_reply() -> None:
         game.play_text(text)
     legal = game.legal_moves()
     assert alliances_wasteful(game.view(2), game.parse_move("play P11"), legal) is not None
-
-
-def _deck(hands: list[list[str]]) -> list[str]:
-    listed = [c for h in hands for c in h]
-    spare = [c for c in ALLIANCES_CARDS if c not in listed]
-    out: list[str] = []
-    for h in hands:
-        fill = 12 - len(h)
-        out += h + spare[:fill]
-        del spare[:fill]
-    return out
