@@ -13,6 +13,7 @@ from scene_helpers import click, click_at, key, make_app, pump, royal_houses_tab
 from test_text_fit import problems_of
 
 import rules
+from tabletop.app import App
 from tabletop.display import Display
 from tabletop.games import tally_for
 from tabletop.scenes import table_score
@@ -38,13 +39,19 @@ TALLIES = [
 LONG_NAMES = ["Maximiliana", "Bartholomew", "Konstantinos", "Wilhelmina", "Guinevere"] * 2
 
 
-def test_the_key_opens_and_closes_it_and_esc_closes_it_without_leaving(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def solo_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[App, TableScene]:
+    """A Royal Houses table of one human and an Easy AI, in a private home, shown."""
     use_private_home(tmp_path, monkeypatch)
     app = make_app()
     scene = royal_houses_table(app, ("human", "easy"))
     pump(app, 3)
+    return app, scene
+
+
+def test_the_key_opens_and_closes_it_and_esc_closes_it_without_leaving(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, scene = solo_table(tmp_path, monkeypatch)
     assert not scene.score.open
     key(app, pygame.K_t)
     assert scene.score.open
@@ -62,10 +69,7 @@ def test_the_key_opens_and_closes_it_and_esc_closes_it_without_leaving(
 def test_the_button_opens_and_closes_it_and_a_click_on_the_table_closes_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    use_private_home(tmp_path, monkeypatch)
-    app = make_app()
-    scene = royal_houses_table(app, ("human", "easy"))
-    pump(app, 3)
+    app, scene = solo_table(tmp_path, monkeypatch)
     button = scene.score.button
     assert button is not None and button.visible and button.text == "Score"
     click(app, button)
@@ -84,10 +88,7 @@ def test_it_shows_the_seat_looking_and_the_public_table_on_a_tv(
 ) -> None:
     """Solo: the human's seat, marked "(you)". A table display: the public table, with the
     counters and hands as ranges."""
-    use_private_home(tmp_path, monkeypatch)
-    app = make_app()
-    scene = royal_houses_table(app, ("human", "easy"))
-    pump(app, 3)
+    app, scene = solo_table(tmp_path, monkeypatch)
     key(app, pygame.K_t)
     tally = scene.score.tally
     assert tally is not None and scene.viewer == 0
