@@ -6,6 +6,7 @@ from rules import Game
 from rules.medici import Medici
 from tabletop.ai.policy import GameAI, sampled_greedy_policy, teams_of
 
+from . import inference
 from .bots import MediciBot, MediciLookahead
 from .partner import wasteful
 
@@ -49,4 +50,5 @@ SEARCH = GameAI(
     root_bot=MediciLookahead,
     widening=1.0,
     wasteful=wasteful,
+    inference=inference.infer,
 )
