@@ -46,22 +46,27 @@ def no_keep(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(inference, "KEEP", 0.0)
 
 
-def test_what_a_rival_keeps_weighs_its_high_cards_down_as_it_plays() -> None:
+def test_what_a_rival_keeps_weighs_its_high_cards_down_as_it_plays(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A rival's hand holds what it chose not to play: after a few actions its high cards
     weigh less than its low ones, from nothing (a hand as dealt) to the full weight at
     ``RAMP`` actions; the seat's own hand is not weighed."""
+    monkeypatch.setattr(inference, "MISSED", 0.0)  # what it keeps alone
     setup = Event("setup", "", {"inner": [["G2a"], ["G3a"], ["R2a"], ["R3a"]]})
+    ramp = inference.RAMP
+    plays = [(1, "R10a"), (0, "G10a"), (1, "R9a"), (0, "G9a"), (1, "R8a"), (0, "G8a")] * ramp
     courts = [
         Event("court", "", {"seat": s, "card": c, "stack": f"stack:{5 + i}"})
-        for i, (s, c) in enumerate([(1, "R10a"), (0, "G10a"), (1, "R9a"), (0, "G9a")] * 2)
+        for i, (s, c) in enumerate(plays[: 2 * ramp])
     ]
     fresh = inference.card_scores(_view(2), [setup])
     assert fresh == [{}, {}]
-    half = inference.card_scores(_view(2), [setup, *courts[:4]])[1]
+    half = inference.card_scores(_view(2), [setup, *courts[:ramp]])[1]
     full = inference.card_scores(_view(2), [setup, *courts])[1]
     assert full["10"] < full["5"] < full["2"] and full["D"] < full["10"]
     assert full["2"] - full["10"] == pytest.approx(-8 * inference.KEEP)
-    assert half["2"] - half["10"] == pytest.approx(-8 * inference.KEEP * 2 / inference.RAMP)
+    assert half["2"] - half["10"] == pytest.approx(-8 * inference.KEEP / 2)
     weigh = inference.infer(_view(2), [setup, *courts], 0)
     assert weigh is not None
     high, low = (rules.new_game("medici", 2, seed=1) for _ in range(2))

@@ -32,8 +32,8 @@ from tabletop.ai.inference import Weigher
 #: Log-likelihood per point of a card's worth (a noble's value, the Duke 15, a Minister 0,
 #: a Lady or a Jester 1, a Mistress -1) in a guessed hand, once the holder has played
 #: ``RAMP`` actions or more (in proportion before: a fresh hand is as dealt).
-KEEP = -0.17
-RAMP = 4
+KEEP = -0.22
+RAMP = 6
 #: Log-likelihood per point of enemy influence a card in a guessed hand could have struck at
 #: the holder's last action and was not used for.
 MISSED = -0.05
