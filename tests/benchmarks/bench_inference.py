@@ -40,6 +40,8 @@ CELLS = (
     ("royal_houses", 2, 200, 20),
     ("allegiance", 4, 300, 10),
     ("allegiance", 7, 200, 4),
+    ("medici", 2, 128, 40),
+    ("medici", 4, 140, 10),
     ("machiavelli", 2, 50, 20),
     ("alliances", 4, 100, 2),
 )
