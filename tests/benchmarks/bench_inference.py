@@ -41,6 +41,7 @@ CELLS = (
     ("allegiance", 4, 300, 10),
     ("allegiance", 7, 200, 4),
     ("machiavelli", 2, 50, 20),
+    ("alliances", 2, 75, 20),
     ("alliances", 4, 100, 2),
 )
 #: Milliseconds of each searched decision, by kind (filled while the arena plays).

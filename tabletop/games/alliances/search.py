@@ -7,10 +7,11 @@ import math
 from rules import Game
 from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
 from rules.alliances import Alliances
+from rules.alliances.cards import SUITS
 from tabletop.ai.policy import GameAI, bot_policy
 
 from . import inference
-from .bots import AlliancesBot
+from .bots import CAPTURE_SHARE, AlliancesBot, trick_estimate
 from .partner import wasteful
 
 #: Alliances: how many countries either way make the current campaign about three times as
@@ -54,6 +55,66 @@ def _alliances_scores(game: Game) -> tuple[float, ...]:
     return tuple(wins[a.side(s)] for s in range(game.players))
 
 
+#: 2 players: countries the lead moves by per conflict a hand should win more than the
+#: rival's (a capture adds to one count and often takes from the other).
+HAND_SWING = 1.2 * CAPTURE_SHARE
+#: How much wider (in squared countries) the judgement grows per conflict still to play.
+SPREAD = 0.25
+_PLAYING = ("target", "play", "choose")
+
+
+def _chance(lead: float, left: int) -> float:
+    """The chance a lead of ``lead`` countries holds with ``left`` conflicts to play."""
+    scale = math.sqrt(ALLIANCES_COUNTRY_SCALE**2 + SPREAD * left)
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, lead / scale))))
+
+
+def _duel_campaign(a: Alliances, champ: int) -> float:
+    """2 players, before the call: the chance that ``champ`` (the Aggressor to be, calling
+    its strongest suit) out-holds the rival with the hands as they stand."""
+    hands = a.hands
+    suit = max(SUITS, key=lambda x: trick_estimate(hands[champ], x, 2))
+    lead = trick_estimate(hands[champ], suit, 2) - trick_estimate(hands[1 - champ], suit, 2)
+    return _chance(HAND_SWING * lead - 0.5, len(hands[champ]))
+
+
+def _duel_scores(a: Alliances) -> float:
+    """2 players, drafting phase or call: seat 0's chance of the campaign, from who should
+    win the drafting phase (the tricks so far and those left) and the hands either way."""
+    if a.phase == "declare":
+        first = 1.0 if a.current == 0 else 0.0
+    else:
+        lead = a.duel_tricks[0] - a.duel_tricks[1]
+        first = 1.0 / (1.0 + math.exp(-lead / (1.0 + math.sqrt(len(a.reserve) / 2))))
+    return first * _duel_campaign(a, 0) + (1.0 - first) * (1.0 - _duel_campaign(a, 1))
+
+
+def _hand_scores(game: Game) -> tuple[float, ...]:
+    """As :func:`_alliances_scores`, and in the 2-player game (without State of Nations) also
+    the conflicts each hand should still win, before the call as after it: the board alone
+    says nothing while the drafting phase is played, and little of the cards kept for later.
+    The hands read are the search's guess (a playout's copy, see :mod:`tabletop.ai.policy`)."""
+    assert isinstance(game, Alliances)
+    a = game
+    if game.players != 2 or a.exact_bid or a.phase not in ("duel", "declare", *_PLAYING):
+        return _alliances_scores(game)
+    wins = [float(v) for v in a.campaign_wins]
+    if a.phase in ("duel", "declare"):
+        chance = _duel_scores(a)
+        return (wins[0] + chance, wins[1] + 1.0 - chance)
+    agg, dominant = a.aggressor, a.dominant
+    assert dominant is not None
+    hands = a.hands
+    lead = len(a.controlled(agg)) - len(a.controlled(1 - agg)) - 0.5
+    lead += HAND_SWING * (
+        trick_estimate(hands[agg], dominant, 2) - trick_estimate(hands[1 - agg], dominant, 2)
+    )
+    chance = _chance(lead, max(len(h) for h in hands))
+    wins[agg] += chance
+    wins[1 - agg] += 1.0 - chance
+    return (wins[0], wins[1])
+
+
 # Alliances: the heuristic costs ~1.5 ms a ply. Short playouts judged by the campaign as
 # the board stands (countries held against the rival or the bid), partners as a side.
 # Measured with the anchored choice (ismcts.overrules): Normal vs Easy 45.8% of 60
@@ -64,7 +125,7 @@ def _alliances_scores(game: Game) -> tuple[float, ...]:
 # at 100 iterations, where a change of seed changed 3.
 SEARCH = GameAI(
     heuristic=bot_policy(AlliancesBot, share=0.75),
-    scores=_alliances_scores,
+    scores=_hand_scores,
     margin=0.35,
     cutoff=6,
     prior=bot_policy(AlliancesBot),
