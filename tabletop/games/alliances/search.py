@@ -130,6 +130,10 @@ def _hand_scores(game: Game) -> tuple[float, ...]:
 #   Normal vs Easy (noise 0.3, bots.EASY_NOISE), seed 2411, 60 games: 81.7% (72.9-90.4%)
 #   (61.7%, 49.5-73.8%, against the shared noise 0.15: Normal at 15 iterations almost
 #   always plays the heuristic's choice).
+# 3 and 4 players (judged by the board alone), seed 2411, Easy at noise 0.3: one hard=60
+# among two normal=12, 30 games: 43.3% (33.4-53.3%, fair 33.3%); one normal=12 among two
+# Easy, 30 games: 56.7% (42.7-70.6%); a hard=100 side against a normal=20 side, 16 games:
+# 56.2% (39.3-71.8%); a normal=20 side against Easy, 16 games: 93.8% (79.9-98.3%).
 # Inference (a rival who bid or called a suit is strong in it): Hard with it vs Hard
 # without, 2 players, 75 iterations each, seed 2411, 40 duplicate games: 50.0% (39.9-60.1%),
 # no gain shown; at 4 players it changed 2 of 16 decisions at 100 iterations, where a
