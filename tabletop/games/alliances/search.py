@@ -127,6 +127,7 @@ def _hand_scores(game: Game) -> tuple[float, ...]:
 #   Hard vs the heuristic, seed 2411, 40 games: 62.5% (52.8-72.2%) (cut-off 3: 60.0%);
 #   Hard vs Normal, seeds 2411 and 2412, 60 games each: 61.7% (49.5-73.8%) and 68.3%
 #   (58.4-78.3%), 78 of 120 together (65.0%, about 56-74%);
+#   at four times those caps (hard=300, normal=60), 12 games: 66.7% (39.1-86.2%);
 #   Normal vs Easy (noise 0.3, bots.EASY_NOISE), seed 2411, 60 games: 81.7% (72.9-90.4%)
 #   (61.7%, 49.5-73.8%, against the shared noise 0.15: Normal at 15 iterations almost
 #   always plays the heuristic's choice).
