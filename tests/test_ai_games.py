@@ -13,12 +13,13 @@ import pytest
 from game_helpers import mid_game
 
 import rules
+from rules.alliances import POWER_CARDS, rank_of
 from rules.medici import Medici, _house_cards
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, teams_of
-from tabletop.games.alliances.search import _alliances_scores
+from tabletop.games.alliances.search import _alliances_scores, _hand_scores
 from tabletop.games.medici.bots import MediciBot, MediciLookahead, _after_reply
 
 
@@ -83,6 +84,35 @@ def test_alliances_judgement_rewards_holding_countries_against_the_bid() -> None
     after = _alliances_scores(game)
     assert after[agg] > before[agg]
     assert after[agg] == after[agg + 2], "partners share one judgement"
+
+
+def test_alliances_duel_judgement_reads_the_hands() -> None:
+    """2 players: while the drafting phase is played the board says nothing, so the judgement
+    reads the hands: the seat holding the strong cards is the likelier to win the campaign,
+    and a campaign under way moves with the cards kept for it."""
+    game = rules.new_game("alliances", 2, seed=8)
+    g: object = game
+    assert g.phase == "duel"  # type: ignore[attr-defined]
+    hands, reserve = g.hands, g.reserve  # type: ignore[attr-defined]
+    power = sorted(
+        (c for c in hands[0] + hands[1] + reserve if c in POWER_CARDS), key=rank_of, reverse=True
+    )
+    others = [c for c in hands[0] + hands[1] + reserve if c not in power]
+    hands[0][:], hands[1][:] = power[:12], power[-12:]
+    reserve[:] = power[12:-12] + others
+    scores = _hand_scores(game)
+    assert scores[0] + scores[1] == pytest.approx(1.0)
+    assert scores[0] > 0.6
+    hands[0], hands[1] = hands[1], hands[0]
+    assert _hand_scores(game)[0] < 0.4
+    played = _campaign_under_way(2)
+    agg = played.aggressor  # type: ignore[attr-defined]
+    before = _hand_scores(played)[agg]
+    mine = played.hands[agg]  # type: ignore[attr-defined]
+    dominant = played.dominant  # type: ignore[attr-defined]
+    mine.sort(key=lambda c: c[0] == dominant)
+    del mine[len(mine) // 2 :]  # the Aggressor loses its best half: its chance must drop
+    assert _hand_scores(played)[agg] < before
 
 
 def test_alliances_three_players_count_the_empire_countries() -> None:

@@ -18,6 +18,7 @@ from rules.alliances import ALL_CARDS, COUNTRIES, Alliances
 from rules.alliances.conflict import Played
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import EASY_NOISE, make_bot
+from tabletop.games.alliances.bots import EASY_NOISE as ALLIANCES_EASY_NOISE
 from tabletop.games.alliances.bots import AlliancesBot, _Judge
 
 NAMES = [c[0] for c in COUNTRIES]
@@ -158,7 +159,9 @@ def test_deterministic_for_a_seed(kind: str, players: int) -> None:
 
 
 def test_easy_level_has_noise() -> None:
-    assert make_bot("easy", "alliances", 1).noise == EASY_NOISE  # type: ignore[attr-defined]
+    """Alliances' Easy errs more often than the other games' (its own noise, see bots.py)."""
+    assert make_bot("easy", "alliances", 1).noise == ALLIANCES_EASY_NOISE  # type: ignore[attr-defined]
+    assert ALLIANCES_EASY_NOISE > EASY_NOISE
     assert make_bot("heuristic", "alliances", 1).noise == 0  # type: ignore[attr-defined]
 
 

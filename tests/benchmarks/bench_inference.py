@@ -43,6 +43,7 @@ CELLS = (
     ("medici", 2, 128, 40),
     ("medici", 4, 140, 10),
     ("machiavelli", 2, 50, 20),
+    ("alliances", 2, 75, 20),
     ("alliances", 4, 100, 2),
 )
 #: Milliseconds of each searched decision, by kind (filled while the arena plays).

@@ -34,6 +34,7 @@ APP = declare(
     gestures=".gestures:AlliancesGestures",
     art=".art:ART",
     bots=".bots:AlliancesBot",
+    easy=".bots:easy_bot",
     search=".search:SEARCH",
     card_name="rules.alliances:card_name",
     card_label="rules.alliances:card_label",

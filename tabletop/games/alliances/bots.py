@@ -122,6 +122,17 @@ def expected_tiles(tricks: float, conflicts: int, start: int = 6) -> float:
     return start + CAPTURE_SHARE * tricks - 0.2 * CAPTURE_SHARE * lost
 
 
+#: The Easy level's chance of a uniformly random move (the other games' Easy: 0.15).
+EASY_NOISE = 0.3
+
+
+def easy_bot(seed: int, noise: float = 0.0) -> AlliancesBot:
+    """The Easy level: the heuristic with a random move :data:`EASY_NOISE` of the time. With
+    the shared noise it stood too close to the heuristic that guides the search (Normal's
+    root choice at its cap), so the levels were not told apart."""
+    return AlliancesBot(seed, noise=max(noise, EASY_NOISE))
+
+
 class AlliancesBot:
     """One-ply judgement of each decision from the seat's view (see the module text).
 
