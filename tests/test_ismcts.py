@@ -245,6 +245,9 @@ def test_the_search_keeps_the_heuristic_choice_unless_clearly_beaten() -> None:
     assert not ismcts.overrules(anchor, anchor)
     # With almost nothing to go on, visits decide as before.
     assert ismcts.overrules(_node(0, [1, 1, 1]), _node(0, [0]))
+    # A game's settings set the bar: 0.1 above 0.5 is 0.64 standard errors here, 0.4 is 3.3.
+    assert ismcts.overrules(noisy, anchor, confidence=0.5)
+    assert not ismcts.overrules(clear, anchor, confidence=4.0)
 
 
 @pytest.mark.parametrize(("game_id", "players"), [("royal_houses", 2), ("allegiance", 4)])

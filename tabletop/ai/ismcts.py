@@ -155,7 +155,11 @@ class ISMCTSBot:
             return rng.choice(legal)
         best = max(candidates, key=lambda n: (n.visits, n.reward[seat_view.seat]))
         anchor = root.children.get(root.favoured)  # type: ignore[arg-type]
-        if anchor is not None and anchor in candidates and not overrules(best, anchor):
+        if (
+            anchor is not None
+            and anchor in candidates
+            and not overrules(best, anchor, ai.confidence)
+        ):
             return anchor.move  # type: ignore[return-value]
         return best.move  # type: ignore[return-value]
 
@@ -257,9 +261,9 @@ class ISMCTSBot:
         return score_rewards(scores, teams_of(game), ai.margin)
 
 
-def overrules(best: Node, anchor: Node) -> bool:
+def overrules(best: Node, anchor: Node, confidence: float = CONFIDENCE) -> bool:
     """Whether the search's most visited move ``best`` is clearly better than the heuristic's
-    choice ``anchor``: its mean reward higher by ``CONFIDENCE`` standard errors.
+    choice ``anchor``: its mean reward higher by ``confidence`` standard errors.
 
     A few hundred noisy playouts often rank a plain mistake first; keeping the heuristic's
     move unless the evidence is clear makes the search at least as good as its heuristic
@@ -277,7 +281,7 @@ def overrules(best: Node, anchor: Node) -> bool:
 
     m_best, v_best = mean_var(best)
     m_anchor, v_anchor = mean_var(anchor)
-    return m_best - m_anchor > CONFIDENCE * math.sqrt(v_best + v_anchor + 1e-12)
+    return m_best - m_anchor > confidence * math.sqrt(v_best + v_anchor + 1e-12)
 
 
 def settled(root: Node, left: int) -> bool:

@@ -156,6 +156,10 @@ class GameAI:
     #: The Normal level's settings where they differ from these (``None``: the same), for a
     #: game whose search seldom overrules its root bot: there the levels differ by the bot.
     normal: GameAI | None = None
+    #: The search overrules the root bot's choice only when another move's mean reward beats
+    #: it by this many standard errors (:func:`tabletop.ai.ismcts.overrules`): higher where
+    #: playouts are noisy and many moves compete, so chance alone seldom overrules it.
+    confidence: float = 1.0
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).
