@@ -4,6 +4,7 @@ seat's view and the events it has seen only (tabletop.ai.inference)."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from game_helpers import mid_game
@@ -177,6 +178,48 @@ def _alliances_twins(seed: int) -> list[rules.Game]:
     return [rules.new_game("alliances", 4, seed=seed, options={"deck": d}) for d in (deck, other)]
 
 
+def check_twins(
+    game_id: str, games: list[Any], seed: int, plies: int = 80, searches: int = 4
+) -> None:
+    """Two games that differ only in cards seat 0 cannot see: at each of its decisions, the
+    same events seen and the same weight for every guess; at its first ``searches``
+    decisions the play is weighed at, the same search decision."""
+    assert games[0].snapshot() != games[1].snapshot()
+    infer = game_ai(game_id).inference
+    assert infer is not None
+    bot = make_bot("heuristic", game_id, seed)
+    rng = random.Random(seed)
+    searched = varied = 0
+    for _ in range(plies):
+        a, b = games
+        if a.over or b.over:
+            break
+        if a.to_move == 0 and len(a.legal_moves()) > 1:
+            views = [SeatView(g, 0, random.Random(7)) for g in games]
+            assert views[0].view == views[1].view and views[0].seen == views[1].seen
+            weighers = [infer(v.view, v.seen, 0) for v in views]
+            if weighers[0] is not None:
+                deals = [views[0].determinize(random.Random(i)) for i in range(12)]
+                weights = [[w(d) for d in deals] for w in weighers]  # type: ignore[misc]
+                assert weights[0] == weights[1]
+                varied += len(set(weights[0])) > 1
+                if searched < searches:
+                    picks = [ISMCTSBot(3, budget=None, iterations=24).choose(v) for v in views]
+                    assert picks[0] == picks[1]
+                    searched += 1
+            else:
+                assert weighers[1] is None
+            move = bot.choose(views[0])
+        else:
+            common = sorted(set(a.legal_moves()) & set(b.legal_moves()), key=str)
+            if not common:
+                break
+            move = rng.choice(common)
+        for g in games:
+            g.play(move)
+    assert searched == searches and varied >= 1
+
+
 @pytest.mark.parametrize(
     ("game_id", "twins"),
     [
@@ -190,43 +233,7 @@ def _alliances_twins(seed: int) -> list[rules.Game]:
 def test_weights_do_not_depend_on_cards_the_seat_cannot_see(
     game_id: str, twins: object, seed: int
 ) -> None:
-    """Two games that differ only in cards seat 0 cannot see: at each of its decisions, the
-    same events seen, the same weight for every guess, and the same search decision."""
-    games = twins(seed)  # type: ignore[operator]
-    assert games[0].snapshot() != games[1].snapshot()
-    infer = game_ai(game_id).inference
-    assert infer is not None
-    bots = [make_bot("heuristic", game_id, seed) for _ in range(games[0].players)]
-    rng = random.Random(seed)
-    asked = varied = 0
-    for _ in range(80):
-        a, b = games
-        if a.over:
-            break
-        if a.to_move == 0 and len(a.legal_moves()) > 1:
-            views = [SeatView(g, 0, random.Random(7)) for g in games]
-            assert views[0].view == views[1].view and views[0].seen == views[1].seen
-            weighers = [infer(v.view, v.seen, 0) for v in views]
-            if weighers[0] is not None:
-                deals = [views[0].determinize(random.Random(i)) for i in range(12)]
-                weights = [[w(d) for d in deals] for w in weighers]  # type: ignore[misc]
-                assert weights[0] == weights[1]
-                varied += len(set(weights[0])) > 1
-            else:
-                assert weighers[1] is None
-            if asked < 4:
-                picks = [ISMCTSBot(3, budget=None, iterations=24).choose(v) for v in views]
-                assert picks[0] == picks[1]
-            asked += 1
-            move = bots[0].choose(views[0])
-        else:
-            common = sorted(set(a.legal_moves()) & set(b.legal_moves()), key=str)
-            if not common:
-                break
-            move = rng.choice(common)
-        for g in games:
-            g.play(move)
-    assert asked >= 4 and varied >= 1
+    check_twins(game_id, twins(seed), seed)  # type: ignore[operator]
 
 
 def test_inference_can_be_switched_off_and_then_changes_nothing() -> None:

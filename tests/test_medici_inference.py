@@ -8,13 +8,11 @@ import random
 from typing import Any
 
 import pytest
+from test_inference import check_twins
 
 import rules
 from rules import Event
 from rules.medici import HOUSES, _house_cards
-from tabletop.ai.base import SeatView
-from tabletop.ai.bots import make_bot
-from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import game_ai
 from tabletop.games.medici import inference
 
@@ -196,43 +194,8 @@ def _twins(players: int, mistresses: bool, seed: int) -> list[rules.Game]:
 def test_weights_and_decisions_do_not_depend_on_cards_the_seat_cannot_see(
     players: int, mistresses: bool
 ) -> None:
-    """Two games that differ only in cards seat 0 cannot see: at each of its decisions, the
-    same events seen, the same weight for every guess and the same search decision."""
-    games = _twins(players, mistresses, seed=3)
-    assert games[0].snapshot() != games[1].snapshot()
-    infer = game_ai("medici").inference
-    assert infer is not None
-    bot = make_bot("heuristic", "medici", 3)
-    rng = random.Random(3)
-    asked = varied = 0
-    for _ in range(60):
-        a, b = games
-        if a.over or b.over:
-            break
-        if a.to_move == 0 and len(a.legal_moves()) > 1:
-            views = [SeatView(g, 0, random.Random(7)) for g in games]
-            assert views[0].view == views[1].view and views[0].seen == views[1].seen
-            weighers = [infer(v.view, v.seen, 0) for v in views]
-            if weighers[0] is not None:
-                deals = [views[0].determinize(random.Random(i)) for i in range(12)]
-                weights = [[w(d) for d in deals] for w in weighers]  # type: ignore[misc]
-                assert weights[0] == weights[1]
-                varied += len(set(weights[0])) > 1
-                if asked < 2:
-                    picks = [ISMCTSBot(3, budget=None, iterations=16).choose(v) for v in views]
-                    assert picks[0] == picks[1]
-                    asked += 1
-            else:
-                assert weighers[1] is None
-            move = bot.choose(views[0])
-        else:
-            common = sorted(set(a.legal_moves()) & set(b.legal_moves()), key=str)
-            if not common:
-                break
-            move = rng.choice(common)
-        for g in games:
-            g.play(move)
-    assert asked >= 1 and varied >= 1
+    """Twin games that differ only in cards seat 0 cannot see (test_inference.check_twins)."""
+    check_twins("medici", _twins(players, mistresses, seed=3), 3, plies=60, searches=2)
 
 
 def test_the_search_settings_weigh_the_guesses() -> None:
