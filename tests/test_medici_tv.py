@@ -201,12 +201,8 @@ SIZES = [(1920, 1080), (1280, 720)]
 
 def crowded_view(players: int, mistresses: bool, seed: int, plies: int) -> dict:
     """The court ``plies`` random legal moves into a seeded game, seen by the seat to move."""
-    options = {"mistresses": True} if mistresses else {}
-    session = Session("medici", [SeatConfig(n) for n in NAMES[:players]], seed, options)
-    rng = random.Random(seed)
-    for _ in range(plies):
-        session.play(rng.choice(session.game.legal_moves()), session.game.to_move)
-    return dict(session.game.view(session.game.to_move))
+    game = played(players, mistresses, seed, plies).game
+    return dict(game.view(game.to_move))
 
 
 def court_model(view: dict, size: tuple[int, int], profile: str) -> tuple:
