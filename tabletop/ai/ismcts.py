@@ -39,8 +39,9 @@ from .policy import GameAI, final_rewards, game_ai, score_rewards, teams_of
 
 EXPLORATION = 0.7
 #: The search overrules the heuristic's choice at the root only when another move's mean
-#: reward beats it by this many standard errors (see :func:`overrules`).
-CONFIDENCE = 1.0
+#: reward beats it by this many standard errors (see :func:`overrules`): the settings'
+#: default, which a game may raise (``GameAI.confidence``).
+CONFIDENCE: float = GameAI.confidence
 #: How often (in iterations) the search asks whether its choice is already settled.
 SETTLE_EVERY = 16
 MAX_PLAYOUT = 5_000  # plies; no game of ours is longer, but a bug must not hang a worker
