@@ -73,8 +73,9 @@ def _duel_campaign(a: Alliances, champ: int) -> float:
     """2 players, before the call: the chance that ``champ`` (the Aggressor to be, calling
     its strongest suit) out-holds the rival with the hands as they stand."""
     hands = a.hands
-    suit = max(SUITS, key=lambda x: trick_estimate(hands[champ], x, 2))
-    lead = trick_estimate(hands[champ], suit, 2) - trick_estimate(hands[1 - champ], suit, 2)
+    own = {x: trick_estimate(hands[champ], x, 2) for x in SUITS}
+    suit = max(SUITS, key=own.__getitem__)
+    lead = own[suit] - trick_estimate(hands[1 - champ], suit, 2)
     return _chance(HAND_SWING * lead - 0.5, len(hands[champ]))
 
 
