@@ -124,3 +124,8 @@ def run_at(course: Course, lesson: Lesson, steps: Walk, move: str) -> LessonRun:
     run = LessonRun(course, lesson, index)
     assert run.learners_turn and run.step is not None and run.step.move == move
     return run
+
+
+def refusal_at(run: LessonRun, illegal: str) -> str:
+    """What the lesson says to ``illegal`` (notation) at ``run``'s step: the rules' refusal."""
+    return run.attempt(run.game.parse_move(illegal)).text

@@ -182,8 +182,7 @@ def test_the_refusals_are_the_rules_reasons() -> None:
 
 
 def _refusal(step_move: str, illegal: str) -> str:
-    run = _run_at(step_move)
-    return run.attempt(run.game.parse_move(illegal)).text
+    return lesson_walk.refusal_at(_run_at(step_move), illegal)
 
 
 def test_the_redirect_names_the_intended_card() -> None:
