@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import Game
 from rules.medici import Medici
 from tabletop.ai.policy import GameAI, sampled_greedy_policy, teams_of
 
 from . import inference
-from .bots import MediciBot, MediciLookahead
+from .bots import MediciBot, MediciDeepLookahead, MediciLookahead
 from .partner import wasteful
 
 
@@ -45,7 +47,7 @@ def _medici_scores(game: Game) -> tuple[float, ...]:
 # 52.5% (95% CI 44.7-60.3%), nearly every deal split: no gain shown, no loss; 4 players,
 # 140 iterations, one seat with it beside three without, 40 games, 55% (CI 37-73%, an even
 # team share is 50%). Four guesses dealt per iteration cost ~10-20% more time a decision.
-SEARCH = GameAI(
+_NORMAL = GameAI(
     heuristic=sampled_greedy_policy(_medici_value, sample=2),
     scores=_medici_scores,
     margin=5.0,
@@ -57,3 +59,4 @@ SEARCH = GameAI(
     wasteful=wasteful,
     inference=inference.infer,
 )
+SEARCH = replace(_NORMAL, root_bot=MediciDeepLookahead, normal=_NORMAL)
