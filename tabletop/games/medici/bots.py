@@ -126,8 +126,8 @@ LOOKAHEAD_GUESSES = 3
 
 
 class MediciLookahead:
-    """Two plies, for the search levels' first guess in the duel (with 4 players it
-    plays the heuristic's move): the heuristic's favourite moves, each
+    """Two plies, for Normal's first guess in the duel (with 4 players it plays the
+    heuristic's move; Hard's looks a ply further): the heuristic's favourite moves, each
     answered by the next player's own best reply (their greedy heuristic, on a guess at the
     cards they hold), judged after the reply and averaged over several guesses.
 
