@@ -52,8 +52,9 @@ def _medici_scores(game: Game) -> tuple[float, ...]:
 # instead fell to 53.3% of 60 against Easy. So Hard's first guess looks a ply further (its
 # own answer to the rival's reply, MediciDeepLookahead, about twice the lookahead's time):
 # alone it beat the two-ply guess 65.0% of 60 duplicate duels (51.6-78.4%); Hard with it
-# vs Normal 65.0% of 60 (54.3-75.7%) at seed 2411, 55.0% (43.2-66.8%) at seed 7. Normal keeps
-# the rest.
+# vs Normal 65.0% of 60 (54.3-75.7%) at seed 2411, 55.0% at seed 7, 51.7% at seed 99: 57.2%
+# of the 180 (Wilson 49.9-64.2%), ahead but not yet clearly. Normal keeps the rest (75.0%
+# of 60 duels vs Easy at seed 2411).
 _NORMAL = GameAI(
     heuristic=sampled_greedy_policy(_medici_value, sample=2),
     scores=_medici_scores,
