@@ -1,7 +1,7 @@
 """Search settings of Machiavelli, Alliances and Medici (issue "AI", step 2: per-game playouts,
 cut-off and judgement): registered, deterministic for a seed and iteration cap, judging Alliances
 campaigns by the board, a Machiavelli Hard decision keeping to its time budget, and the root's
-first guess (Medici: a two-ply lookahead)."""
+first guess (Medici: a lookahead, two plies at Normal, three at Hard)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,12 @@ from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, teams_of
 from tabletop.games.alliances.search import _alliances_scores, _hand_scores
-from tabletop.games.medici.bots import MediciBot, MediciLookahead, _after_reply
+from tabletop.games.medici.bots import (
+    MediciBot,
+    MediciDeepLookahead,
+    MediciLookahead,
+    _after_reply,
+)
 
 
 @pytest.mark.parametrize("game_id", ["machiavelli", "alliances"])
@@ -226,16 +231,51 @@ def test_medici_lookahead_judges_a_move_after_the_rivals_conspiracy() -> None:
     assert game.phase == "conspire" and 1 in game._equal_stacks(5)
 
 
-def test_medici_lookahead_plays_legal_moves_and_repeats_itself_for_a_seed() -> None:
+@pytest.mark.parametrize(("bot", "turns"), [(MediciLookahead, 6), (MediciDeepLookahead, 2)])
+def test_medici_lookahead_plays_legal_moves_and_repeats_itself_for_a_seed(
+    bot: type[MediciLookahead], turns: int
+) -> None:
     game = mid_game("medici", 2, seed=4, steps=4)
-    for _ in range(6):
+    for _ in range(turns):
         seat = game.to_move
         assert seat is not None
-        first = decide(MediciLookahead(7), game, seat, random.Random(2))
-        assert decide(MediciLookahead(7), game, seat, random.Random(2)) == first
+        first = decide(bot(7), game, seat, random.Random(2))
+        assert decide(bot(7), game, seat, random.Random(2)) == first
         game.play(first)
         if game.over:
             break
+
+
+def test_medici_hard_guesses_a_ply_deeper_than_normal_and_differs_in_nothing_else() -> None:
+    """Both levels anchor on their first guess, so the guess is what sets them apart in the
+    duel: Normal's answers each move with the rival's reply, Hard's with its own answer too."""
+    hard = game_ai("medici")
+    assert hard.root_bot is MediciDeepLookahead and hard.normal is not None
+    assert hard.normal.root_bot is MediciLookahead
+    assert replace(hard.normal, root_bot=MediciDeepLookahead, normal=hard.normal) == hard
+    normal = ISMCTSBot(seed=1, budget=None, iterations=1, level="normal")
+    game = mid_game("medici", 2, seed=3, steps=6)
+    seat = game.to_move
+    assert seat is not None
+    assert normal.choose(SeatView(game, seat, random.Random(1))) == decide(
+        MediciLookahead(_root_seed(1)), game, seat, random.Random(1)
+    )
+
+
+def _root_seed(seed: int) -> int:
+    """The seed a search bot made with ``seed`` gives its root bot (its first draw)."""
+    return random.Random(seed).getrandbits(32)
+
+
+@pytest.mark.parametrize("bot", [MediciLookahead, MediciDeepLookahead])
+def test_medici_lookaheads_play_the_heuristics_move_with_four_players(
+    bot: type[MediciLookahead],
+) -> None:
+    game = mid_game("medici", 4, seed=2, steps=5)
+    seat = game.to_move
+    assert seat is not None
+    heuristic = decide(MediciBot(0), game, seat, random.Random(3))
+    assert decide(bot(0), game, seat, random.Random(3)) == heuristic
 
 
 def test_a_search_with_no_time_left_after_the_first_guess_plays_the_guess(

@@ -3,8 +3,8 @@
 ``random`` plays uniformly; ``easy`` and ``heuristic`` are the game's own heuristic bot (from
 its package in :mod:`tabletop.games`, with noise for Easy), ``normal`` and ``hard`` the
 search (:mod:`tabletop.ai.ismcts`) at two time budgets (a game may give Normal settings of
-its own, ``GameAI.normal``: Machiavelli a weaker guide). A game without a heuristic of its own
-falls back to :class:`RandomBot` (and the bot's name says so).
+its own, ``GameAI.normal``: Machiavelli and Medici a weaker guide). A game without a
+heuristic of its own falls back to :class:`RandomBot` (and the bot's name says so).
 """
 
 from __future__ import annotations

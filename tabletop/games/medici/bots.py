@@ -126,8 +126,8 @@ LOOKAHEAD_GUESSES = 3
 
 
 class MediciLookahead:
-    """Two plies, for the search levels' first guess in the duel (with 4 players it
-    plays the heuristic's move): the heuristic's favourite moves, each
+    """Two plies, for Normal's first guess in the duel (with 4 players it plays the
+    heuristic's move; Hard's looks a ply further): the heuristic's favourite moves, each
     answered by the next player's own best reply (their greedy heuristic, on a guess at the
     cards they hold), judged after the reply and averaged over several guesses.
 
@@ -136,9 +136,15 @@ class MediciLookahead:
     Against Easy, 200 duels on the same deals (arena ``--duplicate``, seed 7): 70.8% (95%
     interval 65-76%) against the one-ply heuristic's 62.0%."""
 
+    name = "lookahead"
+
     def __init__(self, seed: int) -> None:
-        self.name = "lookahead"
         self.rng = random.Random(seed)
+
+    @staticmethod
+    def judge(game: Medici, seat: int) -> float:
+        """``seat``'s worth of the position after one of its moves."""
+        return _after_reply(game, seat)
 
     def choose(self, seat_view: SeatView) -> Move:
         if seat_view.players != 2:  # one rival's reply of three says less: the heuristic
@@ -151,11 +157,11 @@ class MediciLookahead:
         top = sorted(range(len(moves)), key=lambda i: -lines[i][0])[:LOOKAHEAD_MOVES]
         if len(top) == 1:
             return moves[top[0]]
-        worth = {i: _after_reply(lines[i][1], seat) for i in top}  # the first guess's lines
+        worth = {i: self.judge(lines[i][1], seat) for i in top}  # the first guess's lines
         for _ in range(LOOKAHEAD_GUESSES - 1):
             guess = seat_view.determinize(self.rng)
             for i in top:
-                worth[i] += _after_reply(_line(guess, moves[i], seat)[1], seat)
+                worth[i] += self.judge(_line(guess, moves[i], seat)[1], seat)
         return moves[max(top, key=lambda i: worth[i])]  # ties: the heuristic's order
 
 
@@ -166,3 +172,27 @@ def _after_reply(game: Medici, seat: int) -> float:
         return MediciBot.evaluate(game, seat)
     lines = [_line(game, m, rival) for m in game.legal_moves()]
     return MediciBot.evaluate(max(lines, key=lambda line: line[0])[1], seat)
+
+
+class MediciDeepLookahead(MediciLookahead):
+    """Three plies, for Hard's first guess in the duel: as :class:`MediciLookahead`, but
+    judged after the seat's own greedy answer to the rival's reply, so a move that leaves a
+    strike or a build for the next turn counts what it sets up (about twice the time)."""
+
+    name = "deep lookahead"
+
+    @staticmethod
+    def judge(game: Medici, seat: int) -> float:
+        return _after_answer(game, seat)
+
+
+def _after_answer(game: Medici, seat: int) -> float:
+    """``seat``'s judgement of ``game`` after the rival's greedy reply and its own answer."""
+    rival = game.to_move
+    if game.over or rival is None:
+        return MediciBot.evaluate(game, seat)
+    lines = [_line(game, m, rival) for m in game.legal_moves()]
+    after = max(lines, key=lambda line: line[0])[1]
+    if after.over or after.to_move != seat:
+        return MediciBot.evaluate(after, seat)
+    return max(_line(after, m, seat)[0] for m in after.legal_moves())

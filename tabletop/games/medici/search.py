@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rules import Game
 from rules.medici import Medici
 from tabletop.ai.policy import GameAI, sampled_greedy_policy, teams_of
 
 from . import inference
-from .bots import MediciBot, MediciLookahead
+from .bots import MediciBot, MediciDeepLookahead, MediciLookahead
 from .partner import wasteful
 
 
@@ -45,7 +47,15 @@ def _medici_scores(game: Game) -> tuple[float, ...]:
 # 52.5% (95% CI 44.7-60.3%), nearly every deal split: no gain shown, no loss; 4 players,
 # 140 iterations, one seat with it beside three without, 40 games, 55% (CI 37-73%, an even
 # team share is 50%). Four guesses dealt per iteration cost ~10-20% more time a decision.
-SEARCH = GameAI(
+# Levels: with both anchored on the lookahead, Hard and Normal played alike (Hard vs Normal
+# 50.0% of 60 duplicate duels, seed 2411, caps 128/8), and Normal on the one-ply heuristic
+# instead fell to 53.3% of 60 against Easy. So Hard's first guess looks a ply further (its
+# own answer to the rival's reply, MediciDeepLookahead, about twice the lookahead's time):
+# alone it beat the two-ply guess 65.0% of 60 duplicate duels (51.6-78.4%); Hard with it
+# vs Normal 65.0% of 60 (54.3-75.7%) at seed 2411, 55.0% at seed 7, 51.7% at seed 99: 57.2%
+# of the 180 (Wilson 49.9-64.2%), ahead but not yet clearly. Normal keeps the rest (75.0%
+# of 60 duels vs Easy at seed 2411).
+_NORMAL = GameAI(
     heuristic=sampled_greedy_policy(_medici_value, sample=2),
     scores=_medici_scores,
     margin=5.0,
@@ -57,3 +67,4 @@ SEARCH = GameAI(
     wasteful=wasteful,
     inference=inference.infer,
 )
+SEARCH = replace(_NORMAL, root_bot=MediciDeepLookahead, normal=_NORMAL)
