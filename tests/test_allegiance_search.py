@@ -1,14 +1,18 @@
 """Allegiance's search judges a playout by who won the deal: a deal is the whole game and is
-decided by its last Victories, so no playout may be cut off before the deal ends."""
+decided by its last Victories, so no playout may be cut off before the deal ends. The reward
+also counts how each seat's House stood, below the win."""
 
 from __future__ import annotations
 
 import random
+from typing import cast
 
 import pytest
 
 import rules
+from rules.allegiance import HOUSE_OF, Allegiance
 from tabletop.ai.policy import game_ai
+from tabletop.games.allegiance.search import deal_reward
 
 
 @pytest.mark.parametrize("players", [3, 4, 7, 9])
@@ -21,3 +25,35 @@ def test_a_whole_deal_fits_in_one_playout(players: int) -> None:
             game.play(rng.choice(game.legal_moves()))
         # Every decision of the deal, the Allegiance choices and Assassins' kills included.
         assert len(game.history) <= cutoff
+
+
+def _finished(players: int, seed: int) -> Allegiance:
+    game = rules.new_game("allegiance", players, seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        game.play(rng.choice(game.legal_moves()))
+    return cast(Allegiance, game)
+
+
+def test_a_playout_reward_counts_the_win_first_and_the_house_next() -> None:
+    for seed in range(30):
+        game = _finished(7, seed)
+        reward = deal_reward(game)
+        assert sum(reward) == pytest.approx(1)
+        won = [len(pile) for pile in game.won]
+        top = max(won)
+        winners = game.outcome().winners
+        if len(winners) == 7:  # nobody backed a winning House: all share the win alike
+            continue
+        for s, card in enumerate(game.allegiance):
+            assert card is not None
+            if s in winners:  # the win outweighs any House standing
+                assert reward[s] == max(reward)
+            elif won[HOUSE_OF[card]] < top:  # a House that lost the deal: below every winner
+                assert all(reward[s] < reward[w] for w in winners)
+        # Two losers: the one whose House came nearer gets more.
+        losers = [s for s in range(7) if s not in winners]
+        for a in losers:
+            for b in losers:
+                if won[HOUSE_OF[game.allegiance[a]]] > won[HOUSE_OF[game.allegiance[b]]]:
+                    assert reward[a] > reward[b]

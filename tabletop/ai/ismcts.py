@@ -248,7 +248,7 @@ class ISMCTSBot:
             game.play(policy(game, rng))
             plies += 1
         if game.over:
-            return final_rewards(game)
+            return final_rewards(game) if ai.reward is None else ai.reward(game)
         scores = ai.scores(game)
         while scores is None and not game.over and plies < MAX_PLAYOUT:
             # No judgement possible here: play on quickly until there is one, or to the end.
@@ -256,7 +256,7 @@ class ISMCTSBot:
             plies += 1
             scores = ai.scores(game)
         if game.over:
-            return final_rewards(game)
+            return final_rewards(game) if ai.reward is None else ai.reward(game)
         if scores is None:
             return [1.0 / players] * players
         return score_rewards(scores, teams_of(game), ai.margin)

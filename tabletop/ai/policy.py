@@ -160,6 +160,10 @@ class GameAI:
     #: it by this many standard errors (:func:`tabletop.ai.ismcts.overrules`): higher where
     #: playouts are noisy and many moves compete, so chance alone seldom overrules it.
     confidence: float = 1.0
+    #: Judges a playout that reached the end, one reward per seat (``None``: who won,
+    #: :func:`final_rewards`): where a win is rare, a reward that also counts how near each
+    #: seat came tells good moves apart in fewer playouts.
+    reward: Callable[[Game], list[float]] | None = None
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).
