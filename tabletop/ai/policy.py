@@ -160,6 +160,13 @@ class GameAI:
     #: it by this many standard errors (:func:`tabletop.ai.ismcts.overrules`): higher where
     #: playouts are noisy and many moves compete, so chance alone seldom overrules it.
     confidence: float = 1.0
+    #: The settings for a player count where they differ from these (each with its own
+    #: ``normal``): a game whose search judges its player counts apart.
+    players: tuple[tuple[int, GameAI], ...] = ()
+
+    def for_players(self, players: int) -> GameAI:
+        """The settings for a table of ``players``."""
+        return dict(self.players).get(players, self)
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).
