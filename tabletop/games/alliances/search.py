@@ -256,4 +256,9 @@ _SETTINGS = GameAI(
 TABLE_BIAS = 0.3
 TABLE_CONFIDENCE = 0.5
 _TABLE = replace(_SETTINGS, bias=TABLE_BIAS, confidence=TABLE_CONFIDENCE, normal=_SETTINGS)
-SEARCH = replace(_SETTINGS, players=((3, _TABLE), (4, _TABLE)))
+#: 4 players: the bidding offers some 30 bids, each tried once and each rival's answer too,
+#: so a hopeless bid looked good whenever a rival's untried answer overbid it (Hard bid 16
+#: to 19 on weak hands and its side won 6 of 32 games against Normal): the heuristic's
+#: choice comes first and the others as the visits allow.
+TABLE_WIDENING = 1.0
+SEARCH = replace(_SETTINGS, players=((3, _TABLE), (4, replace(_TABLE, widening=TABLE_WIDENING))))
