@@ -176,14 +176,15 @@ def test_alliances_four_players_judge_the_bid_by_the_sides_hands() -> None:
     assert _hand_scores(game)[(bidder + 2) % 4] == rivals, "partners share one judgement"
 
 
-def test_alliances_two_players_keep_the_duel_settings() -> None:
-    """The settings for 3 and 4 players are their own; the duel's are the game's."""
+def test_alliances_three_players_have_their_own_hard_settings() -> None:
+    """3 players: Hard's settings are the table's own, Normal keeps the game's; the duel and
+    the partnership game play on the game's settings."""
     ai = game_ai("alliances")
-    assert ai.for_players(2) is ai
-    for n in (3, 4):
-        table = ai.for_players(n)
-        assert table is not ai and table.normal is not None
-        assert table.scores is ai.scores and table.normal.bias == ai.bias
+    assert ai.for_players(2) is ai and ai.for_players(4) is ai
+    table = ai.for_players(3)
+    assert table is not ai and table.normal is not None
+    assert table.scores is ai.scores and table.normal.bias == ai.bias
+    assert table.bias < ai.bias
 
 
 def test_machiavelli_hard_decision_keeps_its_time_budget() -> None:
