@@ -18,7 +18,7 @@ from rules.medici import Medici, _house_cards
 from tabletop.ai.base import SeatView, decide
 from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
-from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, teams_of
+from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, score_rewards, teams_of
 from tabletop.games.alliances.search import _alliances_scores, _hand_scores
 from tabletop.games.medici.bots import (
     MediciBot,
@@ -126,6 +126,70 @@ def test_alliances_three_players_count_the_empire_countries() -> None:
     scores = _alliances_scores(game)
     held = len(game.controlled(0))  # type: ignore[attr-defined]
     assert scores[empire] == game.empire_tiles[empire] + held  # type: ignore[attr-defined]
+
+
+def _strong_and_weak(hands: list[list[str]], strong: int) -> None:
+    """Deal the power cards of ``hands`` again, highest first to seat ``strong``."""
+    cards = [c for h in hands for c in h]
+    power = sorted((c for c in cards if c in POWER_CARDS), key=rank_of, reverse=True)
+    rest = [c for c in cards if c not in POWER_CARDS]
+    pool = power + rest
+    order = [strong] + [s for s in range(len(hands)) if s != strong]
+    sizes = [len(h) for h in hands]
+    for s in order:
+        hands[s][:] = pool[: sizes[s]]
+        del pool[: sizes[s]]
+
+
+@pytest.mark.parametrize("phase", ["rise-set", "target"])
+def test_alliances_three_players_judge_the_empire_by_its_hand(phase: str) -> None:
+    """3 players: in the rise to power the board does not move and later it says little of
+    the cards kept, so the judgement reads the hands: the Empire holding the strong cards
+    should rule more countries than one holding the weak ones, and the Rebels' reward falls."""
+    game = rules.new_game("alliances", 3, seed=8)
+    g: object = game
+    rng = random.Random(8)
+    while g.phase != phase:  # type: ignore[attr-defined]
+        game.play(rng.choice(game.legal_moves()))
+    e = g.empire  # type: ignore[attr-defined]
+    rebel = (e + 1) % 3
+    hands = g.hands  # type: ignore[attr-defined]
+    _strong_and_weak(hands, e)
+    strong = score_rewards(_hand_scores(game), teams_of(game), game_ai("alliances").margin)
+    _strong_and_weak(hands, rebel)
+    weak = score_rewards(_hand_scores(game), teams_of(game), game_ai("alliances").margin)
+    assert strong[e] > weak[e] + 0.1
+    assert strong[rebel] < weak[rebel]
+
+
+def test_alliances_four_players_judge_the_bid_by_the_sides_hands() -> None:
+    """4 players: while the bidding goes on, the side whose bid stands is the likelier to win
+    the campaign when the partners hold the strong cards, and the less likely when the
+    rivals do."""
+    game = rules.new_game("alliances", 4, seed=8)
+    g: object = game
+    bid = next(m for m in game.legal_moves() if m.kind == "bid" and m.value == (11, "M"))
+    bidder = game.to_move
+    assert bidder is not None
+    game.play(bid)
+    hands = g.hands  # type: ignore[attr-defined]
+    _strong_and_weak(hands, bidder)
+    partners = _hand_scores(game)[bidder]
+    _strong_and_weak(hands, (bidder + 1) % 4)
+    rivals = _hand_scores(game)[bidder]
+    assert partners > rivals + 0.3
+    assert _hand_scores(game)[(bidder + 2) % 4] == rivals, "partners share one judgement"
+
+
+def test_alliances_three_players_have_their_own_hard_settings() -> None:
+    """3 players: Hard's settings are the table's own, Normal keeps the game's; the duel and
+    the partnership game play on the game's settings."""
+    ai = game_ai("alliances")
+    assert ai.for_players(2) is ai and ai.for_players(4) is ai
+    table = ai.for_players(3)
+    assert table is not ai and table.normal is not None
+    assert table.scores is ai.scores and table.normal.bias == ai.bias
+    assert table.bias < ai.bias
 
 
 def test_machiavelli_hard_decision_keeps_its_time_budget() -> None:

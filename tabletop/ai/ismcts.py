@@ -109,7 +109,7 @@ class ISMCTSBot:
         forced = seat_view.forced_move()
         if forced is not None:
             return forced
-        ai = game_ai(seat_view.game_id)
+        ai = game_ai(seat_view.game_id).for_players(seat_view.players)
         if self.level == "normal" and ai.normal is not None:
             ai = ai.normal
         # A move that takes from the seat's own side for nothing is not searched at all.

@@ -164,6 +164,13 @@ class GameAI:
     #: :func:`final_rewards`): where a win is rare, a reward that also counts how near each
     #: seat came tells good moves apart in fewer playouts.
     reward: Callable[[Game], list[float]] | None = None
+    #: The settings for a player count where they differ from these (each with its own
+    #: ``normal``): a game whose search judges its player counts apart.
+    players: tuple[tuple[int, GameAI], ...] = ()
+
+    def for_players(self, players: int) -> GameAI:
+        """The settings for a table of ``players``."""
+        return dict(self.players).get(players, self)
 
 
 #: The settings asked for so far, by game id (a cache; tests swap an entry for a variant).
