@@ -243,12 +243,13 @@ class ISMCTSBot:
         the points as if it ended now (random play to the very end is mostly noise)."""
         policy = ai.heuristic if self.playouts == "heuristic" else ai.quick
         limit = ai.cutoff if self.cutoff else MAX_PLAYOUT
+        finished = final_rewards if ai.reward is None else ai.reward
         plies = 0
         while not game.over and plies < limit:
             game.play(policy(game, rng))
             plies += 1
         if game.over:
-            return final_rewards(game) if ai.reward is None else ai.reward(game)
+            return finished(game)
         scores = ai.scores(game)
         while scores is None and not game.over and plies < MAX_PLAYOUT:
             # No judgement possible here: play on quickly until there is one, or to the end.
@@ -256,7 +257,7 @@ class ISMCTSBot:
             plies += 1
             scores = ai.scores(game)
         if game.over:
-            return final_rewards(game) if ai.reward is None else ai.reward(game)
+            return finished(game)
         if scores is None:
             return [1.0 / players] * players
         return score_rewards(scores, teams_of(game), ai.margin)

@@ -119,10 +119,10 @@ def _side_hands(a: Alliances, side: int) -> list[list[str]]:
     players), with the cards set aside for the Rebels and the tribute given to the Empire."""
     hands = [list(a.hands[s]) for s in a.side_seats(side)]
     if a.phase in _RISE:
-        moved = [c for p in a.pairs for c in p] if side else []
-        if not side:
-            moved = [c for s in range(a.players) for c in a.tribute[s]]
-        hands[0] += moved
+        if side:
+            hands[0] += [c for p in a.pairs for c in p]
+        else:
+            hands[0] += [c for s in range(a.players) for c in a.tribute[s]]
     return hands
 
 
@@ -138,15 +138,15 @@ def _expected_countries(a: Alliances, side: int, have: int) -> tuple[float, int]
         return sum(trick_estimate(h, suit, n) for h in hands)
 
     dominant = a.dominant
-    if dominant is None:
-        dominant = max(SUITS, key=lambda x: tricks(own, x))
+    if dominant is None:  # before the call: the suit the side's hands are strongest in
+        by_suit = {x: tricks(own, x) for x in SUITS}
+        dominant = max(SUITS, key=by_suit.__getitem__)
+        own_won = by_suit[dominant]
+    else:
+        own_won = tricks(own, dominant)
     const, per_own, per_rival, per_left = CAMPAIGN_FIT[n]
     return (
-        have
-        + const
-        + per_own * tricks(own, dominant)
-        + per_rival * tricks(rival, dominant)
-        + per_left * left,
+        have + const + per_own * own_won + per_rival * tricks(rival, dominant) + per_left * left,
         left,
     )
 

@@ -165,13 +165,19 @@ class MediciLookahead:
         return moves[max(top, key=lambda i: worth[i])]  # ties: the heuristic's order
 
 
-def _after_reply(game: Medici, seat: int) -> float:
-    """``seat``'s judgement of ``game`` once the player to move has made their greedy reply."""
+def _replied(game: Medici) -> Medici:
+    """``game`` once the player to move has made their greedy reply (``game`` itself when
+    nobody is to move)."""
     rival = game.to_move
     if game.over or rival is None:
-        return MediciBot.evaluate(game, seat)
+        return game
     lines = [_line(game, m, rival) for m in game.legal_moves()]
-    return MediciBot.evaluate(max(lines, key=lambda line: line[0])[1], seat)
+    return max(lines, key=lambda line: line[0])[1]
+
+
+def _after_reply(game: Medici, seat: int) -> float:
+    """``seat``'s judgement of ``game`` once the player to move has made their greedy reply."""
+    return MediciBot.evaluate(_replied(game), seat)
 
 
 class MediciDeepLookahead(MediciLookahead):
@@ -188,11 +194,7 @@ class MediciDeepLookahead(MediciLookahead):
 
 def _after_answer(game: Medici, seat: int) -> float:
     """``seat``'s judgement of ``game`` after the rival's greedy reply and its own answer."""
-    rival = game.to_move
-    if game.over or rival is None:
-        return MediciBot.evaluate(game, seat)
-    lines = [_line(game, m, rival) for m in game.legal_moves()]
-    after = max(lines, key=lambda line: line[0])[1]
+    after = _replied(game)
     if after.over or after.to_move != seat:
         return MediciBot.evaluate(after, seat)
     return max(_line(after, m, seat)[0] for m in after.legal_moves())
