@@ -216,35 +216,10 @@ def _hand_scores(game: Game) -> tuple[float, ...]:
     return (wins[0], wins[1])
 
 
-# Alliances: the heuristic costs ~1.5 ms a ply. Short playouts judged by the campaign as
-# the board stands (countries held against the rival or the bid), partners as a side; with
-# 2 players also by the conflicts each hand should still win (_hand_scores): judged by the
-# board alone, every drafting trick looked alike and the search kept the heuristic's choice
-# in 0 of 24 drafting decisions and 0 of 20 plays of a sample game, at 15 or 75 iterations.
-# Measured with the anchored choice (ismcts.overrules): Normal vs Easy 45.8% of 60
-# three-player games (31% of 24 before it) and 67% of 12 four-player games (side against
-# side). The heuristic alone: 65% of 200 duels vs Easy at noise 0.15.
-# 2 players, arena, duplicate deals, the quick check's caps (hard=75, normal=15):
-#   Hard vs the heuristic, seed 2411, 40 games: 62.5% (52.8-72.2%) (cut-off 3: 60.0%);
-#   Hard vs Normal, seeds 2411 and 2412, 60 games each: 61.7% (49.5-73.8%) and 68.3%
-#   (58.4-78.3%), 78 of 120 together (65.0%, about 56-74%);
-#   at four times those caps (hard=300, normal=60), 12 games: 66.7% (39.1-86.2%);
-#   Normal vs Easy (noise 0.3, bots.EASY_NOISE), seed 2411, 60 games: 81.7% (72.9-90.4%)
-#   (61.7%, 49.5-73.8%, against the shared noise 0.15: Normal at 15 iterations almost
-#   always plays the heuristic's choice).
-# 3 and 4 players, judged by the board alone: the search kept the heuristic's move in 130
-# of 130 three-player decisions (hard=60) and 78 of 78 four-player ones (hard=100), and one
-# hard=60 among two normal=12 won 32.9% of 120 games (27.5-38.3%, fair 33.3%). With the
-# hands judged too and the table's own Hard settings (TABLE_*), seed 2411, Easy at noise
-# 0.3, duplicate deals: one hard=60 among two normal=12, 60 games: 41.7% (31.2-52.1%); one
-# normal=12 among two Easy, 60 games: 56.7% (46.0-67.4%); a normal=20 side against Easy,
-# 32 games: 90.6% (81.0-95.6%); a hard=100 side against a normal=20 side, 32 games: 53.1%
-# (41.1-64.8%) on the duel's settings, 43.8% (32.3-55.9%) on the table's with widening 1.0
-# and 18.8% (11.1-30.0%) without it: at 4 players Hard is not yet shown above Normal.
-# Inference (a rival who bid or called a suit is strong in it): Hard with it vs Hard
-# without, 2 players, 75 iterations each, seed 2411, 40 duplicate games: 50.0% (39.9-60.1%),
-# no gain shown; at 4 players it changed 2 of 16 decisions at 100 iterations, where a
-# change of seed changed 3.
+# Short playouts judged by the campaign as the board stands, partners as one side, and by
+# the conflicts each hand should still win: judged by the board alone every drafting trick
+# looked alike and the search never departed from its heuristic. The measurements:
+# tests/benchmarks/AI-FINDINGS.md, "Alliances: world domination".
 _SETTINGS = GameAI(
     heuristic=bot_policy(AlliancesBot, share=0.75),
     scores=_hand_scores,
@@ -255,13 +230,11 @@ _SETTINGS = GameAI(
     wasteful=wasteful,
     inference=inference.infer,
 )
-#: 3 players, Hard: with the heuristic's move favoured as in the duel, the search kept it
-#: in all but 1 of 130 decisions of two games at 60 iterations (with these: 107 of 130), so
-#: Hard played as Normal. Normal keeps the duel's settings.
+#: 3 players, Hard: with the duel's bias toward the heuristic's move the search almost never
+#: departed from it, so Hard played as Normal. Normal keeps the duel's settings.
 TABLE_BIAS = 0.3
 TABLE_CONFIDENCE = 0.5
 _TABLE = replace(_SETTINGS, bias=TABLE_BIAS, confidence=TABLE_CONFIDENCE, normal=_SETTINGS)
-#: 4 players keep the duel's settings: with the table's (and progressive widening, else
-#: Hard bid 16 to 19 on weak hands, every rival's untried answer an overbid) Hard's side won
-#: less than with them (below).
+#: 4 players keep the duel's settings: with the table's, Hard's side won less (it bid high on
+#: weak hands, every rival's untried answer looking like an overbid).
 SEARCH = replace(_SETTINGS, players=((3, _TABLE),))

@@ -27,14 +27,10 @@ def _royal_scores(game: Game) -> tuple[float, ...] | None:
     return (margin / 2, -margin / 2)
 
 
-# Royal Houses: the heuristic costs ~0.5 ms a decision; half the playout plies random
-# keeps playouts cheap and varied. Short playouts judged by the heuristic's own expected
-# margin beat long ones judged "as if the game ended now" (12 games each vs Easy at 150
-# iterations: cut-off 12 + rules' scores 42%, cut-off 4 + heuristic judgement 50%, and
-# with the progressive bias towards the heuristic's choice 75%).
-# Inference (the rival's counters and hand read from where it builds and what it gives):
-# Hard with it vs Hard without at 100 iterations each, 120 duplicate duels, 57.5% (95% CI
-# 50.2-64.8%; 15 deals won both ways, 6 lost both ways, 39 split).
+# Half the playout's plies at random keep playouts cheap and varied; short playouts judged by
+# the heuristic's expected margin beat long ones judged as if the game ended there, and the
+# root's bias towards the heuristic's choice made the most of few iterations. The measurements:
+# tests/benchmarks/AI-FINDINGS.md, "Royal Houses".
 SEARCH = GameAI(
     heuristic=bot_policy(RoyalHousesBot, share=0.5),
     scores=_royal_scores,
