@@ -24,8 +24,12 @@ from tabletop.games.medici.bots import (
     MediciBot,
     MediciDeepLookahead,
     MediciLookahead,
+    MediciRoundLookahead,
     _after_reply,
+    _after_round,
+    _replied,
 )
+from tabletop.games.medici.partner import wasteful
 
 
 @pytest.mark.parametrize("game_id", ["machiavelli", "alliances"])
@@ -316,7 +320,10 @@ def test_medici_hard_guesses_a_ply_deeper_than_normal_and_differs_in_nothing_els
     hard = game_ai("medici")
     assert hard.root_bot is MediciDeepLookahead and hard.normal is not None
     assert hard.normal.root_bot is MediciLookahead
-    assert replace(hard.normal, root_bot=MediciDeepLookahead, normal=hard.normal) == hard
+    assert (
+        replace(hard.normal, root_bot=MediciDeepLookahead, normal=hard.normal, players=hard.players)
+        == hard
+    )
     normal = ISMCTSBot(seed=1, budget=None, iterations=1, level="normal")
     game = mid_game("medici", 2, seed=3, steps=6)
     seat = game.to_move
@@ -340,6 +347,50 @@ def test_medici_lookaheads_play_the_heuristics_move_with_four_players(
     assert seat is not None
     heuristic = decide(MediciBot(0), game, seat, random.Random(3))
     assert decide(bot(0), game, seat, random.Random(3)) == heuristic
+
+
+def test_medici_hard_guesses_a_whole_round_with_four_players_and_normal_does_not() -> None:
+    """With 4 players the duel's lookaheads play the heuristic's move, so Hard's first guess
+    there plays out the three others' replies; Normal keeps its settings, the duel its own."""
+    ai = game_ai("medici")
+    four = ai.for_players(4)
+    assert four.root_bot is MediciRoundLookahead
+    assert four.normal == ai.normal
+    assert replace(four, root_bot=MediciDeepLookahead, normal=ai.normal) == replace(ai, players=())
+    assert ai.for_players(2) is ai
+
+
+def test_medici_round_lookahead_plays_sound_legal_moves_and_repeats_itself_for_a_seed() -> None:
+    game = mid_game("medici", 4, seed=4, steps=6)
+    for _ in range(3):
+        seat = game.to_move
+        assert seat is not None
+        first = decide(MediciRoundLookahead(7), game, seat, random.Random(2))
+        assert decide(MediciRoundLookahead(7), game, seat, random.Random(2)) == first
+        assert first in game.legal_moves()
+        assert wasteful(game.view(seat), first, game.legal_moves()) is None
+        game.play(first)
+        if game.over:
+            break
+
+
+def test_medici_round_lookahead_counts_the_partners_reply() -> None:
+    """The round is judged once the seat is to move again: after the rival, the partner and
+    the other rival have each replied (a duel's round is the rival's reply alone)."""
+    game = mid_game("medici", 4, seed=2, steps=5)
+    while game.phase != "action":
+        game.play(game.legal_moves()[0])
+    seat = game.to_move
+    assert seat is not None
+    after = game.clone()
+    after.play(next(m for m in game.legal_moves() if m.kind == "court"))
+    while after.to_move == seat and not after.over:
+        after.play(after.legal_moves()[0])
+    replies = after
+    for _ in range(3):
+        replies = _replied(replies)
+    assert replies.to_move == seat
+    assert _after_round(after, seat) == MediciBot.evaluate(replies, seat)
 
 
 def test_a_search_with_no_time_left_after_the_first_guess_plays_the_guess(
