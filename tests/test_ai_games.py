@@ -1,7 +1,8 @@
 """Search settings of Machiavelli, Alliances and Medici (issue "AI", step 2: per-game playouts,
 cut-off and judgement): registered, deterministic for a seed and iteration cap, judging Alliances
 campaigns by the board, a Machiavelli Hard decision keeping to its time budget, and the root's
-first guess (Medici: a lookahead, two plies at Normal, three at Hard)."""
+first guess (Medici: a lookahead, two plies at Normal, three at Hard, a whole round at Hard with
+4 players)."""
 
 from __future__ import annotations
 
