@@ -21,6 +21,7 @@ from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, score_rewards, teams_of
 from tabletop.games.alliances.search import _alliances_scores, _hand_scores
+from tabletop.games.medici import bots as medici_bots
 from tabletop.games.medici.bots import (
     MediciBot,
     MediciDeepLookahead,
@@ -373,6 +374,23 @@ def test_medici_round_lookahead_plays_sound_legal_moves_and_repeats_itself_for_a
         game.play(first)
         if game.over:
             break
+
+
+def test_medici_round_lookahead_plays_the_heuristics_move_on_a_crowded_court(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A round's replies cost about the square of the court's stacks: from 14 stacks on, one
+    round would take seconds (2-5 s here), so the guess is the heuristic's move, unplayed."""
+    game = mid_game("medici", 4, seed=5, steps=60)
+    seat = game.to_move
+    assert seat is not None and isinstance(game, Medici) and len(game.stacks) >= 14
+    heuristic = decide(MediciBot(0), game, seat, random.Random(3))
+
+    def no_round(game: Medici, seat: int) -> float:
+        raise AssertionError("a round played out on a crowded court")
+
+    monkeypatch.setattr(medici_bots, "_after_round", no_round)
+    assert decide(MediciRoundLookahead(0), game, seat, random.Random(3)) == heuristic
 
 
 def test_medici_round_lookahead_counts_the_partners_reply() -> None:
