@@ -1,7 +1,8 @@
 """Search settings of Machiavelli, Alliances and Medici (issue "AI", step 2: per-game playouts,
 cut-off and judgement): registered, deterministic for a seed and iteration cap, judging Alliances
 campaigns by the board, a Machiavelli Hard decision keeping to its time budget, and the root's
-first guess (Medici: a lookahead, two plies at Normal, three at Hard)."""
+first guess (Medici: a lookahead, two plies at Normal, three at Hard, a whole round at Hard with
+4 players)."""
 
 from __future__ import annotations
 
@@ -20,12 +21,17 @@ from tabletop.ai.bots import SEARCH_LEVELS
 from tabletop.ai.ismcts import ISMCTSBot
 from tabletop.ai.policy import GAME_AI, first_play_policy, game_ai, score_rewards, teams_of
 from tabletop.games.alliances.search import _alliances_scores, _hand_scores
+from tabletop.games.medici import bots as medici_bots
 from tabletop.games.medici.bots import (
     MediciBot,
     MediciDeepLookahead,
     MediciLookahead,
+    MediciRoundLookahead,
     _after_reply,
+    _after_round,
+    _replied,
 )
+from tabletop.games.medici.partner import wasteful
 
 
 @pytest.mark.parametrize("game_id", ["machiavelli", "alliances"])
@@ -316,7 +322,10 @@ def test_medici_hard_guesses_a_ply_deeper_than_normal_and_differs_in_nothing_els
     hard = game_ai("medici")
     assert hard.root_bot is MediciDeepLookahead and hard.normal is not None
     assert hard.normal.root_bot is MediciLookahead
-    assert replace(hard.normal, root_bot=MediciDeepLookahead, normal=hard.normal) == hard
+    assert (
+        replace(hard.normal, root_bot=MediciDeepLookahead, normal=hard.normal, players=hard.players)
+        == hard
+    )
     normal = ISMCTSBot(seed=1, budget=None, iterations=1, level="normal")
     game = mid_game("medici", 2, seed=3, steps=6)
     seat = game.to_move
@@ -340,6 +349,67 @@ def test_medici_lookaheads_play_the_heuristics_move_with_four_players(
     assert seat is not None
     heuristic = decide(MediciBot(0), game, seat, random.Random(3))
     assert decide(bot(0), game, seat, random.Random(3)) == heuristic
+
+
+def test_medici_hard_guesses_a_whole_round_with_four_players_and_normal_does_not() -> None:
+    """With 4 players the duel's lookaheads play the heuristic's move, so Hard's first guess
+    there plays out the three others' replies; Normal keeps its settings, the duel its own."""
+    ai = game_ai("medici")
+    four = ai.for_players(4)
+    assert four.root_bot is MediciRoundLookahead
+    assert four.normal == ai.normal
+    assert replace(four, root_bot=MediciDeepLookahead, normal=ai.normal) == replace(ai, players=())
+    assert ai.for_players(2) is ai
+
+
+def test_medici_round_lookahead_plays_sound_legal_moves_and_repeats_itself_for_a_seed() -> None:
+    game = mid_game("medici", 4, seed=4, steps=6)
+    for _ in range(3):
+        seat = game.to_move
+        assert seat is not None
+        first = decide(MediciRoundLookahead(7), game, seat, random.Random(2))
+        assert decide(MediciRoundLookahead(7), game, seat, random.Random(2)) == first
+        assert first in game.legal_moves()
+        assert wasteful(game.view(seat), first, game.legal_moves()) is None
+        game.play(first)
+        if game.over:
+            break
+
+
+def test_medici_round_lookahead_plays_the_heuristics_move_on_a_crowded_court(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A round's replies cost about the square of the court's stacks: from 14 stacks on, one
+    round would take seconds (2-5 s here), so the guess is the heuristic's move, unplayed."""
+    game = mid_game("medici", 4, seed=5, steps=60)
+    seat = game.to_move
+    assert seat is not None and isinstance(game, Medici) and len(game.stacks) >= 14
+    heuristic = decide(MediciBot(0), game, seat, random.Random(3))
+
+    def no_round(game: Medici, seat: int) -> float:
+        raise AssertionError("a round played out on a crowded court")
+
+    monkeypatch.setattr(medici_bots, "_after_round", no_round)
+    assert decide(MediciRoundLookahead(0), game, seat, random.Random(3)) == heuristic
+
+
+def test_medici_round_lookahead_counts_the_partners_reply() -> None:
+    """The round is judged once the seat is to move again: after the rival, the partner and
+    the other rival have each replied (a duel's round is the rival's reply alone)."""
+    game = mid_game("medici", 4, seed=2, steps=5)
+    while game.phase != "action":
+        game.play(game.legal_moves()[0])
+    seat = game.to_move
+    assert seat is not None
+    after = game.clone()
+    after.play(next(m for m in game.legal_moves() if m.kind == "court"))
+    while after.to_move == seat and not after.over:
+        after.play(after.legal_moves()[0])
+    replies = after
+    for _ in range(3):
+        replies = _replied(replies)
+    assert replies.to_move == seat
+    assert _after_round(after, seat) == MediciBot.evaluate(replies, seat)
 
 
 def test_a_search_with_no_time_left_after_the_first_guess_plays_the_guess(

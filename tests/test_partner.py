@@ -24,6 +24,7 @@ from tabletop.ai import partner
 from tabletop.ai.base import decide
 from tabletop.ai.bots import make_bot
 from tabletop.games.alliances.partner import wasteful as alliances_wasteful
+from tabletop.games.medici.bots import MediciRoundLookahead
 from tabletop.games.medici.partner import wasteful as medici_wasteful
 
 JUDGES = {"medici": medici_wasteful, "alliances": alliances_wasteful}
@@ -109,6 +110,17 @@ def test_medici_levels_never_strike_their_own_team_in_real_games(
     assert len(medici_positions) >= 12
     for game in medici_positions:
         never_wasteful(game, kind)
+
+
+def test_medici_hards_first_guess_never_strikes_its_own_team_in_real_games(
+    medici_positions: list[Game],
+) -> None:
+    """Hard's first guess with 4 players (the search filters its root, the guess must too)."""
+    for game in medici_positions[::2]:
+        seat = game.to_move
+        assert seat is not None
+        bad, _ = judged(game, seat)
+        assert decide(MediciRoundLookahead(1), game, seat, random.Random(1)) not in bad
 
 
 @pytest.mark.parametrize("kind", LEVELS)

@@ -137,6 +137,10 @@ class MediciLookahead:
     interval 65-76%) against the one-ply heuristic's 62.0%."""
 
     name = "lookahead"
+    #: The table sizes it looks ahead at (elsewhere it plays the heuristic's move).
+    tables: tuple[int, ...] = (2,)
+    moves = LOOKAHEAD_MOVES
+    guesses = LOOKAHEAD_GUESSES
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -147,22 +151,26 @@ class MediciLookahead:
         return _after_reply(game, seat)
 
     def choose(self, seat_view: SeatView) -> Move:
-        if seat_view.players != 2:  # one rival's reply of three says less: the heuristic
-            heuristic = MediciBot(0)
-            heuristic.rng = self.rng
-            return heuristic.choose(seat_view)
+        if seat_view.players not in self.tables:  # one rival's reply of three says less
+            return _heuristic_move(self.rng, seat_view)
         moves, seat = sound_moves(wasteful, seat_view.view, seat_view.legal_moves()), seat_view.seat
         guess = seat_view.determinize(self.rng)
         lines = [_line(guess, m, seat) for m in moves]
-        top = sorted(range(len(moves)), key=lambda i: -lines[i][0])[:LOOKAHEAD_MOVES]
+        top = sorted(range(len(moves)), key=lambda i: -lines[i][0])[: self.moves]
         if len(top) == 1:
             return moves[top[0]]
         worth = {i: self.judge(lines[i][1], seat) for i in top}  # the first guess's lines
-        for _ in range(LOOKAHEAD_GUESSES - 1):
+        for _ in range(self.guesses - 1):
             guess = seat_view.determinize(self.rng)
             for i in top:
                 worth[i] += self.judge(_line(guess, moves[i], seat)[1], seat)
         return moves[max(top, key=lambda i: worth[i])]  # ties: the heuristic's order
+
+
+def _heuristic_move(rng: random.Random, seat_view: SeatView) -> Move:
+    heuristic = MediciBot(0)
+    heuristic.rng = rng
+    return heuristic.choose(seat_view)
 
 
 def _replied(game: Medici) -> Medici:
@@ -198,3 +206,40 @@ def _after_answer(game: Medici, seat: int) -> float:
     if after.over or after.to_move != seat:
         return MediciBot.evaluate(after, seat)
     return max(_line(after, m, seat)[0] for m in after.legal_moves())
+
+
+#: A round's replies cost about the square of the stacks at court: the round lookahead plays
+#: as many guesses as keep guesses × stacks² within this (three up to 8 stacks, the courts of
+#: 98% of the heuristic's own decisions; none from 14 on, where it plays the heuristic's move).
+ROUND_WORK = 192
+
+
+class MediciRoundLookahead(MediciLookahead):
+    """A whole round, for Hard's first guess with 4 players: as :class:`MediciLookahead`,
+    but each of the heuristic's favourite moves is followed by the greedy replies of the
+    three others (rival, partner, rival) and judged for the team once the seat is to move
+    again, so what the partner makes of a move counts as much as what the rivals take."""
+
+    name = "round lookahead"
+    tables = (4,)
+
+    def choose(self, seat_view: SeatView) -> Move:
+        stacks = max(1, len(seat_view.view["stacks"]))
+        self.guesses = min(LOOKAHEAD_GUESSES, ROUND_WORK // stacks**2)
+        if not self.guesses:  # a court so crowded that one round would take seconds
+            return _heuristic_move(self.rng, seat_view)
+        return super().choose(seat_view)
+
+    @staticmethod
+    def judge(game: Medici, seat: int) -> float:
+        return _after_round(game, seat)
+
+
+def _after_round(game: Medici, seat: int) -> float:
+    """``seat``'s judgement of ``game`` once the others have made their greedy replies."""
+    after = game
+    for _ in range(game.players - 1):
+        if after.over or after.to_move in (None, seat):
+            break
+        after = _replied(after)
+    return MediciBot.evaluate(after, seat)
