@@ -93,9 +93,8 @@ def test_paired_rollouts_keep_the_heuristic_choice_when_no_move_is_better() -> N
         assert _rollouts(lambda game: [0.25] * 4).choose(seat_view) == expected
 
 
-def test_only_hard_at_four_players_guesses_at_the_root_by_rollouts() -> None:
-    ai = game_ai("allegiance")
-    assert ai.for_players(4).root_bot is not None
-    assert ai.for_players(4).normal is not None
-    assert ai.for_players(4).normal.root_bot is None  # type: ignore[union-attr]
-    assert ai.for_players(7).root_bot is None
+@pytest.mark.parametrize("players", [4, 7])
+def test_only_hard_guesses_at_the_root_by_rollouts(players: int) -> None:
+    ai = game_ai("allegiance").for_players(players)
+    assert ai.root_bot is not None
+    assert ai.normal is not None and ai.normal.root_bot is None
