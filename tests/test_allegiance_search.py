@@ -5,13 +5,18 @@ also counts how each seat's House stood, below the win."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import cast
 
 import pytest
 
 import rules
+from rules import Game
 from rules.allegiance import HOUSE_OF, Allegiance
+from tabletop.ai.base import SeatView
 from tabletop.ai.policy import game_ai
+from tabletop.games.allegiance.bots import AllegianceBot, ranked
+from tabletop.games.allegiance.rollouts import PairedRollouts
 from tabletop.games.allegiance.search import deal_reward
 
 
@@ -57,3 +62,39 @@ def test_a_playout_reward_counts_the_win_first_and_the_house_next() -> None:
             for b in losers:
                 if won[HOUSE_OF[game.allegiance[a]]] > won[HOUSE_OF[game.allegiance[b]]]:
                     assert reward[a] > reward[b]
+
+
+def _pledging(players: int, seed: int) -> SeatView:
+    game = rules.new_game("allegiance", players, seed=seed)
+    return SeatView(game, game.mover, random.Random(seed))
+
+
+def _rollouts(reward: Callable[[Game], list[float]]) -> PairedRollouts:
+    ai = game_ai("allegiance")
+    return PairedRollouts(5, policy=ai.heuristic, reward=reward)
+
+
+def test_paired_rollouts_take_a_move_that_wins_on_every_shared_guess() -> None:
+    seat_view = _pledging(4, 3)
+    seat = seat_view.seat
+    second = ranked(seat_view)[1].cards[0]
+
+    def backs_second(game: Game) -> list[float]:
+        pledged = cast(Allegiance, game).allegiance
+        return [1.0 if s == seat and pledged[s] == second else 0.0 for s in range(4)]
+
+    assert _rollouts(backs_second).choose(seat_view).cards[0] == second
+
+
+def test_paired_rollouts_keep_the_heuristic_choice_when_no_move_is_better() -> None:
+    for seed in range(3):
+        seat_view = _pledging(4, seed)
+        expected = AllegianceBot(0).choose(seat_view)
+        assert _rollouts(lambda game: [0.25] * 4).choose(seat_view) == expected
+
+
+@pytest.mark.parametrize("players", [4, 7])
+def test_only_hard_guesses_at_the_root_by_rollouts(players: int) -> None:
+    ai = game_ai("allegiance").for_players(players)
+    assert ai.root_bot is not None
+    assert ai.normal is not None and ai.normal.root_bot is None

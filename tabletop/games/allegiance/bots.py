@@ -8,6 +8,7 @@ still to act this round are a risk it discounts, not cards it imagines.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import cast
 
 from rules import Move
@@ -58,18 +59,32 @@ class AllegianceBot:
     def _ally(view: AllegianceView, seat: int, moves: list[Move]) -> Move:
         """Back the House the hand can push hardest, pledging a high card of it (its rank is
         the prize) while keeping the rest of that House to win tricks with."""
-        hand = view["hands"][seat] or []  # never hidden from its own seat
-        strength = [0] * len(HOUSES)
-        for c in hand:
-            if c in FACE_SET:
-                strength[HOUSE_OF[c]] += RANK_OF[c]
+        worth = _pledge_worth(view, seat)
+        return max(moves, key=lambda m: worth(m.cards[0]))
 
-        def worth(move: Move) -> float:
-            c = move.cards[0]
-            rest = strength[HOUSE_OF[c]] - RANK_OF[c]
-            return RANK_OF[c] + 0.6 * rest
 
-        return max(moves, key=worth)
+def _pledge_worth(view: AllegianceView, seat: int) -> Callable[[str], float]:
+    hand = view["hands"][seat] or []  # never hidden from its own seat
+    strength = [0] * len(HOUSES)
+    for c in hand:
+        if c in FACE_SET:
+            strength[HOUSE_OF[c]] += RANK_OF[c]
+
+    def worth(card: str) -> float:
+        return RANK_OF[card] + 0.6 * (strength[HOUSE_OF[card]] - RANK_OF[card])
+
+    return worth
+
+
+def ranked(seat_view: SeatView) -> list[Move]:
+    """The legal moves, the heuristic's favourites first (its own score, ties in list order)."""
+    moves = seat_view.legal_moves()
+    view, seat = cast(AllegianceView, seat_view.view), seat_view.seat
+    if view["phase"] == "ally":
+        worth = _pledge_worth(view, seat)
+        return sorted(moves, key=lambda m: -worth(m.cards[0]))
+    judge = _Judge(view, seat)
+    return sorted(moves, key=lambda m: -judge.value(m))
 
 
 class _Judge:
