@@ -48,41 +48,10 @@ def deal_reward(game: Game) -> list[float]:
     return [WIN_SHARE * w + (1 - WIN_SHARE) * h for w, h in zip(win, house, strict=True)]
 
 
-# Allegiance: the heuristic is nearly free (~0.04 ms). A deal is worth the backed card's
-# rank (1 to 9), so a 3-point lead decides a lot. Widening: 4 players vs Random, 614
-# iterations, 58% of 24 games with it against 46% of 40 without.
-# Inference (each rival's Allegiance card read from what it feeds, lifts and kills): Hard
-# with it vs three Hard without at 150 iterations, 240 duplicate games, 21.9% (CI 18-26%,
-# fair 25%): no gain seen; keeping 1 of 12 guesses instead of 4, 27.8% of 232 (CI 24-32%).
-# Cut-off: a deal is one game and is won or lost only at its end (the Houses' race is open
-# until the last Victories), so a playout runs to the deal's end and is judged by who
-# actually won; cut off after 12 plies it was judged on the first Victories, and the search
-# barely beat its own heuristic. Where the search departs from the heuristic, each move
-# valued by 100 rollouts from the true position (200 decisions, 4 players): to the end, 190
-# iterations, +1.5 points of win share per decision (s.e. 0.6); cut at 12, 300 iterations,
-# +0.5 (s.e. 0.3). An iteration costs about 1.7 times as much.
-# Levels, seed 2411, duplicate deals, an eighth of the real caps: Normal (35) vs three Easy,
-# 400 games, 30.9% (CI 27.5-34.3%, fair 25%; cut at 12 and 60 iterations: 29.5%, 26-33%);
-# at 7 players, Normal (25) vs six Easy, 280 games, 20.1% (CI 15.8-24.4%, fair 14.3%);
-# Hard (128) vs six Random, 210 games, 27.0% (CI 21.9-32.1%); Hard (384) vs six Random,
-# 140 games, 26.8% (CI 18.9-34.7%). The heuristic alone vs six Random, 700 games: seed 7
-# 21.8% (19.1-24.5%), seed 8 24.8%, seed 9 26.0%, seed 2411 25.4% (22.2-28.7%; its first
-# 140 games 25.5%): the search adds about a point to its heuristic there.
-# Overruling the heuristic: with four players the playouts are noisy, and the best of many
-# means beats the heuristic's by one standard error by chance alone, and Hard (more
-# iterations, so smaller errors) departed more often and lost by it: Hard (175) vs three
-# Normal (35), seed 2411, 200 duplicate games, 21.0% (CI 16.3-25.8%, fair 25%) at 1.0
-# standard error; 27.4% (23.4-31.5%) at 2.5. Normal (35) vs three Easy on the same deals:
-# 28.4% at 1.0, 28.2% at 2.5.
-# Reward: with the win alone (one playout in seven at 7 players) the search seldom cleared
-# that bar and played its heuristic: at 128 iterations vs six Random only 12 of 140 games
-# ended otherwise than the heuristic's. Half the win, half the House's standing, seed 2411,
-# duplicate deals, 7 players vs six Random, 140 games, against the heuristic alone on the
-# same games (25.5%): 128 iterations, 26.7% (win alone 25.1%; at 1.0 standard error 26.0%;
-# half the win, half the points' margin 25.8%); 1024 (the real cap), 29.6% (CI 21.9-37.4%;
-# +4.2 points, s.e. 2.6, paired; the win alone 23.5% of the same 140). At 4 players it
-# changes little: Hard (175) vs three Normal (35), 200 games, 27.7% (CI 23.4-31.9%); Normal
-# (35) vs three Easy, 28.5% (23.6-33.5%).
+# The heuristic is nearly free, so playouts run to the deal's end (a deal is won or lost only
+# there); with four or more players they are noisy, so the search overrules its heuristic only
+# on clear evidence (confidence 2.5), and a playout is judged half by who won and half by how
+# the seat's House stood. The measurements: tests/benchmarks/AI-FINDINGS.md, "Allegiance".
 _SEARCH = GameAI(
     heuristic=bot_policy(AllegianceBot),
     margin=3.0,
