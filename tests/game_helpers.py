@@ -51,3 +51,17 @@ def draw_beside_twin(game: rules.Game, drawn: str) -> str:
     g.table = [*g.table, tuple(meld)]
     g._legal_cache = None
     return twin
+
+
+class SteppingClock:
+    """A stand-in for the ``time`` module whose clock moves on a fixed step at every reading,
+    so that how many iterations a search's budget buys does not depend on the machine's speed
+    or load (tests check the search's behaviour; benchmarks measure its time)."""
+
+    def __init__(self, step: float) -> None:
+        self.now = 0.0
+        self.step = step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now

@@ -11,7 +11,7 @@ import time
 from dataclasses import replace
 
 import pytest
-from game_helpers import mid_game
+from game_helpers import SteppingClock, mid_game
 
 import rules
 from rules.alliances import POWER_CARDS, rank_of
@@ -199,25 +199,12 @@ def test_alliances_three_players_have_their_own_hard_settings() -> None:
     assert table.bias < ai.bias
 
 
-class _SteppingClock:
-    """A clock that moves on a fixed step at every reading, so that how many iterations a
-    budget buys does not depend on the machine's speed or load."""
-
-    def __init__(self, step: float) -> None:
-        self.now = 0.0
-        self.step = step
-
-    def perf_counter(self) -> float:
-        self.now += self.step
-        return self.now
-
-
 def test_machiavelli_hard_decision_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hard's search reads the clock before every iteration and stops once its budget (1.5 s)
     is spent, even though its root's smart heuristic asks the solver. With a clock that steps
     0.1 s a reading, the budget buys at most 15 iterations; the real times are measured by
     tests/benchmarks/bench_decision_time.py, not here."""
-    clock = _SteppingClock(0.1)
+    clock = SteppingClock(0.1)
     monkeypatch.setattr(ismcts, "time", clock)
     budget = SEARCH_LEVELS["hard"][0]
     for seed, steps in ((2, 10), (6, 24)):

@@ -9,7 +9,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import math
-import time
 from collections.abc import Iterator
 
 import pygame
@@ -432,11 +431,10 @@ def test_surfaces_are_cached() -> None:
     assert art.token_stack(1, 3, 40) is art.token_stack(1, 3, 40)
 
 
-def test_painting_every_face_at_200px_is_fast() -> None:
-    # A resize repaints a whole hand and table at once: it must not stall a frame for long.
+def test_every_face_paints_at_200px() -> None:
+    # A resize repaints a whole hand and table at once; how long that takes is measured by
+    # tests/benchmarks/bench_card_art.py, not asserted here.
     card_art.clear_cache()
     art.clear_cache()
-    start = time.perf_counter()
-    for card in art.CARDS:
-        card_face(GAME, card, 200)
-    assert time.perf_counter() - start < 1.0
+    sizes = {card_face(GAME, card, 200).get_width() for card in art.CARDS}
+    assert sizes == {200}

@@ -4,10 +4,9 @@ it decides the same way whatever the cards it cannot see (issue "AI that plays h
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
-from game_helpers import mid_game
+from game_helpers import SteppingClock, mid_game
 
 import rules
 import tabletop.games
@@ -106,19 +105,25 @@ def test_search_repeats_itself_in_team_and_crowded_games(game_id: str, players: 
     assert picks[0] == picks[1] and picks[0] in game.legal_moves()
 
 
-def test_time_budget_bounds_the_search_and_one_legal_move_is_instant() -> None:
+def test_time_budget_bounds_the_search_and_one_legal_move_is_not_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The search stops once its budget is spent, however large its iteration cap (a clock
+    stepping 0.01 s a reading: a 0.2 s budget buys at most 20 iterations), and a forced move
+    is played without a search."""
+    clock = SteppingClock(0.01)
+    monkeypatch.setattr(ismcts, "time", clock)
     game = mid_game("allegiance", 4, seed=3, steps=10)
     bot = ISMCTSBot(seed=1, budget=0.2, iterations=10**9)
-    t0 = time.perf_counter()
     bot.choose(SeatView(game, game.to_move, random.Random(1)))
-    assert time.perf_counter() - t0 < 0.6 and bot.last_iterations > 0
+    assert 0 < bot.last_iterations <= 20
     forced = rules.new_game("royal_houses", 2, seed=1)
     while len(forced.legal_moves()) != 1:
         forced.play(forced.legal_moves()[0])
     assert forced.forced_move() == forced.legal_moves()[0]
-    t0 = time.perf_counter()
-    bot.choose(SeatView(forced, forced.to_move, random.Random(1)))
-    assert bot.last_iterations == 0 and time.perf_counter() - t0 < 0.05
+    read = clock.now
+    assert bot.choose(SeatView(forced, forced.to_move, random.Random(1))) == forced.forced_move()
+    assert bot.last_iterations == 0 and clock.now == read
 
 
 def test_team_games_back_up_one_reward_per_team() -> None:
