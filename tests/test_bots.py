@@ -43,8 +43,12 @@ def _play(game: rules.Game, bots: list[Bot], rng: random.Random) -> list[Move]:
 @pytest.mark.parametrize("kind", QUICK_KINDS)
 def test_every_bot_plays_only_legal_moves(game_id: str, kind: str) -> None:
     spec = rules.GAMES[game_id]
-    for players, options in spec.test_configs or ((spec.min_players, {}),):
-        for seed in range(6):
+    configs = spec.test_configs or ((spec.min_players, {}),)
+    # About a dozen games a game and kind, at least two a table (the bot on even seats, then on
+    # odd): the conformance suite's random playouts cover the tables more widely.
+    seeds = max(2, 12 // len(configs))
+    for players, options in configs:
+        for seed in range(seeds):
             game = rules.new_game(game_id, players, seed=seed, options=dict(options))
             bots = [
                 make_bot(kind if s % 2 == seed % 2 else "random", game_id, seed + s)
@@ -225,11 +229,11 @@ def test_rival_hidden_hand_does_not_change_decisions(kind: str, seed: int) -> No
 
 
 def test_heuristic_beats_random() -> None:
-    # Measured: 1000/1000 wins (arena, seed 1) and 200/200 here; the bar is set lower so
-    # that the test checks strength, not one lucky seed.
-    result = run_arena("royal_houses", 2, ["heuristic", "random"], 200, seed=7)
+    # Measured: 1000/1000 wins (arena, seed 1); the bar is set lower so that the test checks
+    # strength, not one lucky seed.
+    result = run_arena("royal_houses", 2, ["heuristic", "random"], 60, seed=7)
     heuristic = result["entrants"][0]
-    assert heuristic["games_by_seat"] == [100, 100]
+    assert heuristic["games_by_seat"] == [30, 30]
     assert heuristic["win_share"] >= 0.95
 
 
