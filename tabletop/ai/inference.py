@@ -51,9 +51,12 @@ def seen_events(game: Game, seat: int) -> tuple[Event, ...]:
 
 
 def weighed_deal(
-    deal: Callable[[random.Random], Game], weigh: Weigher, draws: int, rng: random.Random
+    deal: Callable[[random.Random], Game], weigh: Weigher | None, draws: int, rng: random.Random
 ) -> Game:
-    """One of ``draws`` guesses from ``deal``, chosen in proportion to ``weigh``."""
+    """One of ``draws`` guesses from ``deal``, chosen in proportion to ``weigh`` (with no
+    weigher: one guess, every deal alike)."""
+    if weigh is None:
+        return deal(rng)
     guesses = [deal(rng) for _ in range(draws)]
     weights = [max(0.0, weigh(g)) for g in guesses]
     total = sum(weights)

@@ -130,10 +130,7 @@ class ISMCTSBot:
             weigh = ai.inference(seat_view.view, seat_view.seen, seat_view.seat)
         done = 0
         while done < self.iterations and (deadline is None or time.perf_counter() < deadline):
-            if weigh is None:
-                deal = seat_view.determinize(rng)
-            else:
-                deal = weighed_deal(seat_view.determinize, weigh, ai.draws, rng)
+            deal = weighed_deal(seat_view.determinize, weigh, ai.draws, rng)
             self._iterate(root, deal, rng, players, ai, allowed)
             done += 1
             if done % SETTLE_EVERY == 0 and settled(root, self._left(done, started, deadline)):

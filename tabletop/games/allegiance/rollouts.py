@@ -63,10 +63,7 @@ class PairedRollouts:
             weigh = self.inference(seat_view.view, seat_view.seen, seat_view.seat)
         gains: list[list[float]] = [[] for _ in rivals]
         for _ in range(GUESSES):
-            if weigh is None:
-                deal = seat_view.determinize(self.rng)
-            else:
-                deal = weighed_deal(seat_view.determinize, weigh, self.draws, self.rng)
+            deal = weighed_deal(seat_view.determinize, weigh, self.draws, self.rng)
             dice = self.rng.getrandbits(32)
             base = self._play(deal, first, seat_view.seat, dice)
             for out, move in zip(gains, rivals, strict=True):

@@ -140,7 +140,6 @@ class MediciLookahead:
     #: The table sizes it looks ahead at (elsewhere it plays the heuristic's move).
     tables: tuple[int, ...] = (2,)
     moves = LOOKAHEAD_MOVES
-    guesses = LOOKAHEAD_GUESSES
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -150,8 +149,14 @@ class MediciLookahead:
         """``seat``'s worth of the position after one of its moves."""
         return _after_reply(game, seat)
 
+    def guesses(self, seat_view: SeatView) -> int:
+        """The guesses at the hidden cards each move is judged on (none: the heuristic's)."""
+        return LOOKAHEAD_GUESSES
+
     def choose(self, seat_view: SeatView) -> Move:
-        if seat_view.players not in self.tables:  # one rival's reply of three says less
+        guesses = self.guesses(seat_view)
+        # one rival's reply of three says less; no guess: a court too crowded to look ahead
+        if seat_view.players not in self.tables or not guesses:
             return _heuristic_move(self.rng, seat_view)
         moves, seat = sound_moves(wasteful, seat_view.view, seat_view.legal_moves()), seat_view.seat
         guess = seat_view.determinize(self.rng)
@@ -160,7 +165,7 @@ class MediciLookahead:
         if len(top) == 1:
             return moves[top[0]]
         worth = {i: self.judge(lines[i][1], seat) for i in top}  # the first guess's lines
-        for _ in range(self.guesses - 1):
+        for _ in range(guesses - 1):
             guess = seat_view.determinize(self.rng)
             for i in top:
                 worth[i] += self.judge(_line(guess, moves[i], seat)[1], seat)
@@ -223,12 +228,10 @@ class MediciRoundLookahead(MediciLookahead):
     name = "round lookahead"
     tables = (4,)
 
-    def choose(self, seat_view: SeatView) -> Move:
+    def guesses(self, seat_view: SeatView) -> int:
+        """Fewer on a crowded court, none where one round would take seconds."""
         stacks = max(1, len(seat_view.view["stacks"]))
-        self.guesses = min(LOOKAHEAD_GUESSES, ROUND_WORK // stacks**2)
-        if not self.guesses:  # a court so crowded that one round would take seconds
-            return _heuristic_move(self.rng, seat_view)
-        return super().choose(seat_view)
+        return min(LOOKAHEAD_GUESSES, ROUND_WORK // stacks**2)
 
     @staticmethod
     def judge(game: Medici, seat: int) -> float:
