@@ -1,4 +1,4 @@
-"""Kill the app mid-autosave, again and again (issue #17): shared by the default-run test
+"""Kill the app mid-autosave, again and again: shared by the default-run test
 (tests/test_saves.py, a few kills) and tests/benchmarks/bench_kill_save.py (many).
 
 Each round starts a child process that does what the app does: resume the game from its save

@@ -1,4 +1,4 @@
-"""A GUI monkey (issue #17): random mouse, keys, text and window sizes, posted to a headless App
+"""A GUI monkey: random mouse, keys, text and window sizes, posted to a headless App
 as the window would deliver them, frames stepped in between. Test-only code, never shipped.
 
 Clicks are biased towards what is on the screen (pygame-gui buttons, text fields, check boxes,

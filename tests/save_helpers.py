@@ -1,4 +1,4 @@
-"""Shared by the tests that break saves, storage and locks on purpose (issue #17)."""
+"""Shared by the tests that break saves, storage and locks on purpose."""
 
 from __future__ import annotations
 

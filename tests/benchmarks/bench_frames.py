@@ -5,7 +5,7 @@
 Measures the busiest Royal Houses table (late game: full houses, both hands, the log) at
 1920×1080 and 3840×2160, crowded Allegiance (9 players) and Medici (4 players) tables at
 1080p, and the Royal Houses table at 1080p while an AI seat is thinking on the worker thread (a
-search-like bot that runs random playouts for its whole budget). Then (issue #19) tables whose
+search-like bot that runs random playouts for its whole budget). Then tables whose
 seats are all Easy AI play on at normal speed, paced like the app's 60 Hz loop, for ``--live``
 seconds each: held tricks and conflicts, sweeps, moves travelling from a seat, last-move
 marks, pieces leaving and recaps; those frames are reported whole and split into the frames

@@ -1,4 +1,4 @@
-"""Game night (issue #16): phones' moves to the TV, the TV's frames, the host's memory.
+"""Game night: phones' moves to the TV, the TV's frames, the host's memory.
 
     python tests/benchmarks/bench_game_night.py [--deals 5] [--games 20] [--limit 300]
 

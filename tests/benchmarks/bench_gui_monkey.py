@@ -1,4 +1,4 @@
-"""The long GUI monkey (issue #17): random mouse, keys, text and window sizes on every game's
+"""The long GUI monkey: random mouse, keys, text and window sizes on every game's
 screens for a set time, headless, with all data in a temporary folder.
 
     python tests/benchmarks/bench_gui_monkey.py --minutes 10 [--seed 1] [--steps 600]

@@ -5,7 +5,7 @@ so the first frame never waits for them; this is the CPU time that thread takes)
 
 Prints each cue's median CPU time and the median total over ``--runs`` runs (CPU and wall
 clock), in ms. CPU time is the figure to read on a busy machine: the wall clock there counts
-other processes' turns too. The aim (issue #19) is under 50 ms for all six cues at the
+other processes' turns too. The aim is under 50 ms for all six cues at the
 mixer's rate (22050 Hz); a figure to read here, not a timing assertion in the test run.
 """
 
