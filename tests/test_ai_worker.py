@@ -75,8 +75,8 @@ def _kill(pid: int) -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX kill")
 def test_a_killed_worker_is_replaced_and_the_question_asked_again() -> None:
-    """Issue #17 item 7: the worker killed (or out of memory) used to crash the app at the
-    next AI turn (BrokenProcessPool). Now a new worker starts and the question is asked
+    """A killed (or out of memory) worker does not crash the app at the
+    next AI turn (BrokenProcessPool): a new worker starts and the question is asked
     again; the player sees at most a short delay."""
     from slow_bot import PausingBot
 
@@ -142,7 +142,7 @@ class _Recorder:
 
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
 def test_the_worker_is_sent_only_what_the_seat_may_know(game_id: str) -> None:
-    """Issue #17, item 3: the worker receives the seat's SeatView (every hidden card dealt
+    """The worker receives the seat's SeatView (every hidden card dealt
     again), never the real game: no Game object, no seed or move history that would rebuild
     the deal, and the rivals' hands are a guess."""
     from tabletop.ai.base import SeatView
@@ -171,7 +171,7 @@ def test_the_worker_is_sent_only_what_the_seat_may_know(game_id: str) -> None:
 
 
 def test_an_alliances_copy_keeps_no_cards_other_seats_showed_each_other() -> None:
-    """Issue #17, item 3: in the secret meeting partners show each other two cards; a seat's
+    """In the secret meeting partners show each other two cards; a seat's
     determinized copy (what its bot reads) must not hold the real cards shown between the
     other partnership."""
     game = rules.new_game("alliances", 4, seed=2, options={"secret_meeting": True})

@@ -330,8 +330,8 @@ def test_score_table_names_allegiances_and_scores() -> None:
 
 
 def test_a_card_dropped_on_an_opponents_panel_is_refused_not_played(app: App) -> None:
-    """Issue 19, section 4: Allegiance played a card dropped on an opponent's panel instead of
-    refusing it. A drop onto a zone no legal move targets is refused with the rules' sentence
+    """Allegiance refuses a card dropped on an opponent's panel instead of playing
+    it. A drop onto a zone no legal move targets is refused with the rules' sentence
     (rule: cards are played into the trick) and the game does not move."""
     scene = table(app, 4, seed=11)
     _advance_to_trait_on_face(scene, 11)

@@ -69,8 +69,8 @@ def test_bad_arguments_give_a_message_not_a_traceback() -> None:
 
 
 def test_names_that_cannot_be_shown_are_refused_like_bad_arguments() -> None:
-    """Issue #17: an empty, invisible, undecodable or too long name from --names used to
-    start a game whose autosaves the app later refused (or crashed drawing)."""
+    """An empty, invisible, undecodable or too long name from --names is refused: it would
+    start a game whose autosaves the app would later refuse (or crash drawing)."""
     base = [sys.executable, "-m", "tabletop", "--game", "royal_houses", "--speed", "0"]
     for names, words in (
         ("Ada,,Bo", "name 2 is empty"),
@@ -116,7 +116,7 @@ def _first_table(*args: str) -> tuple[int | None, bool]:
 
 
 def test_table_display_flag_shows_the_public_table(tmp_path: Path) -> None:
-    """Issue 19, section 4: ``--table-display`` was accepted and ignored, so a TV showed the
+    """``--table-display`` is obeyed, so a TV never shows the
     only human's hand. With it the session is a table display (as the setup's checkbox makes
     it) and the table shows view(None); without it the human's own view."""
     base = ("--game", "royal_houses", "--seats", "human,ai", "--seed", "4")
@@ -133,7 +133,7 @@ def test_table_display_flag_shows_the_public_table(tmp_path: Path) -> None:
 
 
 def test_too_many_seats_give_the_rules_player_count_sentence() -> None:
-    """Issue 19, section 4: ``--seats`` with ten entries for Allegiance crashed with an
+    """``--seats`` with ten entries for Allegiance must not crash with an
     IndexError (nine default names) instead of the player-count message."""
     import rules
     from tabletop.__main__ import _first_scene_factory, parse_args

@@ -1,4 +1,4 @@
-"""Dialogs and keyboard use of the menu screens (issue #19, section 3), headless.
+"""Dialogs and keyboard use of the menu screens, headless.
 
 Dialogs are measured with the fonts pygame-gui draws them with (the theme's), at the sizes a
 4K screen and the TV profile give; keys are delivered as the window would (``key``).
@@ -63,8 +63,8 @@ def open_modals(app: App) -> list[Modal]:
 
 
 def test_escape_closes_the_topmost_dialog_and_opens_nothing_else(app: App) -> None:
-    """Issue #19: Escape closes the topmost dialog (as Cancel) instead of opening another (on
-    the table, Escape used to open Leave over an open dialog)."""
+    """Escape closes the topmost dialog (as Cancel) instead of opening another (on
+    the table, Escape must not open Leave over an open dialog)."""
     scene = table(app)
     scene.ask_leave()
     app.request_quit()  # "Quit tabletop?" over "Leave the game?"
@@ -82,8 +82,7 @@ def test_escape_closes_the_topmost_dialog_and_opens_nothing_else(app: App) -> No
 
 
 def test_a_remotes_back_key_does_what_escape_does(app: App) -> None:
-    """Issue #19: "Keyboard navigation ... so a TV with a keyboard or remote can start a
-    game": a remote's Back key (SDL's AC_BACK) closes the dialog in front, then goes back
+    """A TV remote's Back key (SDL's AC_BACK) closes the dialog in front, then goes back
     from the table's menu screens as Escape does."""
     scene = table(app)
     scene.ask_leave()
@@ -105,7 +104,7 @@ def test_a_remotes_back_key_does_what_escape_does(app: App) -> None:
 
 
 def test_enter_answers_with_the_focused_button(app: App) -> None:
-    """Issue #19: Enter confirms the focused (default) button; Tab moves to Cancel."""
+    """Enter confirms the focused (default) button; Tab moves to Cancel."""
     scene = table(app)
     scene.ask_leave()
     key(app, pygame.K_TAB)
@@ -117,7 +116,7 @@ def test_enter_answers_with_the_focused_button(app: App) -> None:
 
 
 def test_the_menu_button_under_the_dim_asks_only_once(app: App) -> None:
-    """Issue #19: a dialog is modal: asking to leave again while it is open adds nothing."""
+    """A dialog is modal: asking to leave again while it is open adds nothing."""
     scene = table(app)
     scene.ask_leave()
     scene.ask_leave()
@@ -165,7 +164,7 @@ def _assert_modal_fits(app: App, modal: Modal) -> None:
 
 @pytest.mark.parametrize(("size", "profile"), SIZES)
 def test_every_dialog_is_themed_and_fits_at_4k_and_tv(size: tuple[int, int], profile: str) -> None:
-    """Issue #19: every dialog (Leave, Quit, Delete, Open a copy, Import) is opaque over a
+    """Every dialog (Leave, Quit, Delete, Open a copy, Import) is opaque over a
     dimmed window, inside the window, its title fits its title bar and its buttons' text fits
     the buttons, with the profile's fonts (at 4K the title bar and buttons were cut)."""
     from tabletop.scenes.in_use import offer_copy
@@ -269,7 +268,7 @@ def test_the_save_dialog_keeps_its_name_through_a_resize_and_refuses_a_blank_one
 
 
 def test_the_jester_picker_is_opaque_over_a_dimmed_table() -> None:
-    """Issue #19: the Jester (and influence) picker: an opaque panel over a dimmed table, its
+    """The Jester (and influence) picker: an opaque panel over a dimmed table, its
     buttons wide and tall enough for their words in the profile's font."""
     import random
 
@@ -316,8 +315,8 @@ def test_the_jester_picker_is_opaque_over_a_dimmed_table() -> None:
 
 
 def test_a_dialog_survives_a_resize_and_a_profile_change(app: App) -> None:
-    """Issue #19: a dialog keeps its question and its answer across a window resize or a
-    profile change (it used to vanish with its question); it is rebuilt at the new size."""
+    """A dialog keeps its question and its answer across a window resize or a
+    profile change (it does not vanish with its question); it is rebuilt at the new size."""
     scene = table(app)
     scene.ask_leave()
     leave = scene.leave_dialog
@@ -338,7 +337,7 @@ def test_a_dialog_survives_a_resize_and_a_profile_change(app: App) -> None:
 
 
 def test_the_file_chooser_survives_a_resize_in_its_folder(app: App, tmp_path: Path) -> None:
-    """Issue #19: the Import file chooser, resized, opens again in the folder it showed."""
+    """The Import file chooser, resized, opens again in the folder it showed."""
     load = LoadScene(app)
     app.push(load)
     pump(app)
@@ -373,7 +372,7 @@ def tab_to(app: App, target: object, limit: int = 40) -> None:
 
 
 def test_keyboard_only_starts_a_game_from_the_title(app: App) -> None:
-    """Issue #19: with only arrows and Enter (a TV remote), a player starts a new game."""
+    """With only arrows and Enter (a TV remote), a player starts a new game."""
     title = TitleScene(app)
     app.push(title)
     pump(app)
@@ -396,7 +395,7 @@ def test_keyboard_only_starts_a_game_from_the_title(app: App) -> None:
 
 
 def test_keyboard_only_changes_settings(app: App) -> None:
-    """Issue #19: from the title, by keys alone: open Settings, change the animation speed and
+    """From the title, by keys alone: open Settings, change the animation speed and
     the display profile, and go back with Escape."""
     title = TitleScene(app)
     app.push(title)
@@ -423,7 +422,7 @@ def test_keyboard_only_changes_settings(app: App) -> None:
 
 
 def test_every_settings_row_is_reachable_by_keys(app: App) -> None:
-    """Issue #19: the focus ring reaches every row's control and Done, found in the scene's
+    """The focus ring reaches every row's control and Done, found in the scene's
     widgets (a row added later is reachable without being listed)."""
     settings = SettingsScene(app)
     app.push(settings)
@@ -436,7 +435,7 @@ def test_every_settings_row_is_reachable_by_keys(app: App) -> None:
 
 
 def test_keyboard_only_loads_a_save(app: App) -> None:
-    """Issue #19: from the title, by keys alone: open Load and resume a saved game."""
+    """From the title, by keys alone: open Load and resume a saved game."""
     session = played(6)
     write_save(session)
     title = TitleScene(app)
@@ -457,7 +456,7 @@ def test_keyboard_only_loads_a_save(app: App) -> None:
 
 
 def test_the_focus_ring_is_drawn_and_hidden_under_a_dialog(app: App) -> None:
-    """Issue #19: the focus ring is visible (gold, around the focused widget) and not drawn
+    """The focus ring is visible (gold, around the focused widget) and not drawn
     over a dialog."""
     title = TitleScene(app)
     app.push(title)
@@ -489,7 +488,7 @@ def test_the_focus_ring_is_drawn_and_hidden_under_a_dialog(app: App) -> None:
     [*SIZES, ((1920, 1080), "desktop")],
 )
 def test_the_title_shows_every_game_without_scrolling(size: tuple[int, int], profile: str) -> None:
-    """Issue #19: the title shows every game without scrolling, at the TV profile too."""
+    """The title shows every game without scrolling, at the TV profile too."""
     app = make_app(size, profile)
     try:
         title = TitleScene(app)
@@ -508,7 +507,7 @@ def test_the_title_shows_every_game_without_scrolling(size: tuple[int, int], pro
 
 
 def test_no_theme_warning_at_4k_tv(recwarn: pytest.WarningsRecorder) -> None:
-    """Issue #19: at 4K on the TV profile the hand-over scene warned about its title font."""
+    """At 4K on the TV profile the hand-over scene gives no warning about its title font."""
     from tabletop.scenes.handover import HandOverScene
 
     app = make_app((3840, 2160), "tv")
@@ -548,7 +547,7 @@ def ring_shown_at(app: App, element: Any) -> bool:
 
 @pytest.mark.parametrize("profile", ["desktop", "tv"])
 def test_keyboard_only_sets_up_and_starts_any_game(profile: str) -> None:
-    """Issue #19: "Keyboard navigation ... so a TV with a keyboard or remote can start a game":
+    """A TV with a keyboard or remote can start a game by keys alone:
     with arrows and Enter alone, a player chooses the player count, a seat's kind and a switch
     on the setup screen, under a visible focus ring, and starts the game."""
     app = make_app((1920, 1080), profile)
@@ -596,7 +595,7 @@ def test_keyboard_only_sets_up_and_starts_any_game(profile: str) -> None:
 
 
 def test_a_setup_text_field_types_and_the_ring_leaves_it(app: App) -> None:
-    """Issue #19: Enter on a name field under the ring types into it, Enter ends the typing,
+    """Enter on a name field under the ring types into it, Enter ends the typing,
     and Down moves on (the typing never follows the ring away)."""
     setup = SetupScene(app, "royal_houses")
     app.push(setup)
@@ -616,7 +615,7 @@ def test_a_setup_text_field_types_and_the_ring_leaves_it(app: App) -> None:
 
 
 def test_keyboard_only_picks_a_file_in_the_import_chooser(app: App, tmp_path: Path) -> None:
-    """Issue #19: the file chooser's list is reachable by keys: the ring starts on the list,
+    """The file chooser's list is reachable by keys: the ring starts on the list,
     Up/Down move in it, Enter opens a folder, Backspace goes back up, Enter on a file picks it
     (the game opens); Escape closes only the chooser."""
     from tabletop.ui.chooser import FileChooser
@@ -664,7 +663,7 @@ def test_keyboard_only_picks_a_file_in_the_import_chooser(app: App, tmp_path: Pa
 
 
 def test_escape_in_the_file_chooser_closes_it_only(app: App) -> None:
-    """Issue #19: Escape closes the topmost dialog only (the Load screen stays)."""
+    """Escape closes the topmost dialog only (the Load screen stays)."""
     load = LoadScene(app)
     app.push(load)
     pump(app)
@@ -676,7 +675,7 @@ def test_escape_in_the_file_chooser_closes_it_only(app: App) -> None:
 
 
 def test_statistics_by_keys_with_a_visible_ring(app: App) -> None:
-    """Issue #19: the statistics screen answers keys under the focus ring: the ring moves from
+    """The statistics screen answers keys under the focus ring: the ring moves from
     button to button and Enter presses the one under it (the game filter, then Back)."""
     from tabletop.scenes.stats import StatsScene
 
@@ -712,7 +711,7 @@ def test_statistics_by_keys_with_a_visible_ring(app: App) -> None:
 
 
 def test_rules_scroll_by_keys_and_the_ring_walks_the_contents() -> None:
-    """Issue #19: on the rules screen Up/Down/PageUp/PageDown scroll the text; Left/Right move
+    """On the rules screen Up/Down/PageUp/PageDown scroll the text; Left/Right move
     a visible focus ring over Back and the contents, and Enter jumps to a section."""
     from tabletop.scenes.rules_screen import RulesScene
 
@@ -751,7 +750,7 @@ def test_rules_scroll_by_keys_and_the_ring_walks_the_contents() -> None:
 
 
 def test_the_ring_scrolls_a_tall_setup_form_to_its_widget() -> None:
-    """Issue #19: on a TV the setup form of a big table is taller than the screen: the widget
+    """On a TV the setup form of a big table is taller than the screen: the widget
     the ring moves to is scrolled into view, down to Start and back up to the player count."""
     app = make_app((1280, 720), "tv")
     try:

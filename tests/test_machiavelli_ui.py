@@ -158,7 +158,7 @@ def _draw_button(scene: TableScene):  # type: ignore[no-untyped-def]
 
 
 def test_draw_a_card_asks_first_when_the_table_was_changed(app: App) -> None:
-    """Issue 19, section 4: *Draw a card* silently threw away a half-built table. With changes
+    """*Draw a card* never silently throws away a half-built table. With changes
     in the working area it asks first; No keeps the work, Yes draws (and ends the turn)."""
     scene = table(app)
     set_position(scene, [("5S.1", "6S.1", "7S.1")], ["8S.1", "KD.1"])

@@ -269,7 +269,7 @@ def _line_starts(lay: md.MarkdownLayout) -> list[str]:
 
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
 def test_a_word_that_changes_style_inside_it_wraps_whole(game_id: str) -> None:
-    """Issue #20: a Royal Houses line started with a lone "." where "**7 cards**." wrapped
+    """No Royal Houses line starts with a lone "." where "**7 cards**." wraps
     between the bold word and its full stop. No rules text, at any width the rules screen
     uses, starts a line with the tail of a word."""
     text = rules.rules_text(game_id)

@@ -1,6 +1,6 @@
-"""Issue 19, section 4: refusal sentences lower-cased proper names ("The 7 of artois…"), five
-places in four games, each built with ``str.capitalize()`` on a whole card name. A refusal
-that starts with a card's name now only upper-cases its first letter (``sentence_start``)."""
+"""Refusal sentences keep proper names' capitals (never "The 7 of artois…"): a refusal that
+starts with a card's name upper-cases only its first letter (``sentence_start``), not
+``str.capitalize()`` on the whole name, in the five places in four games that build one."""
 
 from __future__ import annotations
 

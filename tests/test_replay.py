@@ -1,4 +1,4 @@
-"""Replays and the move list as text (issue #9, point 3): step, back and play at speed from the
+"""Replays and the move list as text: step, back and play at speed from the
 move list; export and import in the games' own notation, every imported move re-checked."""
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ def hot_seat(game_id: str, moves: int | None, seed: int = 4) -> Session:
 def test_an_unfinished_games_replay_shows_no_hand_a_player_may_not_see(
     app: App, game_id: str
 ) -> None:
-    """Issue #17, item 1: while a game is unfinished its replay offers only the public view and
+    """While a game is unfinished its replay offers only the public view and
     the seat of a lone human (solo play); every seat once the game is over. Hot seat: the
     public table only, so a replay cannot defeat the hand-over screen."""
     table = hot_seat(game_id, moves=12)
@@ -233,7 +233,7 @@ def test_an_unfinished_games_replay_shows_no_hand_a_player_may_not_see(
 
 
 def test_an_unfinished_games_export_keeps_its_seed_and_deal_secret() -> None:
-    """Issue #17: with the seed (or a fixed deal) anyone can deal the same hands again, e.g.
+    """With the seed (or a fixed deal) anyone can deal the same hands again, e.g.
     as the seed of a new game in Setup. An unfinished game's move list leaves both out, and
     reading it back says why it cannot be played on; a finished game's keeps them."""
     from rules.royal_houses import CARDS
@@ -256,7 +256,7 @@ PROMPT_WORDS = ("click", "drag", "your turn", "choose the country", "declare exa
 
 @pytest.mark.parametrize("game_id", sorted(rules.GAMES))
 def test_a_replay_shows_no_live_prompt(app: App, game_id: str) -> None:
-    """Issue 19, section 4: a replay showed live prompts ("click a bid"), sentences meant for
+    """A replay shows no live prompts ("click a bid"), sentences meant for
     a player to act on. It shows a neutral description of the position and whose turn it was
     (in its title), at every position and from every seat's view."""
     finished = played(game_id)

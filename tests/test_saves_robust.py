@@ -1,6 +1,6 @@
-"""Saves that must never be lost or break the app (issue #17): an import never replaces
-another game (item 4), and names that used to crash the app are refused where they are typed
-and repaired where they are read (item 6)."""
+"""Saves that must never be lost or break the app: an import never replaces
+another game, and names that could crash the app are refused where they are typed
+and repaired where they are read."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def app() -> Iterator[App]:
 
 
 # ---------------------------------------------------------------------------------------------
-# item 4: an import never replaces another game
+# An import never replaces another game
 # ---------------------------------------------------------------------------------------------
 
 
@@ -102,7 +102,7 @@ def test_resuming_a_renamed_copy_of_a_save_never_overwrites_its_original(
 
 
 # ---------------------------------------------------------------------------------------------
-# item 6: names that used to crash the app
+# Names that could crash the app
 # ---------------------------------------------------------------------------------------------
 
 HOSTILE = ("Ad\x00a", "Bo\ud800b", "\u200b", "\u200b\u200d\ufeff", "x" * 300, "", "  \t ")

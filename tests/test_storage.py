@@ -1,4 +1,4 @@
-"""Reading and writing files safely (issue #17, items 8 and 9): a named pipe in the saves
+"""Reading and writing files safely: a named pipe in the saves
 folder never hangs the app, temp files left by a kill are cleaned at start, a UTF-8 BOM is
 fine, a settings or statistics file from a newer version is kept aside (and said so), and
 refusals are sentences, not Python internals."""
@@ -40,7 +40,7 @@ def app() -> Iterator[App]:
 
 
 # ---------------------------------------------------------------------------------------------
-# item 8: a named pipe (or any file that is not a regular file) never hangs the app
+# A named pipe (or any file that is not a regular file) never hangs the app
 # ---------------------------------------------------------------------------------------------
 
 
@@ -172,7 +172,7 @@ def test_sigterm_ends_the_app_even_mid_game() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# item 9: temp files, a BOM, newer settings and statistics, messages in words
+# Temp files, a BOM, newer settings and statistics, messages in words
 # ---------------------------------------------------------------------------------------------
 
 
@@ -298,7 +298,7 @@ def test_a_failed_autosave_is_told_in_words(app: App, monkeypatch: pytest.Monkey
 
 
 def test_one_off_flags_apply_to_this_run_only() -> None:
-    """Issue 19, section 4: ``--profile``, ``--fullscreen`` and ``--speed`` were saved into the
+    """``--profile``, ``--fullscreen`` and ``--speed`` are not saved into the
     settings for ever. Run with them, the settings file keeps what it held; a change made in
     Settings during such a run is still saved."""
     saved = storage.Settings(profile="desktop", animation_speed=1.5, fullscreen=False)
@@ -338,7 +338,7 @@ def test_one_off_flags_apply_to_this_run_only() -> None:
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt", reason="POSIX signal")
 def test_sigterm_during_a_game_saves_and_exits() -> None:
-    """Issue 19, section 4: SIGTERM during a game opened the Quit dialog and the process kept
+    """SIGTERM during a game must not open the Quit dialog and keep the process
     running. A terminate signal saves the game and ends the app with code 0, promptly; the
     autosave is there and loads (Continue resumes it)."""
     env = {**ENV, **{k: os.environ[k] for k in ("XDG_DATA_HOME", "XDG_CONFIG_HOME")}}
