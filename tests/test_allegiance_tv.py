@@ -1,4 +1,4 @@
-"""Issue #19 on the TV profile at a crowded Allegiance table: "text a player needs is at least
+"""On the TV profile at a crowded Allegiance table: "text a player needs is at least
 the profile's body size", and no text clipped. Nine seats with long names, in every phase of a
 deal, at the TV's three window sizes: every seat's name whole, every text at least the body
 size, the trick's rank labels saying "rank", nothing that fails the text-fit check."""
@@ -91,7 +91,7 @@ def check_table(session: Session, size: tuple[int, int]) -> None:
 @pytest.mark.parametrize("size", SIZES, ids=[f"{w}x{h}" for w, h in SIZES])
 @pytest.mark.parametrize("phase", list(PHASES))
 def test_tv_nine_long_names_whole_and_text_at_body_size(phase: str, size: tuple[int, int]) -> None:
-    """Issue #19: on the TV "text a player needs is at least the profile's body size" and
+    """On the TV "text a player needs is at least the profile's body size" and
     "no clipped or overflowing text": at nine seats with names of eleven letters, each seat's
     spot shows its name whole (with its marker), every text of the table (all of desktop size
     16 or more) is drawn at the body size or larger, unsqueezed, and the trick's labels under
@@ -101,7 +101,7 @@ def test_tv_nine_long_names_whole_and_text_at_body_size(phase: str, size: tuple[
 
 @pytest.mark.parametrize("players", range(3, 9))
 def test_tv_fewer_seats_long_names_whole(players: int) -> None:
-    """Issue #19: the same at three to eight seats (1920×1080 TV, a trick nearly full and the
+    """The same at three to eight seats (1920×1080 TV, a trick nearly full and the
     Allegiance being chosen): names whole, text at the body size, labels saying "rank"."""
     for phase in ("choosing Allegiance", "a trick nearly full"):
         check_table(position(players, phase), (1920, 1080))
@@ -109,7 +109,7 @@ def test_tv_fewer_seats_long_names_whole(players: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES[:2], ids=["1280x720", "1920x1080"])
 def test_tv_own_spot_name_whole_for_every_viewer(size: tuple[int, int]) -> None:
-    """Issue #19: whoever sits at the table's bottom (hot seat: each player in turn), their own
+    """Whoever sits at the table's bottom (hot seat: each player in turn), their own
     spot holds their name whole with "choosing" at the TV's body size, never squeezed."""
     session = position(9, "choosing Allegiance")
     with tv_table(session, size) as scene:

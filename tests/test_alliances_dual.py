@@ -1,5 +1,4 @@
-"""Alliances at the table: Dual Allegiance shows which Politics card moves, from where to where
-(issue #19 §4)."""
+"""Alliances at the table: Dual Allegiance shows which Politics card moves, from where to where."""
 
 from __future__ import annotations
 
@@ -52,7 +51,7 @@ def row_of(scene: TableScene, name: str):  # type: ignore[no-untyped-def]
 
 
 def test_dual_allegiance_moves_the_card_it_takes_across_the_table(app: App) -> None:
-    """Issue #19: "Dual Allegiance does not show which Politics card moves": the chosen card is
+    """Dual Allegiance shows which Politics card moves: the chosen card is
     framed while Cy chooses; after "boost 0" the same piece (id P9) lies in Ada's row, framed,
     its old place says "to Ada", and the table glides it there from Bartholomew's row."""
     scene = boost_pending(app)
@@ -83,7 +82,7 @@ def test_dual_allegiance_moves_the_card_it_takes_across_the_table(app: App) -> N
 
 
 def test_the_public_table_shows_the_move_too(app: App) -> None:
-    """Issue #19: which card moved where is public (the log says it): the table display
+    """Which card moved where is public (the log says it): the table display
     (viewer None) shows it the same way, and the view names the boosted seat."""
     scene = boost_pending(app)
     scene.play(next(m for m in scene.game.legal_moves() if str(m) == "boost 0"))

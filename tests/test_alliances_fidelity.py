@@ -1,4 +1,4 @@
-"""Alliances rules fidelity (issue #20): the decided readings of RULES-NOTES.md ("Decided after
+"""Alliances rules fidelity: the decided readings of RULES-NOTES.md ("Decided after
 an independent read of the source"), the worked examples of
 sources/004_f6b725bd12fb4163.txt, refusals that say the rule, and the in-app text
 rules/alliances.md held to its marking: every RULES-NOTES decision it states sits in a

@@ -1,4 +1,4 @@
-"""Issue #19 §3 on the Alliances table: on the TV profile "text a player needs is at least the
+"""The Alliances table on the TV profile: "text a player needs is at least the
 profile's body size", and "no clipped or overflowing text anywhere". The table is built at
 1920×1080 TV with a long name ("Bartholomew", 11 letters) in the bidding phase and in a
 conflict, as a player at the table sees it and as the replay does; every text of the model must
@@ -85,7 +85,7 @@ CASES = [("bidding", 4), ("conflict", 2), ("conflict", 3), ("conflict", 4)]
 @pytest.mark.parametrize("replay", [False, True], ids=["table", "replay"])
 @pytest.mark.parametrize(("phase", "players"), CASES, ids=[f"{p}-{n}p" for p, n in CASES])
 def test_tv_alliances_text_is_whole_and_body_size(phase: str, players: int, replay: bool) -> None:
-    """Issue #19: "text a player needs is at least the profile's body size" and no text is cut
+    """On the TV "text a player needs is at least the profile's body size" and no text is cut
     ("No clipped or overflowing text anywhere"): the Alliances table at 1920×1080 TV with the
     name "Bartholomew", bidding (the State of the Nations grid's numbers whole) and in a
     conflict (names, roles, counts, the played card's suit whole), at the table and in the
@@ -101,7 +101,7 @@ def test_tv_alliances_text_is_whole_and_body_size(phase: str, players: int, repl
 
 
 def test_tv_bid_grid_keeps_every_cell_a_target() -> None:
-    """Issue #19: the bid grid's numbers are whole on a TV (in two rows of cells when one row
+    """The bid grid's numbers are whole on a TV (in two rows of cells when one row
     is too narrow) and every open cell is still a click target, ``bid:{count}:{suit}``, on the
     number it shows."""
     pygame.init()

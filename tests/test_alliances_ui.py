@@ -306,7 +306,7 @@ POSITIONS = list(_positions())
 def test_layout_fits_without_overlaps(size: tuple[int, int], profile: str) -> None:
     pygame.init()
     display = Display(*size, profile=profile)
-    # The scene's status bar and log (their desktop size on a TV too: #19).
+    # The scene's status bar and log (their desktop size on a TV too).
     status_h, log_w = display.frame_px(64), display.frame_px(400)
     rect = pygame.Rect(0, status_h, size[0] - log_w, size[1] - status_h)
     layout = AlliancesLayout()

@@ -1,4 +1,4 @@
-"""The app-level leak check (#17, "Secrets stay secret").
+"""The app-level leak check ("Secrets stay secret").
 
 Seeded games of every game are played through the app's own paths — the table (solo, table
 display, hot seat), undo, the replay of an unfinished game, the exported move list, the Load
@@ -327,7 +327,7 @@ def frame(app: App, watch: Watch, scene: TableScene, where: str) -> None:
     shared = len(scene.session.humans) > 1 or scene.session.table_display
     if shared and scene.viewer is not None:
         # A private view is shown only to the human to move, and only after the hand-over.
-        # ... or to the player who just drew, before the hand-over (issue #19).
+        # ... or to the player who just drew, before the hand-over.
         held = scene.reveal is not None and scene.reveal.seat == scene.viewer
         assert held or scene.game.to_move == scene.viewer, f"{where}: a hand shown out of turn"
         assert not isinstance(app.top, HandOverScene), f"{where}: a hand behind the cover"
@@ -591,7 +591,7 @@ def test_a_game_night_tv_shows_only_the_public_table(
     players: int,
     options: dict[str, Any],
 ) -> None:
-    """Game night (#16): the TV, its join panel and phones strip show the public table only;
+    """Game night: the TV, its join panel and phones strip show the public table only;
     a local human seat still gets its hand-over; a phone seat is never shown on the TV."""
     monkeypatch.setattr(table_night, "BIND", ["127.0.0.1"])
     monkeypatch.setattr(table_night, "PORT", 0)

@@ -98,7 +98,7 @@ def check_outcome(game: Game) -> None:
     )
     assert game.to_move is None and game.legal_moves() == []
     # Partners share the outcome: the sides cover every seat once, and the winners are whole
-    # sides (issue #18: the rules, not the app, say who plays together).
+    # sides (the rules, not the app, say who plays together).
     sides = game.sides()
     assert sorted(s for side in sides for s in side) == list(range(game.players))
     for side in sides:

@@ -1,4 +1,4 @@
-"""Issue #18, "one home per game": a game's app side is one folder, and the example proves it.
+"""One home per game: a game's app side is one folder, and the example proves it.
 
 High Card (``tests/example_game/``) is a tiny game with hidden cards, written the way a real
 game is (docs/adding-a-game.md): a rules module and its rules text, and one app package
@@ -340,7 +340,7 @@ def test_a_whole_game_is_played_at_the_table(
             if isinstance(app.top, HandOverScene):
                 key(app, pygame.K_SPACE)
                 continue
-            if scene.reveal is not None:  # a drawn card seen (issue #19): pass on
+            if scene.reveal is not None:  # a drawn card seen: pass on
                 scene.end_reveal()
                 continue
             if not scene.acting_human:

@@ -1,4 +1,4 @@
-"""Following every move at the table (issue #19 §1), headless: a completed trick or conflict is
+"""Following every move at the table, headless: a completed trick or conflict is
 held with its winner marked and then swept away, AI seats wait meanwhile, the last trick can be
 peeked at, each seat's last move is marked, and a struck Medici stack leaves with an animation.
 Nothing held or marked ever shows a card hidden from the viewer."""
@@ -113,7 +113,7 @@ def count_paintings(monkeypatch: pytest.MonkeyPatch) -> list[tuple]:
 
 
 def test_allegiance_completing_card_is_drawn_and_winner_marked(app: App) -> None:
-    """Issue #19: 'A completed trick stays on the table with its winner marked' — the card
+    """'A completed trick stays on the table with its winner marked' — the card
     that completes an Allegiance trick is drawn in a frame after the move, with the winner
     named."""
     scene = table(app, "allegiance", 4)
@@ -138,7 +138,7 @@ def test_allegiance_completing_card_is_drawn_and_winner_marked(app: App) -> None
 def test_a_held_trick_and_its_sweep_paint_no_card_again(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #19 (the frame benchmark within its goals while animations run): the held trick
+    """To keep frames within their goals while animations run, the held trick
     and its sweep to the winner show cards the table has already painted, scaled, instead of
     painting each card's art again at every size it passes through (about 1 ms a card)."""
     scene = table(app, "allegiance", 4)
@@ -161,10 +161,9 @@ def test_a_held_trick_and_its_sweep_paint_no_card_again(
 def test_quiet_frames_paint_the_trick_cards_ahead_of_the_move(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #16 (TV frame p99 while phones play) and #19 (the frame benchmark within its
-    goals while animations run): frames with nothing else to do paint the cards a seat may
-    play into the trick (TableModel.upcoming), so the frame of the move that plays one
-    paints no card."""
+    """To keep frames quick while phones play and while animations run, frames with nothing
+    else to do paint the cards a seat may play into the trick (TableModel.upcoming), so the
+    frame of the move that plays one paints no card."""
     scene = table(app, "allegiance", 4)
     assert scene.model.upcoming, "the layout names the trick's possible cards"
     painted = count_paintings(monkeypatch)
@@ -185,7 +184,7 @@ def test_quiet_frames_paint_the_trick_cards_ahead_of_the_move(
 
 
 def test_linger_ends_after_its_time_then_sweeps(app: App) -> None:
-    """Issue #19: the trick stays 'about 1 s at normal animation speed', then sweeps to the
+    """The trick stays 'about 1 s at normal animation speed', then sweeps to the
     winner and the new table shows."""
     scene = table(app, "allegiance", 4)
     play_until(app, scene, awarded)
@@ -200,7 +199,7 @@ def test_linger_ends_after_its_time_then_sweeps(app: App) -> None:
 
 @pytest.mark.parametrize("how", ["click", "key"])
 def test_linger_skipped_by_click_or_key(app: App, how: str) -> None:
-    """Issue #19: the held trick is 'skippable with a click or key'."""
+    """The held trick is 'skippable with a click or key'."""
     scene = table(app, "allegiance", 4)
     play_until(app, scene, awarded)
     app.step(FRAME)
@@ -218,7 +217,7 @@ def test_linger_skipped_by_click_or_key(app: App, how: str) -> None:
 
 
 def test_ai_waits_during_linger(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue #19: 'While a linger runs, AI seats wait'."""
+    """While a linger runs, AI seats wait."""
     scene = table(app, "allegiance", 4)
     play_until(app, scene, awarded)
     asked: list[int] = []
@@ -237,7 +236,7 @@ def test_ai_waits_during_linger(app: App, monkeypatch: pytest.MonkeyPatch) -> No
 
 
 def test_instant_speed_holds_nothing() -> None:
-    """Issue #19: 'Instant speed: no hold' — the trick clears at once (the peek still has it)."""
+    """'Instant speed: no hold' — the trick clears at once (the peek still has it)."""
     app = App((1280, 720), settings=Settings(animation_speed=0.0), persist_settings=False)
     try:
         scene = table(app, "allegiance", 4)
@@ -249,7 +248,7 @@ def test_instant_speed_holds_nothing() -> None:
 
 
 def test_phone_move_ends_a_linger(app: App) -> None:
-    """Issue #19: 'A phone move arriving during a linger ends it early'."""
+    """A phone move arriving during a linger ends it early."""
     scene = table(app, "allegiance", 4)
     play_until(app, scene, awarded)
     held = scene.moments.held
@@ -265,7 +264,7 @@ def test_phone_move_ends_a_linger(app: App) -> None:
 
 
 def test_last_trick_peek_shows_the_same_cards(app: App) -> None:
-    """Issue #19: 'a last trick peek shows it again' — L shows the last completed trick's
+    """'a last trick peek shows it again' — L shows the last completed trick's
     cards again, and a key closes it."""
     scene = table(app, "allegiance", 4)
     play_until(app, scene, awarded)
@@ -293,7 +292,7 @@ def test_last_trick_peek_shows_the_same_cards(app: App) -> None:
 
 
 def test_last_move_marked_until_that_seat_moves_again(app: App) -> None:
-    """Issue #19: 'The last move of every seat stays marked until that seat moves again'."""
+    """The last move of every seat stays marked until that seat moves again."""
     scene = table(app, "allegiance", 4)
 
     def face_played_by_other(events: list[rules.Event]) -> bool:
@@ -458,7 +457,7 @@ def test_an_undo_shows_the_marks_of_the_position_gone_back_to(app: App) -> None:
 
 
 def test_other_seats_cards_travel_in_a_timed_tween(app: App) -> None:
-    """Issue #19: 'AI moves travel from the seat's panel to where they land, at a pace a
+    """'AI moves travel from the seat's panel to where they land, at a pace a
     person can follow' — another seat's card starts at its spot and is still on its way after
     a few frames; a local player's card glides as before."""
     scene = table(app, "allegiance", 4)
@@ -485,7 +484,7 @@ def test_other_seats_cards_travel_in_a_timed_tween(app: App) -> None:
 
 
 def test_alliances_conflict_end_held_on_the_map(app: App) -> None:
-    """Issue #19: 'the end of every Alliances conflict: who won, with what, and the capture,
+    """'the end of every Alliances conflict: who won, with what, and the capture,
     shown on the map'."""
     scene = table(app, "alliances", 3)
     events = play_until(app, scene, lambda ev: any(e.kind == "conflict" for e in ev))
@@ -505,7 +504,7 @@ def test_alliances_conflict_end_held_on_the_map(app: App) -> None:
 
 
 def test_alliances_drafting_trick_held(app: App) -> None:
-    """Issue #19: 'A completed trick ... stays on the table with its winner marked' — a
+    """'A completed trick ... stays on the table with its winner marked' — a
     two-player Alliances drafting trick too."""
     scene = table(app, "alliances", 2)
     events = play_until(app, scene, lambda ev: any(e.kind == "trick" for e in ev))
@@ -518,7 +517,7 @@ def test_alliances_drafting_trick_held(app: App) -> None:
 
 
 def test_medici_struck_stack_leaves_before_columns_close(app: App) -> None:
-    """Issue #19: 'Medici: a struck or dismissed stack leaves with an animation before the
+    """'Medici: a struck or dismissed stack leaves with an animation before the
     columns close up'."""
     scene = table(app, "medici", 2)
     events = play_until(app, scene, lambda ev: any(e.kind == "conspire" for e in ev))
@@ -536,7 +535,7 @@ def test_medici_struck_stack_leaves_before_columns_close(app: App) -> None:
 
 
 def test_medici_dismissed_cards_leave(app: App) -> None:
-    """Issue #19: 'a struck or dismissed stack leaves with an animation' — the cards a
+    """'a struck or dismissed stack leaves with an animation' — the cards a
     Minister dismisses are still drawn, leaving, for some frames after the move."""
     scene = table(app, "medici", 2)
     events = play_until(app, scene, lambda ev: any(e.kind == "minister" for e in ev))
@@ -570,7 +569,7 @@ def drawn_leaving(scene: TableScene, rect: pygame.Rect) -> bool:
 def test_held_and_marked_pieces_never_show_hidden_cards(
     app: App, game_id: str, players: int
 ) -> None:
-    """Issue #19 (secrets): what is held, leaving or marked never names a card the viewer's
+    """Secrets: what is held, leaving or marked never names a card the viewer's
     view hides."""
     scene = table(app, game_id, players, seed=11)
     rng = random.Random(4)
@@ -598,7 +597,7 @@ def test_held_and_marked_pieces_never_show_hidden_cards(
 
 
 def test_last_trick_button_on_the_log(app: App) -> None:
-    """Issue #19: 'A Last trick peek: a status/action button or key' — the button shows only
+    """'A Last trick peek: a status/action button or key' — the button shows only
     once a trick has been completed, and a click on it shows that trick again."""
     scene = table(app, "allegiance", 4)
     button = scene.moments.button

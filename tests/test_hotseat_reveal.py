@@ -1,4 +1,4 @@
-"""Hot seat: the player who draws a card sees it before the table hands over (issue #19 §4)."""
+"""Hot seat: the player who draws a card sees it before the table hands over."""
 
 from __future__ import annotations
 
@@ -41,7 +41,7 @@ def draw_move(scene: TableScene):  # type: ignore[no-untyped-def]
 
 
 def test_the_drawer_sees_the_drawn_card_before_the_cover(app: App) -> None:
-    """Issue #19: "hot seat hands over before the drawer of a card has seen it": after a draw by
+    """The hot seat never hands over before the drawer of a card has seen it: after a draw by
     seat 0 the next frame still shows seat 0's hand with the drawn card marked; the cover comes
     only after the player confirms."""
     scene = hot_seat_table(app)
@@ -82,7 +82,7 @@ def test_the_drawn_card_glows_and_not_its_twin_on_the_table(app: App) -> None:
 
 
 def test_space_passes_only_after_a_moment(app: App) -> None:
-    """Issue #19: the hold is not passed by the key press that drew (a double press): Space
+    """The hold is not passed by the key press that drew (a double press): Space
     passes it only once the drawer had a moment to look."""
     scene = hot_seat_table(app)
     scene.play(draw_move(scene))
@@ -94,7 +94,7 @@ def test_space_passes_only_after_a_moment(app: App) -> None:
 
 
 def test_a_move_that_shows_nothing_new_hands_over_at_once(app: App) -> None:
-    """Issue #19: only a move that showed its player something new and private holds the
+    """Only a move that showed its player something new and private holds the
     table; Royal Houses' moves show the mover nothing new, so the cover comes at once."""
     session = Session("royal_houses", [SeatConfig("Sam"), SeatConfig("Nadia")], seed=3)
     scene = TableScene(app, session)
@@ -112,7 +112,7 @@ def test_a_move_that_shows_nothing_new_hands_over_at_once(app: App) -> None:
 
 
 def test_one_human_against_ai_needs_no_hold(app: App) -> None:
-    """Issue #19: alone at the table the hand stays up anyway: no hold, no extra button."""
+    """Alone at the table the hand stays up anyway: no hold, no extra button."""
     scene = hot_seat_table(app, humans=1)
     scene.play(draw_move(scene))
     pump(app, 1)

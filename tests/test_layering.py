@@ -1,4 +1,4 @@
-"""Issue #18: the layering is a declared contract, checked by import-linter in the default run.
+"""The layering is a declared contract, checked by import-linter in the default run.
 
 The contracts live in pyproject.toml under ``[tool.importlinter]``:
 

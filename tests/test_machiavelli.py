@@ -296,7 +296,7 @@ def test_going_out_wins_the_hand() -> None:
 
 
 def test_the_outcome_lists_every_players_cards_left() -> None:
-    """Issue #19: the results show every player's remaining cards. Notes: penalty points are
+    """The results show every player's remaining cards. Notes: penalty points are
     counted on the cards left in hand, and the view shows every hand once the game is over;
     the outcome carries the same cards (and only then: a game still on has no outcome)."""
     game = deal(RUN_H, SET_9)
@@ -502,7 +502,7 @@ def test_describe_move_words_each_kind() -> None:
     assert game.describe_move(DRAW, 0, names) == "Draw a card"
     assert game.describe_move(PASS, 0, names) == "Pass"
     play = play_move([["5H.1", "6H.1", "7H.1"], SET_9])
-    # Issue #16 (the phone's buttons said "Play 5 melds" whatever they laid): the mover reads
+    # A phone's buttons must not say "Play 5 melds" whatever they lay: the mover reads
     # which hand cards the play lays; anyone else only how many melds (the cards are a hand).
     on_table = {c for meld in game.table for c in meld}
     laid = [c for c in ("5H.1", "6H.1", "7H.1", *SET_9) if c not in on_table]

@@ -1,4 +1,4 @@
-"""Machiavelli at the table, issue #19: melds stay put, others' changes outlined, a drawn card
+"""Machiavelli at the table: melds stay put, others' changes outlined, a drawn card
 marked, several cards moved at once, click-then-click onto a meld, End turn says why, and the
 results. Driven through the real table scene, headless, with real clicks where it matters.
 
@@ -99,8 +99,8 @@ def rows_of(scene: TableScene) -> dict[str, int]:
 
 
 def test_melds_keep_their_places_while_the_table_is_rearranged(app: App) -> None:
-    """Issue #19: "melds stay where they are while you rearrange (a new meld appears where it
-    was dropped or at the end; nothing re-sorts under your hand)"."""
+    """Melds stay where they are while you rearrange (a new meld appears where it
+    was dropped or at the end; nothing re-sorts under your hand)."""
     scene = table(app, [RUN, EIGHTS, DIAMONDS], ["9S.1", "KH.1", "KS.1"])
     rows = rows_of(scene)
     diamonds_at = scene.model.zone("meld:2")
@@ -131,7 +131,7 @@ def test_melds_keep_their_places_while_the_table_is_rearranged(app: App) -> None
 
 
 def test_end_turn_plays_the_table_without_its_free_places(app: App) -> None:
-    """Issue #19: free places are the app's; the rules get the melds only."""
+    """Free places are the app's; the rules get the melds only."""
     scene = table(app, [RUN, ("9H.1", "9D.1", "9C.1")], ["9S.1", "KH.1"])
     for card in ("9H.1", "9D.1", "9C.1"):
         scene.drop(card, NEW_ZONE if card == "9H.1" else "meld:2")
@@ -168,8 +168,8 @@ def _sam_draws_then_nadia_lays_then_omar_draws(scene: TableScene) -> None:
 
 
 def test_an_ai_play_keeps_the_melds_in_place_and_outlines_what_changed(app: App) -> None:
-    """Issue #19: "AI and Hint changes are marked (new and moved cards outlined) instead of
-    re-sorting the whole table"; the old melds keep their places (matched by shared cards)
+    """AI and Hint changes are marked (new and moved cards outlined) instead of
+    re-sorting the whole table; the old melds keep their places (matched by shared cards)
     and the outlines last until the viewer's next action."""
     scene = table(app, [RUN, EIGHTS, DIAMONDS], ["9S.1", "KH.1"])
     rows = rows_of(scene)
@@ -193,7 +193,7 @@ def test_an_ai_play_keeps_the_melds_in_place_and_outlines_what_changed(app: App)
 
 
 def test_an_undo_outlines_nothing(app: App) -> None:
-    """Issue #19: outlines show what others did; taking back one's own play is not that."""
+    """Outlines show what others did; taking back one's own play is not that."""
     scene = TableScene(app, _sam_can_open_at_once())
     app.push(scene)
     scene.play(next(m for m in scene.game.legal_moves() if m.kind == "play"))
@@ -246,7 +246,7 @@ def _sam_can_open_at_once() -> Session:
 
 
 def test_a_drawn_card_is_marked_in_the_hand_until_the_next_move(app: App) -> None:
-    """Issue #19: "a newly drawn card is marked in the hand" (outline and a "new" tag) until
+    """A newly drawn card is marked in the hand (outline and a "new" tag) until
     the player's next move."""
     scene = table(app, [RUN, EIGHTS], ["KH.1", "KS.1"])
     top = scene.game.stock[-1]  # the stock's top card
@@ -333,7 +333,7 @@ def test_after_an_undo_the_marks_are_the_ones_load_shows(app: App) -> None:
 
 
 def test_the_hint_preview_keeps_melds_in_place_and_outlines_its_changes(app: App) -> None:
-    """Issue #19: the Hint's preview, like an AI play, is matched onto the melds in place and
+    """The Hint's preview, like an AI play, is matched onto the melds in place and
     its new and moved cards are outlined."""
     scene = table(app, [RUN, EIGHTS, DIAMONDS], ["4S.1", "10D.1", "KH.1"])
     answer = (("8S.1", "8H.1", "8D.1", "8C.1"), ("10D.1", *DIAMONDS), ("4S.1", *RUN[:3]))
@@ -352,7 +352,7 @@ def test_the_hint_preview_keeps_melds_in_place_and_outlines_its_changes(app: App
 
 
 def test_shift_click_picks_several_cards_and_a_click_moves_them_together(app: App) -> None:
-    """Issue #19: "several cards can be picked and moved at once (a run split or a group)":
+    """Several cards can be picked and moved at once (a run split or a group):
     Shift+click adds cards (hand and table), a click on a meld's card or a new-meld place
     moves them all; the gesture is written on the table."""
     scene = table(app, [("2C.1", "3C.1", "4C.1", "5C.1", "6C.1", "7C.1"), EIGHTS], ["KH.1", "KS.1"])
@@ -383,7 +383,7 @@ def test_shift_click_picks_several_cards_and_a_click_moves_them_together(app: Ap
 
 
 def test_dragging_one_of_several_picked_cards_carries_them_all(app: App) -> None:
-    """Issue #19: the picked cards move together when one of them is dragged."""
+    """The picked cards move together when one of them is dragged."""
     scene = table(app, [("2C.1", "3C.1", "4C.1", "5C.1", "6C.1", "7C.1"), EIGHTS], ["KH.1"])
     click_at(app, spot(scene, "6C.1"))
     shift_click(app, spot(scene, "7C.1"))
@@ -408,7 +408,7 @@ def test_dragging_one_of_several_picked_cards_carries_them_all(app: App) -> None
 
 
 def test_a_rectangle_dragged_from_an_empty_spot_picks_the_cards_it_crosses(app: App) -> None:
-    """Issue #19: "drag-select several pieces": a rectangle from an empty spot of the table
+    """Drag-select several pieces: a rectangle from an empty spot of the table
     picks the cards whose visible strip it crosses (a run split in one gesture)."""
     scene = table(app, [("2C.1", "3C.1", "4C.1", "5C.1", "6C.1", "7C.1"), EIGHTS], ["KH.1"])
     five, seven = scene.model.piece("5C.1"), scene.model.piece("7C.1")
@@ -438,7 +438,7 @@ def test_a_rectangle_dragged_from_an_empty_spot_picks_the_cards_it_crosses(app: 
 
 
 def test_space_picks_several_cards_with_the_keyboard(app: App) -> None:
-    """Issue #19: multi-select from the keyboard: Space adds the focused card, Enter on a
+    """Multi-select from the keyboard: Space adds the focused card, Enter on a
     focused meld puts the picked cards there."""
     scene = table(app, [RUN], ["9H.1", "9D.1", "9C.1"])
 
@@ -461,8 +461,8 @@ def test_space_picks_several_cards_with_the_keyboard(app: App) -> None:
 
 
 def test_click_then_click_on_a_melds_card_drops_onto_that_meld(app: App) -> None:
-    """Issue #19: "with a card selected, clicking a card of a meld drops onto that meld (not
-    re-select), unless it is the selected card itself"."""
+    """With a card selected, clicking a card of a meld drops onto that meld (not
+    re-select), unless it is the selected card itself."""
     scene = table(app, [RUN, EIGHTS], ["9S.1", "8S.2"])
     click_at(app, spot(scene, "9S.1"))
     assert scene.input.selected == "9S.1"
@@ -475,7 +475,7 @@ def test_click_then_click_on_a_melds_card_drops_onto_that_meld(app: App) -> None
 
 
 def test_other_games_keep_single_selection() -> None:
-    """Issue #19: multi-select and click-onto-a-target are hooks only Machiavelli opts into."""
+    """Multi-select and click-onto-a-target are hooks only Machiavelli opts into."""
     for game_id in ("royal_houses", "allegiance", "medici", "alliances"):
         gestures = get_gestures(game_id, get_layout(game_id))
         assert not gestures.select_many and not gestures.click_drops_on_targets
@@ -487,7 +487,7 @@ def test_other_games_keep_single_selection() -> None:
 
 
 def test_clicking_the_greyed_end_turn_says_which_meld_is_wrong(app: App) -> None:
-    """Issue #19: "when the table is invalid, End turn says why" — its tooltip and a toast on
+    """When the table is invalid, End turn says why — its tooltip and a toast on
     click carry the rules' sentence (RULES-NOTES: refused with the reason)."""
     scene = table(app, [RUN], ["9H.1", "9D.1", "KS.1"])
     scene.drop("9H.1", NEW_ZONE)
@@ -509,7 +509,7 @@ def test_clicking_the_greyed_end_turn_says_which_meld_is_wrong(app: App) -> None
 def test_results_show_everyones_cards_left_and_penalty_points_as_the_table_counts(
     app: App,
 ) -> None:
-    """Issue #19: the results show every player's remaining cards, and penalty points as the
+    """The results show every player's remaining cards, and penalty points as the
     table shows them ("44", never "-0"; 0 shows "0")."""
     scene = table(app, [RUN], ["9S.1", "KH.1"])
     g = scene.game
@@ -533,7 +533,7 @@ def test_results_show_everyones_cards_left_and_penalty_points_as_the_table_count
 
 
 def test_score_numbers_use_a_real_minus_and_never_show_minus_zero() -> None:
-    """Issue #19: "−44" with a real minus sign, never "-0"."""
+    """Scores read "−44" with a real minus sign, never "-0"."""
     assert score_number(-0.0) == "0"
     assert score_number(-44.0) == "\u221244"
     assert score_number(2.5) == "2.5"
@@ -550,7 +550,7 @@ def test_score_numbers_use_a_real_minus_and_never_show_minus_zero() -> None:
     ],
 )
 def test_the_new_tag_stays_inside_the_hand_panel(size: tuple[int, int], profile: str) -> None:
-    """Issue #19: "No rough edge at any size": the "new" tag over a card just drawn lies inside
+    """No rough edge at any size: the "new" tag over a card just drawn lies inside
     the hand panel (it crossed the panel's border) at 1280×720, 1080p, 4K and the TV profile."""
     from tabletop.table.render import shown_text, text_surface
 
@@ -580,7 +580,7 @@ def test_the_new_tag_stays_inside_the_hand_panel(size: tuple[int, int], profile:
 def test_seat_bar_labels_stand_whole_with_six_long_names_and_the_stock_empty(
     size: tuple[int, int], profile: str
 ) -> None:
-    """Issue #19: "No clipped or overflowing text anywhere", and on the TV "text a player
+    """No clipped or overflowing text anywhere, and on the TV "text a player
     needs is at least the profile's body size": six long names, their counts and "Stock empty:
     pass or play" stand whole in the seat bar (it takes two rows when one is too narrow), on a
     small desktop window and on the TV."""

@@ -531,7 +531,7 @@ def test_heuristic_bot_plays_legal_moves_to_the_end() -> None:
 
 
 def test_a_card_the_decks_lack_is_refused_with_what_a_deck_holds() -> None:
-    """Issue #20: typed notation that names a card no deck has says which cards a deck holds
+    """Typed notation that names a card no deck has says which cards a deck holds
     (notes: nobles 2-10 twice, Minister x2, Lady-in-Waiting x2, Jester x2, Duke x1; the
     Alliances variant adds 2 Mistresses), and changes nothing."""
     game = duel(INNER0, ["G7a"], INNER1, [])
@@ -555,7 +555,7 @@ def test_striking_the_stack_just_built_says_so() -> None:
 def test_three_players_are_refused_and_no_text_offers_them() -> None:
     """Source, Evertide assessment: the Alliances variant "does not accommodate 3 players"; the
     duel is for 2. Court of the Medici is played by 2 or 4: a 3-player game is refused, and
-    neither the rules text nor an option's help says otherwise (issue #20, point 5)."""
+    neither the rules text nor an option's help says otherwise."""
     with pytest.raises(rules.SetupError) as err:
         rules.new_game("medici", 3, seed=1)
     assert "2 or 4 players" in str(err.value)
@@ -603,7 +603,7 @@ def test_rules_text_leaves_what_the_source_says_unmarked(phrase: str) -> None:
 
 
 def test_rules_text_names_cards_with_their_copy_letter_and_the_minister_is_no_she() -> None:
-    """Issue #20: the notation paragraph names cards as the game reads them, the Minister is not
+    """The notation paragraph names cards as the game reads them, the Minister is not
     "her", and the conspiracy button is called what the table calls it."""
     game = duel(INNER0, [], INNER1, [])
     text = rules.rules_text("medici")

@@ -1,4 +1,4 @@
-"""Issue #19 §3 for Court of the Medici beyond mid-game: on the TV, every label the table places
+"""Court of the Medici beyond mid-game: on the TV, every label the table places
 is at the profile's body size and whole, at the end of a game (shown cards and limits in the
 rivals' panels, many stacks, the Inner Circle down to one stack) and for a viewer whose own
 name and house are long, at 1920×1080 and 1280×720; and the desktop keeps its labels whole."""
@@ -37,7 +37,7 @@ def finished(players: int, human: int) -> Session:
 def test_medici_labels_whole_at_the_end(
     players: int, human: int, size: tuple[int, int], profile: str
 ) -> None:
-    """Issue #19 §3: "text a player needs is at least the profile's body size" (on the TV) and
+    """On the TV "text a player needs is at least the profile's body size" and
     "No clipped or overflowing text anywhere": the finished table, seen by Ada or by
     Bartholomew (of the Della Rovere), cuts no label and shrinks none below the body size."""
     with table(finished(players, human), profile, size) as scene:

@@ -252,7 +252,7 @@ def test_score_table_shows_team_totals(app: App) -> None:
 def test_a_layout_build_works_out_each_widths_stack_badges_once(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #19 review: the badges' lines (font measuring for every stack) are worked out once
+    """The badges' lines (font measuring for every stack) are worked out once
     for each card width a layout build tries; the width it keeps is not measured again to
     find the badges' height and then their lines."""
     from tabletop.games.medici import layout as medici_layout

@@ -1,4 +1,4 @@
-"""Game night, the phone's side of the protocol (issue #16): the phone page and its files, the
+"""Game night, the phone's side of the protocol: the phone page and its files, the
 card images (rendered by the host on its UI thread, inside ``poll()``), and Machiavelli's
 proposals (the exact solver lays the cards a phone picked). Real sockets on loopback; the
 browser itself is in tests/test_phone_browser.py.
@@ -287,7 +287,7 @@ def test_a_proposal_runs_off_the_event_loop_and_the_ui_thread(nights, monkeypatc
 
 
 def test_pixels_from_the_host_are_encoded_as_png_off_the_ui_thread(nights) -> None:
-    """Issue #16 (TV frames): the host hands a face's pixels; the server encodes the PNG on its
+    """For the TV's frames, the host hands a face's pixels; the server encodes the PNG on its
     own worker thread, so the UI thread's poll() only paints."""
     session = make_session("royal_houses", 2)
     card = session.game.census()[0]

@@ -1,4 +1,4 @@
-"""Game night's server and protocol (issue #16), over real sockets on loopback.
+"""Game night's server and protocol, over real sockets on loopback.
 
 Scripted phones (aiohttp's WebSocket client) join seats, move and misbehave; the host's
 ``GameNight.poll()`` runs on the test's thread, as the UI thread would call it each frame,

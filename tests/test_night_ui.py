@@ -1,4 +1,4 @@
-"""Game night on the TV (issue #16): the setup form's phone seats, the table's join panel and
+"""Game night on the TV: the setup form's phone seats, the table's join panel and
 phones strip, phones' moves shown through ``poll()``, ``publish()`` after the table's own moves,
 the server's life, and saves and statistics with phone seats.
 
@@ -359,8 +359,8 @@ def test_a_moves_follow_up_work_comes_one_job_a_frame_after_it(
 def test_the_phones_strip_shows_every_phone_whole_at_both_profiles(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch, profile: str
 ) -> None:
-    """Issue #16 ("the panel folds into a small phones status strip: who is connected") and
-    #19 (no clipped text at any size): with nine phones, every line of the strip is drawn
+    """The join panel "folds into a small phones status strip: who is connected", and no
+    text is clipped at any size: with nine phones, every line of the strip is drawn
     whole, also under the TV's narrower game log."""
     use_private_home(tmp_path, monkeypatch)
     monkeypatch.setattr(table_night, "BIND", [LOOPBACK])
@@ -535,8 +535,8 @@ def test_undo_rules_count_a_phone_player_as_the_human() -> None:
 
 
 def test_the_phones_card_pictures_are_painted_in_a_process_of_their_own(app: App) -> None:
-    """Issue #16 ("it runs off the UI thread (its own thread or process) and never costs
-    frames"; "card faces are the same art as the desktop"): a phone's card picture is painted
+    """The phones' card art "runs off the UI thread (its own thread or process) and never costs
+    frames", and "card faces are the same art as the desktop": a phone's card picture is painted
     and encoded by the painter process, the TV's UI thread paints none, and the phone gets the
     desktop's art."""
     scene = night_table(app, "allegiance", [PHONE, PHONE, PHONE])
@@ -599,7 +599,7 @@ def test_card_png_paints_the_desktop_art(game_id: str) -> None:
 
 
 def test_pixels_encode_as_a_png_that_decodes_to_the_same_pixels() -> None:
-    """Issue #16: the phones' card pictures are encoded by tabletop.net.png (not pygame); a
+    """The phones' card pictures are encoded by tabletop.net.png (not pygame); a
     PNG reader gets back exactly the painted pixels, alpha included."""
     pygame.init()
     session = Session("allegiance", [SeatConfig(n) for n in ("Ann", "Bob", "Cleo")], 1)
@@ -615,7 +615,7 @@ def test_pixels_encode_as_a_png_that_decodes_to_the_same_pixels() -> None:
 
 
 def test_ai_seats_wait_while_the_join_codes_cover_the_table(app: App, phones: Phones) -> None:
-    """Issue #16 (the TV shows the table): while the join panel covers the table nobody could
+    """The TV shows the table: while the join panel covers the table nobody could
     follow an AI's move, so the AI seats wait and the status bar says so; once every phone
     has joined (the panel folds), they play."""
     scene = night_table(app, "royal_houses", ["easy", PHONE])
@@ -646,7 +646,7 @@ def covered_night_table(app: App, phones: Phones) -> tuple[TableScene, Any]:
 
 
 def test_phones_play_on_while_another_scene_covers_the_table(app: App, phones: Phones) -> None:
-    """Issue #16: the host opens the rules (or any scene) on the TV; a phone's move is still
+    """The host opens the rules (or any scene) on the TV; a phone's move is still
     applied, answered and saved at once, and the table shows it when it is on top again."""
     scene, ws = covered_night_table(app, phones)
     assert app.top is not scene
@@ -668,7 +668,7 @@ def test_phones_play_on_while_another_scene_covers_the_table(app: App, phones: P
 def test_a_phone_move_made_under_another_scene_is_saved_once(
     app: App, phones: Phones, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #19 review: a phone's move applied while another scene covers the table is saved
+    """A phone's move applied while another scene covers the table is saved
     at once (``update_covered``), and not saved again when the table, on top again, shows it:
     one autosave submission for one move."""
     scene, ws = covered_night_table(app, phones)

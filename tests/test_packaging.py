@@ -1,4 +1,4 @@
-"""The standalone build (issue #10) and the installable package (issue #21): resources through
+"""The standalone build and the installable package: resources through
 one helper that finds the assets alike in a checkout, an installed wheel and a bundle; a spec
 and a pyproject that ship every data file by pattern; one version; what the spec drops never
 loaded; the Linux desktop entry; the start-up probe.
@@ -425,7 +425,7 @@ def test_startup_probe_reports_the_first_title_frame_and_exits() -> None:
 def test_the_title_screen_shows_the_version(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """Issue #21: the one version is shown in the app too, quietly, on the title screen."""
+    """The one version is shown in the app too, quietly, on the title screen."""
     from scene_helpers import make_app, pump, use_private_home
 
     import tabletop

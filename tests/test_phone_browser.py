@@ -1,4 +1,4 @@
-"""The game night's phone page in a real browser (issue #16): Debian's chromium, driven by
+"""The game night's phone page in a real browser: Debian's chromium, driven by
 Playwright (shared TESTING-WEB.md), against a game night on loopback.
 
 A phone joins its seat, plays legal moves by tapping cards and their target buttons, sees the

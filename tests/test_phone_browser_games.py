@@ -1,5 +1,5 @@
-"""A whole game night of every game, played with phones only, in a real browser (issue #16,
-"Done when"): Debian's chromium driven by Playwright against a game night on loopback.
+"""A whole game night of every game, played with phones only, in a real browser:
+Debian's chromium driven by Playwright against a game night on loopback.
 
 Every seat is a phone page on its own link (one browser, one context per seat); the host's
 ``poll()`` runs as the desktop's UI loop would, beside Playwright (``Host`` of

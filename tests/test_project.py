@@ -47,7 +47,7 @@ def test_pygame_is_pygame_ce() -> None:
 
 
 def test_the_code_type_checks() -> None:
-    """Issue #18: mypy (configured in pyproject.toml: every function annotated) finds no error
+    """mypy (configured in pyproject.toml: every function annotated) finds no error
     in the rules layer or the app."""
     result = subprocess.run(
         [sys.executable, "-m", "mypy", "rules", "tabletop"],

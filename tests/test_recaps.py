@@ -1,4 +1,4 @@
-"""Recaps at the table (issue #19 §1): the end of an Alliances campaign, an Allegiance deal and a
+"""Recaps at the table: the end of an Alliances campaign, an Allegiance deal and a
 Medici game pauses play with a panel saying what happened and why; the AI seats and the results
 wait for it; a click, Enter, its timer or a phone's move ends it; it is built from public data
 only. Also: the results say why the game ended, and Medici's stack numbers stay readable."""
@@ -99,7 +99,7 @@ def table_before(
 
 def play(scene: TableScene, move: Move) -> None:
     """Play ``move`` at the table. A trick or conflict it completes is held first and then
-    sweeps away (issue #19, "follow every move"); the recap shows after it: skip the hold as a
+    sweeps away (the table follows every move); the recap shows after it: skip the hold as a
     click would, and let the sweep run."""
     assert scene.play(move)
     for _ in range(600):
@@ -119,7 +119,7 @@ def recap_of(scene: TableScene) -> Recap:
 
 
 def test_alliances_campaign_end_explains_the_bid(app: App) -> None:
-    """Issue #19: the end of an Alliances campaign gets its own recap: what happened and why
+    """The end of an Alliances campaign gets its own recap: what happened and why
     (e.g. "the Aggressor controls 9 countries, bid 19"), before play goes on."""
     scene, move, _ = table_before(app, "alliances", 4, seed=1, kinds=["human"] * 4)
     play(scene, move)
@@ -134,7 +134,7 @@ def test_alliances_campaign_end_explains_the_bid(app: App) -> None:
 
 
 def test_alliances_three_players_campaign_names_the_empire(app: App) -> None:
-    """Issue #19: an Alliances campaign's recap says who was the Empire and how many countries
+    """An Alliances campaign's recap says who was the Empire and how many countries
     it rules (the 3-player game has no bid)."""
     scene, move, _ = table_before(app, "alliances", 3, seed=2)
     play(scene, move)
@@ -145,7 +145,7 @@ def test_alliances_three_players_campaign_names_the_empire(app: App) -> None:
 
 
 def test_allegiance_deal_end_says_who_won_the_deal(app: App) -> None:
-    """Issue #19: the end of an Allegiance deal gets its own recap: the House that won it, the
+    """The end of an Allegiance deal gets its own recap: the House that won it, the
     Victories per House, the points of the deal and who leads."""
     scene, move, _ = table_before(app, "allegiance", 4, seed=3, options={"deals": 3})
     play(scene, move)
@@ -159,7 +159,7 @@ def test_allegiance_deal_end_says_who_won_the_deal(app: App) -> None:
 
 
 def test_medici_game_end_says_why_the_court_closed(app: App) -> None:
-    """Issue #19: the end of a Medici game gets its own recap saying why it ended and the
+    """The end of a Medici game gets its own recap saying why it ended and the
     influence in play; the results come only after it."""
     scene, move, clock = table_before(app, "medici", 2, seed=1)
     play(scene, move)
@@ -179,7 +179,7 @@ def test_medici_game_end_says_why_the_court_closed(app: App) -> None:
 
 
 def test_machiavelli_match_hand_end_gives_points_and_totals(app: App) -> None:
-    """Issue #19 (Machiavelli's natural end of a round): the end of a hand in a match says how
+    """Machiavelli's natural end of a round: the end of a hand in a match says how
     it ended, the hand's penalty points and the totals against the match's 100."""
     scene, move, _ = table_before(app, "machiavelli", 3, seed=2, options={"match": True})
     play(scene, move)
@@ -197,7 +197,7 @@ def test_machiavelli_match_hand_end_gives_points_and_totals(app: App) -> None:
 
 
 def test_no_recap_on_an_ordinary_move(app: App) -> None:
-    """Issue #19: a recap is for the end of a deal, a campaign or the game, not every move."""
+    """A recap is for the end of a deal, a campaign or the game, not every move."""
     session = Session("allegiance", [SeatConfig(n) for n in NAMES], seed=3)
     scene = TableScene(app, session)
     app.push(scene)
@@ -301,7 +301,7 @@ def test_the_map_under_the_recap_is_built_from_public_data_only(
 
 
 def test_recap_holds_the_ai_until_its_timer_ends(app: App) -> None:
-    """Issue #19: AI seats wait while the recap shows; when its time is up, play goes on."""
+    """AI seats wait while the recap shows; when its time is up, play goes on."""
     scene, move, clock = table_before(app, "alliances", 4, seed=1, kinds=["easy"] * 4)
     play(scene, move)
     plies = len(scene.game.history)
@@ -319,7 +319,7 @@ def test_recap_holds_the_ai_until_its_timer_ends(app: App) -> None:
 
 
 def test_hot_seat_hands_over_only_after_the_recap(app: App) -> None:
-    """Issue #19: the recap is for the whole table: in a hot-seat game it shows over the
+    """The recap is for the whole table: in a hot-seat game it shows over the
     public table (no one's hand), and the hand-over to the next player comes after it."""
     from tabletop.scenes.handover import HandOverScene
 
@@ -338,7 +338,7 @@ def test_hot_seat_hands_over_only_after_the_recap(app: App) -> None:
 
 @pytest.mark.parametrize("how", ["click", "enter", "space"])
 def test_recap_ends_on_click_enter_or_space(app: App, how: str) -> None:
-    """Issue #19: a recap shows until click/Enter/Space (or its timer)."""
+    """A recap shows until click/Enter/Space (or its timer)."""
     scene, move, _ = table_before(app, "medici", 2, seed=1)
     play(scene, move)
     assert scene.recap.busy
@@ -350,7 +350,7 @@ def test_recap_ends_on_click_enter_or_space(app: App, how: str) -> None:
 
 
 def test_instant_speed_still_shows_the_recap_and_any_key_ends_it() -> None:
-    """Issue #19: at Instant speed the recap still shows (it is information), shorter, and any
+    """At Instant speed the recap still shows (it is information), shorter, and any
     input ends it."""
     clock = Clock()
     overlay = RecapOverlay(clock)
@@ -368,7 +368,7 @@ def test_instant_speed_still_shows_the_recap_and_any_key_ends_it() -> None:
 
 
 def test_a_letter_key_does_not_end_a_recap_at_normal_speed() -> None:
-    """Issue #19: at normal speed only a click, Enter, Space (or Esc) ends the recap early."""
+    """At normal speed only a click, Enter, Space (or Esc) ends the recap early."""
     overlay = RecapOverlay(Clock())
     overlay.show(Recap("Campaign 2 ends", ("Why.",)), speed=1.0)
     assert not overlay.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0))
@@ -376,7 +376,7 @@ def test_a_letter_key_does_not_end_a_recap_at_normal_speed() -> None:
 
 
 def test_a_phone_move_ends_the_recap(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue #19: a phone move arriving while the recap shows ends it."""
+    """A phone move arriving while the recap shows ends it."""
     scene, move, _ = table_before(app, "allegiance", 4, seed=3, options={"deals": 3})
     play(scene, move)
     assert scene.recap.busy
@@ -410,7 +410,7 @@ def test_a_recap_is_built_from_public_data_only(
     seed: int,
     options: dict[str, Any] | None,
 ) -> None:
-    """Issue #19 and the secrets rule: the recap sees only the public events and the public
+    """The secrets rule: the recap sees only the public events and the public
     view (seat None), even when a human seat is looking at the table."""
     scene, move, _ = table_before(app, game_id, players, seed, options)
     seen: list[tuple[list[Event], Mapping[str, Any]]] = []
@@ -440,7 +440,7 @@ def test_a_recap_is_built_from_public_data_only(
     [((1280, 720), "desktop"), ((1920, 1080), "tv"), ((3840, 2160), "desktop")],
 )
 def test_the_recap_panel_fits_the_play_area(size: tuple[int, int], profile: str) -> None:
-    """Issue #19: the recap's text fits at 720p, 1080p, 4K and the TV profile."""
+    """The recap's text fits at 720p, 1080p, 4K and the TV profile."""
     from tabletop.scenes.table_recap import panel_image
 
     pygame.init()
@@ -471,7 +471,7 @@ def finished(game_id: str, players: int, seed: int) -> Session:
 
 
 def test_results_screen_says_why_the_game_ended(app: App) -> None:
-    """Issue #19: results always say why the game ended (here: Medici's court closing)."""
+    """Results always say why the game ended (here: Medici's court closing)."""
     session = finished("medici", 2, 4)
     scene = ResultsScene(app, session)
     app.push(scene)
@@ -498,7 +498,7 @@ def medici_mid_game(players: int, seed: int, moves: int) -> rules.Game:
 def test_medici_stack_numbers_stay_readable(
     size: tuple[int, int], profile: str, players: int, seed: int, moves: int
 ) -> None:
-    """Issue #19: Medici stack numbers stay readable at every size (the log names them): each
+    """Medici stack numbers stay readable at every size (the log names them): each
     stack's badge shows its number at the table's label size, at least 14 px, unshrunk."""
     pygame.init()
     game = medici_mid_game(players, seed, moves)
@@ -522,7 +522,7 @@ def test_medici_stack_numbers_stay_readable(
 
 
 def test_medici_log_names_the_stack_in_every_stack_line() -> None:
-    """Issue #19: the Medici log names the stack in each line about one ("stack 3")."""
+    """The Medici log names the stack in each line about one ("stack 3")."""
     about_a_stack = {"court", "build", "minister", "lady", "conspire", "spare"}
     seen: set[str] = set()
     for seed in range(1, 8):

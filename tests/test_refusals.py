@@ -1,4 +1,4 @@
-"""Issue #18: each game lists its refusal codes in one place, and the list is complete.
+"""Each game lists its refusal codes in one place, and the list is complete.
 
 Every rules module declares ``REFUSALS`` (code -> what it means) beside its rules; the shared
 machinery's codes are ``rules.core.GENERIC_REFUSALS``. The codes a game raises are found two

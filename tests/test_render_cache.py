@@ -1,5 +1,5 @@
 """The table renderer's caches keep a frame's cost bounded when a move reflows the table
-(issue #19: 'the frame benchmark still within its goals while animations run'): a large box
+(so the frame benchmark stays within its goals while animations run): a large box
 is redrawn on a kept canvas, and a frame out of time shows a card it has at another width
 scaled, leaving the painting to a quiet frame. Neither may change what a settled table shows."""
 

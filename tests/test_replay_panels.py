@@ -1,4 +1,4 @@
-"""The replay's log and messages (issue #19 §4 leftovers): the log is the table's own log
+"""The replay's log and messages: the log is the table's own log
 panel, and toasts stay above the replay bar."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ def tv720() -> Iterator[App]:
 
 
 def test_toasts_stay_above_the_replay_bar_at_720p_tv(tv720: App) -> None:
-    """Issue #19: "toasts drawn over the replay bar at 720p TV profile": every message sits
+    """No toasts drawn over the replay bar at 720p TV profile: every message sits
     above the replay's controls, however many are shown."""
     app = tv720
     scene = open_replay(app, played())
@@ -67,7 +67,7 @@ def test_toasts_stay_above_the_replay_bar_at_720p_tv(tv720: App) -> None:
 
 
 def test_toasts_elsewhere_still_sit_at_the_bottom(tv720: App) -> None:
-    """Issue #19: only a scene with bottom controls lifts the messages (the table's stay put)."""
+    """Only a scene with bottom controls lifts the messages (the table's stay put)."""
     from tabletop.scenes.title import TitleScene
 
     app = tv720
@@ -80,7 +80,7 @@ def test_toasts_elsewhere_still_sit_at_the_bottom(tv720: App) -> None:
 
 @pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
 def test_the_replay_log_is_the_tables_log_panel(size: tuple[int, int]) -> None:
-    """Issue #19: the replay's log "duplicates LogPanel._render": it is drawn by the shared
+    """The replay's log "duplicates LogPanel._render": it is drawn by the shared
     LogPanel, so the replay and a table's log panel of the same lines are the same picture
     (but for the title)."""
     app = make_app(size)
@@ -111,7 +111,7 @@ def test_the_replay_log_is_the_tables_log_panel(size: tuple[int, int]) -> None:
 
 
 def test_the_replay_bars_keep_the_tables_frame_size_on_a_tv() -> None:
-    """Issue #19: "No rough edge at any size (... TV profile)": the replay's control bar and
+    """No rough edge at any size (the TV profile too): the replay's control bar and
     title bar are the table's frame, as tall at 1080p in the TV profile as on the desktop
     (the play area keeps its room); their text still grows and stays readable."""
     bars = {}

@@ -546,7 +546,7 @@ def _refused(game: RoyalHouses, text: str) -> rules.IllegalMove:
 
 
 def test_typed_moves_the_rules_forbid_are_refused_with_the_rule() -> None:
-    """Issue #20: well-formed notation that names something the rules forbid says the rule,
+    """Well-formed notation that names something the rules forbid says the rule,
     not only the notation hint. Source, "Set Up": the counters are -2, +0, +1, +2, +3, +5;
     "The Deck": numbered 1 to 8; "Card Actions" 7: move up to 4 influence; 1: switch two of
     your counters."""

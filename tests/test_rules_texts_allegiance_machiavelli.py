@@ -1,4 +1,4 @@
-"""The in-app rules texts of Allegiance and Machiavelli mark exactly our decisions (issue #20).
+"""The in-app rules texts of Allegiance and Machiavelli mark exactly our decisions.
 
 RULES-NOTES.md: "Each game's in-app rules text must state these decisions and mark them 'house
 reading'". So every decision of ours sits in a paragraph or list item that starts with

@@ -1,4 +1,4 @@
-"""Saves (issue #9): one versioned JSON format, atomic writes that survive a kill, exact resume,
+"""Saves: one versioned JSON format, atomic writes that survive a kill, exact resume,
 hostile and broken files refused clearly and moved aside, a format migration, a loader fuzz,
 and ``tabletop --load`` on a bad file ending with a message, not a traceback."""
 
@@ -497,7 +497,7 @@ def test_load_of_a_good_file_opens_the_table(tmp_path: Path) -> None:
 def test_killing_the_app_at_random_points_of_its_autosaves_always_leaves_the_last_save(
     tmp_path: Path,
 ) -> None:
-    """Issue #17: a child doing the app's autosaves (resume, play, save after every move) is
+    """A child doing the app's autosaves (resume, play, save after every move) is
     killed at random moments, ten times; each time the save loads, every move re-checked, and
     holds the last game it reported saving. Temp files cut short are cleaned by the start-up
     clean. (``tests/benchmarks/bench_kill_save.py --kills N`` runs many more.)"""

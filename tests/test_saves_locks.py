@@ -1,4 +1,4 @@
-"""Two tabletop windows on one data folder (issue #17, item 5): a game open in one window is
+"""Two tabletop windows on one data folder: a game open in one window is
 locked; the other says so and offers a copy, and neither game is lost. The lock goes with the
 window (closed, crashed or killed)."""
 

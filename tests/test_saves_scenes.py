@@ -127,7 +127,7 @@ def test_every_move_is_saved_and_ai_only_games_are_not(app: App) -> None:
 
 
 def test_save_button_keeps_a_named_copy_that_stays_as_it_was(app: App) -> None:
-    """Issue #9, "named saves": Save (or Ctrl+S) asks for a name and keeps a copy of its own;
+    """Named saves: Save (or Ctrl+S) asks for a name and keeps a copy of its own;
     playing on (or resuming the copy) never changes it, and Continue keeps the autosave."""
     scene = TableScene(app, rh_session())
     app.push(scene)

@@ -1,4 +1,4 @@
-"""Undo (issue #9, point 4): with no other human at the table, take back your own last decision
+"""Undo: with no other human at the table, take back your own last decision
 and the AI replies after it, never past a move that showed you hidden cards; the game then
 counts as assisted."""
 
@@ -179,7 +179,7 @@ def test_undo_in_other_games_keeps_or_refuses_cleanly(game_id: str) -> None:
 def test_undo_stops_at_a_card_a_rival_plays_that_you_played_in_an_earlier_deal(
     game_id: str, players: int, options: dict[str, object], deal_of: str
 ) -> None:
-    """Issue #17, item 2: with more than one deal (Allegiance's deals, Alliances' campaigns) a
+    """With more than one deal (Allegiance's deals, Alliances' campaigns) a
     card comes back in a new hand. Once a rival plays it face up, Ada has seen a card hidden
     from her, even though she played the same card in an earlier deal: undo is decided from
     what the rules say was revealed (events' ``reveals`` and the hidden cards), not guessed

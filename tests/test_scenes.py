@@ -191,7 +191,7 @@ def test_title_lists_every_game_sorted(app: App, tavern: GameSpec) -> None:
     joined = " ".join(texts)
     for spec in rules.GAMES.values():
         assert spec.title in texts
-        # Issue #19: every game shows without scrolling, so with six games in 1280x720 a long
+        # Every game shows without scrolling, so with six games in 1280x720 a long
         # pitch is cut short with an ellipsis (its start still shows).
         assert spec.pitch in joined or (spec.pitch[:24] in joined and "…" in joined)
     assert scene.scroller is None

@@ -1,5 +1,5 @@
 """The setup screen offers the options of the chosen player count and remembers the last
-choices across visits and restarts (issue #19 §4)."""
+choices across visits and restarts."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def persistent_app() -> App:
 
 
 def test_two_players_are_offered_no_four_player_options(app: App) -> None:
-    """Issue #19: "Setup offers four-player-only options for two players": with 2 players
+    """Setup offers no four-player-only options for two players: with 2 players
     Alliances offers only the 2-player option; with 4, the 3-4 and 4-player ones."""
     scene = open_setup(app, "alliances")
     assert scene.players == 2
@@ -61,7 +61,7 @@ def test_two_players_are_offered_no_four_player_options(app: App) -> None:
 
 
 def test_an_option_not_offered_is_not_sent(app: App) -> None:
-    """Issue #19: a 4-player option ticked, then 2 players chosen: the game gets no such option
+    """A 4-player option ticked, then 2 players chosen: the game gets no such option
     (the rules' default holds), and the 4-player game still has it."""
     scene = open_setup(app, "alliances")
     choose(app, scene.count_menu, "4")
@@ -72,7 +72,7 @@ def test_an_option_not_offered_is_not_sent(app: App) -> None:
 
 
 def test_the_duel_options_of_the_medici_are_for_two_players_only(app: App) -> None:
-    """Issue #19: options depend on the player count in every game (the rules say which)."""
+    """Options depend on the player count in every game (the rules say which)."""
     scene = open_setup(app, "medici")
     assert set(scene.option_widgets) == {"houses", "mistresses"}
     choose(app, scene.count_menu, "4")
@@ -110,7 +110,7 @@ def assert_alliances_filled(scene: SetupScene) -> None:
 
 
 def test_setup_remembers_the_last_choices_between_visits(app: App) -> None:
-    """Issue #19: "forgets the options on every visit": leave setup with Back, open it again:
+    """Setup remembers the options between visits: leave setup with Back, open it again:
     the player count, seats and options are back."""
     scene = open_setup(app, "alliances")
     fill_alliances(app, scene)
@@ -126,7 +126,7 @@ def test_setup_remembers_the_last_choices_between_visits(app: App) -> None:
 
 
 def test_setup_remembers_the_last_choices_across_restarts() -> None:
-    """Issue #19: the last choices survive the app: a new App with the same settings folder
+    """The last choices survive the app: a new App with the same settings folder
     opens setup with them (they are stored in the setup memory file)."""
     first = persistent_app()
     try:
@@ -180,7 +180,7 @@ HOSTILE = {
     ],
 )
 def test_a_hostile_setup_memory_falls_back_to_the_defaults(content: str) -> None:
-    """Issue #19: "broken or hostile stored values fall back to defaults": every stored value
+    """Broken or hostile stored values fall back to defaults: every stored value
     of the wrong type, range or size is ignored, and the form opens as if new."""
     path = setup_memory_path()
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -1,4 +1,4 @@
-"""Issue #19 §3, no rough edge at any size: the TV profile's play area, Alliances' tiles and
+"""No rough edge at any size: the TV profile's play area, Alliances' tiles and
 defence numbers on a TV, the text-fit check itself, hover tips over cards, Allegiance's hand
 order and Medici's team colours."""
 
@@ -53,7 +53,7 @@ def table(app: App, s: Session, viewer: int | None = 0) -> TableScene:
 
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
 def test_tv_play_area_is_at_least_the_desktops(game_id: str) -> None:
-    """Issue #19: "The TV profile must make the shared play area *larger*, not smaller"."""
+    """The TV profile must make the shared play area *larger*, not smaller."""
     areas = {}
     for profile in ("desktop", "tv"):
         app = make_app((1920, 1080), profile, animation_speed=0.0)
@@ -65,8 +65,8 @@ def test_tv_play_area_is_at_least_the_desktops(game_id: str) -> None:
 
 
 def test_alliances_tiles_and_defence_numbers_grow_on_a_tv() -> None:
-    """Issue #19: "today Alliances tiles shrink from 187 to 145 px and defence numbers to
-    ~12 px"; at TV they are bigger than on the desktop, the numbers at least the body size."""
+    """Alliances tiles and defence numbers do not shrink on a TV: they are bigger than on the
+    desktop, the numbers at least the body size."""
     tiles = {}
     for profile in ("desktop", "tv"):
         app = make_app((1920, 1080), profile, animation_speed=0.0)
@@ -85,7 +85,7 @@ def test_alliances_tiles_and_defence_numbers_grow_on_a_tv() -> None:
 
 
 def test_fit_check_finds_text_that_does_not_fit() -> None:
-    """Issue #19: the text-fit test "fails on text that does not fit its box": the check
+    """The text-fit test "fails on text that does not fit its box": the check
     reports a label cut to a stub, text leaving the area, overlapping texts and text across
     a panel's edge, and passes text that fits."""
     pygame.init()
@@ -118,8 +118,8 @@ def test_fit_check_finds_text_that_does_not_fit() -> None:
 
 
 def test_hovering_a_hand_card_shows_its_full_text_never_a_hidden_one() -> None:
-    """Issue #19: "hovering any card shows its full text" as a tip, "never for cards hidden
-    from the viewer"."""
+    """Hovering any card shows its full text as a tip, never for cards hidden
+    from the viewer."""
     app = make_app((1920, 1080), animation_speed=0.0)
     try:
         s = session("alliances", 2, steps=0)
@@ -152,8 +152,8 @@ def test_hovering_a_hand_card_shows_its_full_text_never_a_hidden_one() -> None:
 
 
 def test_allegiance_hand_sorts_by_suit_then_rank_victories_and_moon_apart() -> None:
-    """Issue #19: "Allegiance hands sort by suit then rank, with Victories and the Moon
-    apart; a crowded hand uses the free width of the table"."""
+    """Allegiance hands sort by suit then rank, with Victories and the Moon
+    apart; a crowded hand uses the free width of the table."""
     from rules.allegiance import FACE_SET, HOUSE_OF, MOON, RANK_OF, VICTORY_SET
 
     app = make_app((1920, 1080), animation_speed=0.0)
@@ -185,8 +185,8 @@ def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 
 
 def test_medici_team_colours_do_not_clash_with_house_colours() -> None:
-    """Issue #19: "A Medici 4-player table does not use team colours that clash with house
-    colours" (colour-blind mode too)."""
+    """A Medici 4-player table does not use team colours that clash with house
+    colours (colour-blind mode too)."""
     houses = [medici_art.house_colour(h, cb) for h in range(4) for cb in (False, True)]
     for team in TEAM_COLOURS:
         for house in houses:
@@ -223,7 +223,7 @@ def test_medici_team_colours_read_apart_from_every_house_for_every_eye(vision: s
 
 @pytest.mark.parametrize("game_id", sorted(PLAYERS))
 def test_every_game_names_a_hovered_hand_card_in_full(game_id: str) -> None:
-    """Issue #19: "hovering any card shows its full text" (every game declares the words)."""
+    """Hovering any card shows its full text (every game declares the words)."""
     app = make_app((1920, 1080), animation_speed=0.0)
     try:
         s = session(game_id, PLAYERS[game_id])

@@ -1,4 +1,4 @@
-"""Sound (issue #19, §2): cues synthesised at start-up with no files, the Sound and Volume
+"""Sound: cues synthesised at start-up with no files, the Sound and Volume
 settings honoured, silence and no console output without a sound card, and one cue a move
 chosen from the rules' events through each game's own mapping."""
 
@@ -104,7 +104,7 @@ class CueLog:
 @pytest.mark.parametrize("rate", [22050, 44100, 48000])
 @pytest.mark.parametrize("cue", synth.CUES)
 def test_cues_are_short_clean_16_bit_pcm(cue: str, rate: int) -> None:
-    """Issue #19: the sounds are made by the app (no files), short, quiet by default, never
+    """The sounds are made by the app (no files), short, quiet by default, never
     clipping, and start and end at silence (no click)."""
     samples = synth.cue_samples(cue, rate)
     assert samples.typecode == "h" and samples.itemsize == 2
@@ -120,14 +120,14 @@ def test_cues_are_short_clean_16_bit_pcm(cue: str, rate: int) -> None:
 
 
 def test_cues_differ_and_repeat_exactly() -> None:
-    """Issue #19: six different sounds, the same every run (seeded noise)."""
+    """Six different sounds, the same every run (seeded noise)."""
     made = {cue: synth.cue_samples(cue, 22050).tobytes() for cue in synth.CUES}
     assert len(set(made.values())) == len(synth.CUES)
     assert synth.cue_samples("deal", 22050).tobytes() == made["deal"]
 
 
 def test_stereo_and_wav_forms_carry_the_same_samples() -> None:
-    """Issue #19: the PCM handed to the mixer is in the mixer's format: its channels
+    """The PCM handed to the mixer is in the mixer's format: its channels
     interleaved, or a WAV file for a mixer of another sample size."""
     mono = synth.cue_samples("play", 22050)
     stereo = synth.interleave(mono, 2)
@@ -139,7 +139,7 @@ def test_stereo_and_wav_forms_carry_the_same_samples() -> None:
 
 
 def test_the_real_mixer_takes_every_cue() -> None:
-    """Issue #19: with the mixer open (SDL's dummy audio driver), every cue becomes a Sound
+    """With the mixer open (SDL's dummy audio driver), every cue becomes a Sound
     of its own length, and plays."""
     app = make_app()
     try:
@@ -158,7 +158,7 @@ def test_the_real_mixer_takes_every_cue() -> None:
 
 # ---- the settings ------------------------------------------------------------------------
 def test_sound_off_silences_everything() -> None:
-    """Issue #19: *Sound* off silences all: nothing plays, and what plays stops."""
+    """*Sound* off silences all: nothing plays, and what plays stops."""
     settings = Settings()
     mixer = FakeMixer()
     board = SoundBoard(settings, mixer, background=False)
@@ -173,7 +173,7 @@ def test_sound_off_silences_everything() -> None:
 
 
 def test_volume_applies_at_once() -> None:
-    """Issue #19: a volume setting; a change applies at once, to what plays next and to what
+    """A volume setting; a change applies at once, to what plays next and to what
     is playing."""
     settings = Settings(volume=100)
     mixer = FakeMixer()
@@ -189,7 +189,7 @@ def test_volume_applies_at_once() -> None:
 
 
 def test_no_mixer_means_silence_without_errors() -> None:
-    """Issue #19: a missing audio device costs nothing: the board stays silent."""
+    """A missing audio device costs nothing: the board stays silent."""
     board = SoundBoard(Settings(), FakeMixer(None), background=False)
     assert not board.available
     board.play("end")
@@ -197,7 +197,7 @@ def test_no_mixer_means_silence_without_errors() -> None:
 
 
 def test_a_mixer_of_another_sample_size_gets_wav() -> None:
-    """Issue #19: a mixer that does not take 16-bit samples as they are gets a WAV file,
+    """A mixer that does not take 16-bit samples as they are gets a WAV file,
     which SDL converts."""
     mixer = FakeMixer((44100, 32784, 2))  # 32-bit float samples
     SoundBoard(Settings(), mixer, background=False).play("turn")
@@ -205,7 +205,7 @@ def test_a_mixer_of_another_sample_size_gets_wav() -> None:
 
 
 def test_settings_keep_the_volume_and_refuse_hostile_values() -> None:
-    """Issue #19: Settings.volume (0–100) round-trips; older files without it load with the
+    """Settings.volume (0–100) round-trips; older files without it load with the
     default; hostile values are clamped or ignored."""
     storage.save_settings(Settings(volume=35, sound=False))
     assert storage.load_settings() == (Settings(volume=35, sound=False), None)
@@ -259,7 +259,7 @@ PLAY_A_GAME = textwrap.dedent(
 def test_no_sound_card_plays_a_game_without_console_output(
     audio: dict[str, str], tmp_path: Path
 ) -> None:
-    """Issue #19: a missing audio device never costs an error message on the console: the app
+    """A missing audio device never costs an error message on the console: the app
     starts and plays a whole game, silently, with nothing on stderr."""
     env = {k: v for k, v in os.environ.items() if k not in ("SDL_AUDIODRIVER", "AUDIODEV")}
     env.update(audio, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(ROOT))
@@ -280,7 +280,7 @@ def test_no_sound_card_plays_a_game_without_console_output(
 
 # ---- which cue a move calls for ----------------------------------------------------------
 def test_every_game_maps_only_its_own_event_kinds_to_known_cues() -> None:
-    """Issue #19: each game's package declares what its event kinds sound like; every kind it
+    """Each game's package declares what its event kinds sound like; every kind it
     names is one its rules emit, and every cue is one the app has."""
     sources = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "rules").rglob("*.py"))
     for game_id in GAME_IDS:
@@ -320,7 +320,7 @@ def kinds(events: list[Event]) -> list[str]:
 def test_each_game_chimes_for_wins_slaps_for_plays_and_ends_with_a_fanfare(
     game_id: str,
 ) -> None:
-    """Issue #19: the sounds follow the rules' events: a card played gives "play", a trick or
+    """The sounds follow the rules' events: a card played gives "play", a trick or
     conflict won "win" (where the game has them), the end "end"; one cue a move."""
     moves = cues_of_a_game(game_id)
     assert moves[-1][1] == "end"
@@ -344,7 +344,7 @@ def test_each_game_chimes_for_wins_slaps_for_plays_and_ends_with_a_fanfare(
 
 
 def test_allegiance_trick_won_chimes_a_play_slaps_the_end_ends() -> None:
-    """Issue #19: in Allegiance, a trick whose Victories are awarded gives "win" (not the
+    """In Allegiance, a trick whose Victories are awarded gives "win" (not the
     "play" of the card that ended it), a normal play "play", the game's end "end"."""
     moves = cues_of_a_game("allegiance", seed=11)
     awarded = [
@@ -356,7 +356,7 @@ def test_allegiance_trick_won_chimes_a_play_slaps_the_end_ends() -> None:
 
 
 def test_a_drawn_trick_or_conflict_does_not_chime() -> None:
-    """Issue #19: "win" is for a trick or conflict won: one the rules call a draw (no winner)
+    """The "win" cue is for a trick or conflict won: one the rules call a draw (no winner)
     does not chime."""
     mapping = sound_cues_for("alliances")
     drawn = [Event("play", "p", {}), Event("conflict", "draw", {"winner": None})]
@@ -366,14 +366,14 @@ def test_a_drawn_trick_or_conflict_does_not_chime() -> None:
 
 
 def test_private_events_make_no_sound_of_their_own() -> None:
-    """Issue #19 (secrets): only public events choose the cue, so a shared screen never hears
+    """Secrets: only public events choose the cue, so a shared screen never hears
     of a happening it may not see."""
     secret = Event("award", "only for seat 0", {}, audience=frozenset({0}))
     assert cue_for([secret], sound_cues_for("allegiance")) is None
 
 
 def test_turn_outranks_a_play_but_not_a_win() -> None:
-    """Issue #19: one cue a move, the most important: the end over a win over a deal over
+    """One cue a move, the most important: the end over a win over a deal over
     your turn over a card played."""
     play, trick = Event("play", "p", {}), Event("award", "a", {})
     mapping = sound_cues_for("allegiance")
@@ -400,7 +400,7 @@ def royal_houses(app: App, kinds: tuple[str, str]) -> tuple[TableScene, CueLog]:
 
 
 def test_the_table_deals_rings_your_turn_once_and_thuds_on_a_refusal(app: App) -> None:
-    """Issue #19: deal at the start of a game; your turn when it becomes the local human's
+    """Deal at the start of a game; your turn when it becomes the local human's
     turn (once, not for every step of that turn); a card played by any seat; the refusal
     toast thuds."""
     from rh_setup import STANDARD_COUNTERS
@@ -427,7 +427,7 @@ def test_the_table_deals_rings_your_turn_once_and_thuds_on_a_refusal(app: App) -
 
 
 def test_a_game_of_ai_seats_never_rings_a_turn_and_resuming_is_silent(app: App) -> None:
-    """Issue #19: the turn bell is for a local human only; a resumed game does not deal
+    """The turn bell is for a local human only; a resumed game does not deal
     again; the end of the game sounds."""
     scene, log = royal_houses(app, ("easy", "easy"))
     for _ in range(6000):
@@ -445,7 +445,7 @@ def test_a_game_of_ai_seats_never_rings_a_turn_and_resuming_is_silent(app: App) 
 
 
 def test_an_error_message_away_from_the_table_is_silent(app: App) -> None:
-    """Issue #19: the refusal thud belongs to the table (a settings file that cannot be saved
+    """The refusal thud belongs to the table (a settings file that cannot be saved
     does not thud on the Settings screen)."""
     log = CueLog()
     app.sound = log  # type: ignore[assignment]
@@ -456,7 +456,7 @@ def test_an_error_message_away_from_the_table_is_silent(app: App) -> None:
 
 # ---- the Settings screen -----------------------------------------------------------------
 def test_volume_row_sits_under_sound_greys_with_it_and_plays_its_level(app: App) -> None:
-    """Issue #19: a Volume row under Sound, greyed while Sound is off; a change applies at
+    """A Volume row under Sound, greyed while Sound is off; a change applies at
     once, is saved and plays the card sound at the new level."""
     mixer = FakeMixer()
     app.sound = SoundBoard(app.settings, mixer, background=False)
@@ -497,7 +497,7 @@ def test_volume_row_sits_under_sound_greys_with_it_and_plays_its_level(app: App)
 
 @pytest.mark.parametrize("kind", [HUMAN, PHONE])
 def test_the_turn_bell_is_for_players_at_this_screen_not_phones(app: App, kind: str) -> None:
-    """Issue #19: "your turn" rings when it becomes a local human's turn; on a TV whose other
+    """The "your turn" cue rings when it becomes a local human's turn; on a TV whose other
     players hold phones, a phone seat's turn rings nothing (the phone tells its player)."""
     from rh_setup import STANDARD_COUNTERS
 
@@ -526,8 +526,8 @@ def replayed_game() -> Session:
 
 
 def test_a_replay_played_forward_sounds_each_move_and_a_jump_is_silent(app: App) -> None:
-    """Issue #19: "Sound. Real sounds for dealing, playing, a trick or conflict won ... and the
-    game's end": a replay stepped or played forward one move at a time plays the cue the table
+    """A replay sounds as the table did (dealing, playing, a trick or conflict won ... and the
+    game's end): a replay stepped or played forward one move at a time plays the cue the table
     played for that move; opening it, a step back and a jump to either end play nothing."""
     from tabletop.scenes.replay import ReplayScene
 
@@ -560,7 +560,7 @@ def test_a_replay_played_forward_sounds_each_move_and_a_jump_is_silent(app: App)
 
 
 def test_a_replay_honours_sound_off(app: App) -> None:
-    """Issue #19: the Sound setting applies to a replay as at the table."""
+    """The Sound setting applies to a replay as at the table."""
     from tabletop.scenes.replay import ReplayScene
 
     mixer = FakeMixer()

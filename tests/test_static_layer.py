@@ -1,5 +1,5 @@
 """The table's static layer (felt, boxes, labels) is redrawn only where a move changed it
-(issue #16: the TV's frame time while phones play). A layer brought up to date that way must
+(for the TV's frame time while phones play). A layer brought up to date that way must
 show exactly the pixels a whole redraw shows, after any move of any game."""
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def whole(scene: TableScene) -> bytes:
 def test_a_layer_redrawn_where_moves_changed_it_equals_a_whole_redraw(
     app: App, game_id: str, players: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #16 (frame p99 while phones play): after each of a game's first moves, the layer
+    """After each of a game's first moves, the layer
     redrawn only in its changed rectangles has the same pixels as one drawn whole."""
     seats = [SeatConfig(f"P{i}", "easy") for i in range(players)]
     scene = TableScene(app, Session(game_id, seats, seed=11))
@@ -74,7 +74,7 @@ def test_a_layer_redrawn_where_moves_changed_it_equals_a_whole_redraw(
 
 
 def test_changes_redraw_only_their_rectangles() -> None:
-    """Issue #16: a label that changes redraws its own rectangles (old and new), nothing else,
+    """A label that changes redraws its own rectangles (old and new), nothing else,
     and the result equals a whole redraw; a change over most of the window redraws it all."""
     pygame.init()
     felt = pygame.Surface((400, 300))
@@ -97,7 +97,7 @@ def test_changes_redraw_only_their_rectangles() -> None:
 def test_labels_and_log_wait_a_frame_only_while_the_same_seat_looks(
     app: App, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #16 and the guide's "secrets are a promise": a move's labels and log line may
+    """The guide's "secrets are a promise": a move's labels and log line may
     follow it a frame later, but when the move turns the table to another viewer (a table
     display showing the public table after Anna's move), Anna's labels and log lines are
     redrawn in the move's own frame, never shown to the room for one more."""

@@ -1,4 +1,4 @@
-"""Statistics (issue #9, point 5): per game and player name, played, won, win rate by AI level,
+"""Statistics: per game and player name, played, won, win rate by AI level,
 best score, streaks and assisted games; recorded once per finished game; a broken file is moved
 aside; and a statistics screen that shows the real figures."""
 

@@ -212,7 +212,7 @@ def test_quit_now_survives_a_window_resize(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720)))
     frames(app)
     dialog = app.quit_dialog
-    # The app's dialog is a Question whose window is built again at the new size (#19).
+    # The app's dialog is a Question whose window is built again at the new size.
     assert dialog is not None and dialog.window in app.ui.get_sprite_group().sprites()
     assert dialog.rect.right <= 1280 and dialog.rect.bottom <= 720
     frames(app)

@@ -1,4 +1,4 @@
-"""Issue #19 §3: no clipped or overflowing text at any size. Every scene (title, setup, load,
+"""No clipped or overflowing text at any size. Every scene (title, setup, load,
 settings, stats, rules, results, hand-over, replay, and the table of each game mid-game and at
 the end) is built at 1280×720, 1920×1080 and 3840×2160 on the desktop and at 1920×1080 and
 1280×720 on a TV, and every text is measured (:mod:`tabletop.table.fit_check`)."""
@@ -116,8 +116,8 @@ def problems_of(app: App, scene: Scene) -> list[str]:
 def test_every_scene_fits_its_text(
     size: tuple[int, int], profile: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Issue #19: "No clipped or overflowing text anywhere ... Add a test that walks every
-    scene and layout at the four sizes and fails on text that does not fit its box"."""
+    """No clipped or overflowing text anywhere: a test walks every
+    scene and layout at the four sizes and fails on text that does not fit its box."""
     use_private_home(tmp_path, monkeypatch)
     app = make_app(size, profile, animation_speed=0.0)
     report: list[str] = []

@@ -1,4 +1,4 @@
-"""Issue #19 §3: "The TV profile must make the shared play area *larger*, not smaller."
+"""The TV profile must make the shared play area *larger*, not smaller.
 
 For every game and player count, a mid-game table is built at 1920×1080 in the desktop and
 the TV profile; the TV's play area (the table scene's ``layout_rect``) must be larger, and
@@ -148,7 +148,7 @@ def measure(
 def test_tv_play_area_and_pieces_are_larger(
     game_id: str, players: int, make: Callable[[int], Session], kind: Measure
 ) -> None:
-    """Issue #19 §3: "The TV profile must make the shared play area *larger*, not smaller":
+    """The TV profile must make the shared play area *larger*, not smaller:
     the TV's play area is larger than the desktop's at 1920×1080, and the shared area's
     pieces are at least as wide and as tall."""
     desk_area, desk_piece, desk_n = measure(make, players, kind, "desktop", (1920, 1080))
@@ -159,7 +159,7 @@ def test_tv_play_area_and_pieces_are_larger(
 
 
 def test_tv_game_log_widens_on_g_and_back() -> None:
-    """Issue #19 §3: the TV's play area is larger because its game log is narrower; the log
+    """The TV's play area is larger because its game log is narrower; the log
     stays readable: key G widens it to the TV's full size (the play area giving the room
     back) and G again narrows it, as a hint by the log's title says. The desktop's log keeps
     its one width."""
@@ -214,7 +214,7 @@ def test_tv_log_says_what_g_does_in_words_shown_whole(size: tuple[int, int]) -> 
 def test_last_trick_button_leaves_the_log_title_hint_and_lines_clear(
     size: tuple[int, int], profile: str
 ) -> None:
-    """Issue #19 §3 ("no overlapping text"): the *Last trick (L)* button stands at the log's
+    """No overlapping text: the *Last trick (L)* button stands at the log's
     top right, beside the title where there is room and on a row of its own under the title
     and the G key's hint where there is not (a TV's narrow log); the log's lines start
     below it, narrow or widened."""

@@ -1,4 +1,4 @@
-"""Issue #19 §3, the TV profile: "text a player needs is at least the profile's body size".
+"""The TV profile: "text a player needs is at least the profile's body size".
 
 Every game's table is built mid-game at 1920×1080 on the TV profile, for each player count,
 with long names ("Bartholomew"). Every label the layout places (names, counts, scores,
@@ -46,7 +46,7 @@ def test_tv_text_is_at_least_body_size_and_whole(
     make: Callable[[int], Session],
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue #19 §3: on the TV, text a player needs is at least the profile's body size, and
+    """On the TV, text a player needs is at least the profile's body size, and
     no label is cut ("No clipped or overflowing text anywhere")."""
     monkeypatch.setattr(test_tv_play_area, "_session", long_names)
     session = make(players)
@@ -73,7 +73,7 @@ def test_tv_text_is_at_least_body_size_and_whole(
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720), (3840, 2160)])
 def test_status_prompt_on_two_lines_keeps_the_tv_body_size(size: tuple[int, int]) -> None:
-    """Issue #19 §3: a prompt too long for one line goes on two lines at the TV's body size,
+    """A prompt too long for one line goes on two lines at the TV's body size,
     set close so both stand in the bar (the bar keeps its desktop height on a TV)."""
     session = long_names("allegiance", 6)
     with table(session, "tv", size) as scene:
@@ -107,7 +107,7 @@ def test_tv_results_keep_the_body_size(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Issue #19 §3: the results on a TV ("Results always say why the game ended") keep the
+    """The results on a TV ("Results always say why the game ended") keep the
     body size: the score table's words (its heading on two lines, its cells closed up and
     the page's spacing tightened before the font shrinks) and every name in the score chips
     whole (two rows of low chips where one row cannot hold them)."""
