@@ -38,10 +38,11 @@ from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, MUTED, PANEL
 from tabletop.ui.text import fit_name, fits
 
 from . import art as art_allegiance
-from .legend import BEST
 from .recap import deal_recap
 
 GAME = "allegiance"
+#: What the star under a trick's card means (its hover tip; the legend shows it too).
+BEST = "★ and a gold frame: the card winning the trick so far."
 EDGE = (120, 132, 116, 200)
 RAISED = (140, 220, 150)
 LOWERED = (255, 150, 140)

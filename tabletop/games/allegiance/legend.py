@@ -12,15 +12,13 @@ from tabletop.table.marks import draw_model
 from tabletop.table.model import Box, Piece, TableModel, Text
 from tabletop.ui.palette import CREAM, GOLD, PANEL
 
+from .layout import BEST, AllegianceLayout
+
 GAME = "allegiance"
-#: What the star under a trick's card means (its hover tip on the table too).
-BEST = "★ and a gold frame: the card winning the trick so far."
 
 
 def _trick(surface: pygame.Surface, cell: pygame.Rect, s: Sample, items: list[dict]) -> None:
     """Trick cards in ``cell``, each with its number above and its rank below."""
-    from .layout import AllegianceLayout  # the layout imports this module's words
-
     d = s.display
     label = round(d.font_px(17) * 1.3) + d.px(6)
     ch = cell.h - 2 * label

@@ -19,8 +19,12 @@ from tabletop.ui.palette import CREAM, DECK_OUTLINE, GOLD, MUTED
 from tabletop.ui.text import wrap_text
 
 from . import art as art_royal_houses
-from .legend import LEADS
 
+#: What the star on an influence badge means (its hover tip; the legend shows it too).
+LEADS = (
+    "★ and a gold frame: this player has more influence in the house than the other "
+    "(a tie leads nobody)."
+)
 SEAT_COLOURS = ((255, 214, 140), (150, 205, 255))
 
 

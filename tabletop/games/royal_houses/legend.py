@@ -9,16 +9,10 @@ from tabletop.table.legend import GameLegend, Mark, Sample
 from tabletop.table.marks import draw_model
 from tabletop.table.model import TableModel
 
-#: What the star on an influence badge means (its hover tip on the table too).
-LEADS = (
-    "★ and a gold frame: this player has more influence in the house than the other "
-    "(a tie leads nobody)."
-)
+from .layout import LEADS, RoyalHousesLayout
 
 
 def _badges(surface: pygame.Surface, cell: pygame.Rect, s: Sample, leads: bool) -> None:
-    from .layout import RoyalHousesLayout  # the layout imports this module's words
-
     d = s.display
     model = TableModel()
     layout = RoyalHousesLayout()
