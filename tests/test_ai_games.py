@@ -188,15 +188,20 @@ def test_alliances_four_players_judge_the_bid_by_the_sides_hands() -> None:
     assert _hand_scores(game)[(bidder + 2) % 4] == rivals, "partners share one judgement"
 
 
-def test_alliances_three_players_have_their_own_hard_settings() -> None:
-    """3 players: Hard's settings are the table's own, Normal keeps the game's; the duel and
-    the partnership game play on the game's settings."""
+def test_alliances_tables_have_their_own_hard_settings() -> None:
+    """3 players: Hard's settings are the table's own, Normal keeps the game's; 4 players:
+    Hard keeps the game's bias and confidence with its own root guess, Normal the game's
+    settings; the duel plays on the game's settings."""
     ai = game_ai("alliances")
-    assert ai.for_players(2) is ai and ai.for_players(4) is ai
+    assert ai.for_players(2) is ai and ai.root_bot is None
     table = ai.for_players(3)
     assert table is not ai and table.normal is not None
     assert table.scores is ai.scores and table.normal.bias == ai.bias
     assert table.bias < ai.bias
+    sides = ai.for_players(4)
+    assert sides.bias == ai.bias and sides.confidence == ai.confidence
+    assert sides.root_bot is not None and sides.normal is not None
+    assert sides.normal.root_bot is None and sides.normal.bias == ai.bias
 
 
 def test_machiavelli_hard_decision_stops_at_its_deadline(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -200,40 +200,16 @@ class AlliancesBot:
     def _bid(self, view: AlliancesView, seat: int, hand: list[str], moves: list[Move]) -> Move:
         """Bid the cheapest contract the alliance should make in our best suit; never outbid
         the ally (source, State of the Nations: the contract is the alliance's), else pass."""
-        n = view["players"]
-        ally = (seat + 2) % n
-        bid = view["bid"]
+        worth = _bid_worth(view, seat, hand, moves)
         pass_move = next(m for m in moves if m.kind == "pass")
-        if bid is not None and bid[2] == ally:
+        best = max((v for m, v in worth.items() if m.kind == "bid"), default=0.0)
+        if best <= 0.0:
             return pass_move
-        conflicts = len(hand)
-        strength = self._suit_strength(hand, view["known"].get(str(ally), []), n)
-        # The ally's own bids say which suit it is strong in.
-        for who, _count, suit in view["bids"]:
-            if who == ally and suit is not None:
-                strength[suit] += 0.7
-        ally_share = conflicts / n  # an unknown ally wins about its share
-        best: Move = pass_move
-        best_margin = 0.0
-        for m in moves:
-            if m.kind != "bid":
-                continue
-            count, suit = m.value
-            tiles = expected_tiles(strength[suit] + ally_share, conflicts)
-            margin = tiles - count - 0.5
-            if count == BID_MIN:
-                margin -= 0.3  # an exact 10 also needs more tokens than the Defender
-            if margin > best_margin:
-                best, best_margin = m, margin
-        return best
+        return next(m for m in moves if m.kind == "bid" and worth[m] == best)
 
     def _declare(self, view: AlliancesView, hand: list[str], moves: list[Move]) -> Move:
         """Call our strongest suit (2 players: with the exact count we expect to hold)."""
-        n = view["players"]
-        strength = self._suit_strength(hand, [], n)
-        if n == 3:
-            # The Rebels' tribute brings the Empire two more cards of the called suit.
-            strength = {s: v + 0.3 * sum(1 for c in hand if c[0] == s) for s, v in strength.items()}
+        strength = _call_strength(view, hand)
         suit = max(strength, key=lambda s: strength[s])
         calls = [m for m in moves if m.value[-1] == suit]
         if len(calls) == 1:
@@ -259,6 +235,82 @@ class AlliancesBot:
     def _tribute(hand: list[str], moves: list[Move]) -> Move:
         """Among equal tributes, give the card of our shortest suit: a void lets us trump."""
         return min(moves, key=lambda m: sum(1 for c in hand if suit_of(c) == suit_of(m.cards[0])))
+
+
+def ranked(seat_view: SeatView) -> list[Move]:
+    """The legal moves the heuristic would consider, its favourites first (by its own
+    judgement, ties in list order); a partner's conflict is never taken for nothing, and an
+    ally holding the bid is never outbid (the bot's own rules)."""
+    legal = seat_view.legal_moves()
+    view, seat = cast(AlliancesView, seat_view.view), seat_view.seat
+    phase = view["phase"]
+    moves = sound_moves(wasteful, view, legal) if phase == "play" else legal
+    hand = list(view["hands"][seat] or [])
+    worth: dict[Move, float]
+    if phase in ("play", "duel", "choose", "target"):
+        judge = _Judge(view, seat, DEFAULT_WEIGHTS)
+        if phase == "target":
+            worth = {m: judge.target_value(m) for m in moves}
+        elif phase == "choose":
+            worth = {m: judge.choice_value(m) for m in moves}
+        else:
+            worth = {m: judge.play_value(m.cards[0]) for m in moves}
+    elif phase == "bid":
+        worth = _bid_worth(view, seat, hand, moves)
+    elif phase in ("declare", "rise-call"):
+        strength = _call_strength(view, hand)
+        want = expected_tiles(max(strength.values()), len(hand)) + EXACT_MARGIN
+        worth = {
+            m: strength[m.value[-1]] - (0.01 * abs(m.value[0] - want) if len(m.value) > 1 else 0)
+            for m in moves
+        }
+    elif phase in ("draft", "meeting"):
+        kept = hand if phase == "draft" else []
+        worth = {m: AlliancesBot._keep_worth(m.cards[0], kept) for m in moves}
+    elif phase == "rise-set":
+        strength = AlliancesBot._suit_strength(hand, [], 3)
+        suit = max(strength, key=lambda s: strength[s])
+        worth = {m: -card_worth(m.cards[0], suit) for m in moves}
+    elif phase == "rise-give":
+        worth = {m: -float(sum(suit_of(c) == suit_of(m.cards[0]) for c in hand)) for m in moves}
+    else:  # rise-pick: the pairs are face down, all alike
+        worth = dict.fromkeys(moves, 0.0)
+    return sorted(worth, key=lambda m: -worth[m])
+
+
+def _bid_worth(
+    view: AlliancesView, seat: int, hand: list[str], moves: list[Move]
+) -> dict[Move, float]:
+    """Bidding: each bid's margin over the countries the alliance should hold (a pass: 0);
+    with the ally holding the bid, the pass alone."""
+    n = view["players"]
+    ally = (seat + 2) % n
+    bid = view["bid"]
+    passes = {m: 0.0 for m in moves if m.kind == "pass"}
+    if bid is not None and bid[2] == ally:
+        return passes
+    strength = AlliancesBot._suit_strength(hand, view["known"].get(str(ally), []), n)
+    for who, _count, suit in view["bids"]:
+        if who == ally and suit is not None:
+            strength[suit] += 0.7
+    share = len(hand) / n
+    worth = dict(passes)
+    for m in moves:
+        if m.kind == "bid":
+            count, suit = m.value
+            margin = expected_tiles(strength[suit] + share, len(hand)) - count - 0.5
+            worth[m] = margin - (0.3 if count == BID_MIN else 0.0)
+    return worth
+
+
+def _call_strength(view: AlliancesView, hand: list[str]) -> dict[str, float]:
+    """The suit strengths :meth:`AlliancesBot._declare` calls by."""
+    n = view["players"]
+    strength = AlliancesBot._suit_strength(hand, [], n)
+    if n == 3:
+        # The Rebels' tribute brings the Empire two more cards of the called suit.
+        return {s: v + 0.3 * sum(1 for c in hand if c[0] == s) for s, v in strength.items()}
+    return strength
 
 
 # --------------------------------------------------------------------------- conflicts

@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import partial
 
 from rules import Game
 from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
 from rules.alliances import Alliances
 from rules.alliances.cards import SUITS
-from tabletop.ai.policy import GameAI, bot_policy
+from tabletop.ai.policy import GameAI, bot_policy, final_rewards, score_rewards, teams_of
 
 from . import inference
 from .bots import CAPTURE_SHARE, AlliancesBot, trick_estimate
 from .partner import wasteful
+from .rollouts import PairedRollouts
 
 #: Alliances: how many countries either way make the current campaign about three times as
 #: likely won as lost (logistic scale), with conflicts still to come.
@@ -230,11 +232,38 @@ _SETTINGS = GameAI(
     wasteful=wasteful,
     inference=inference.infer,
 )
+
+
+def judged(game: Game) -> list[float]:
+    """A playout's reward per seat where it stopped, as the search judges it: who won at
+    the game's end, else :func:`_hand_scores` as win chances (partners as one side)."""
+    if game.over:
+        return final_rewards(game)
+    return score_rewards(_hand_scores(game), teams_of(game), MARGIN)
+
+
+# Hard at 3 and 4 players: the search alone kept its heuristic's move almost always, so its
+# root guess compares the heuristic's favourites on shared guesses (:mod:`.rollouts`).
+_GUESS = partial(
+    PairedRollouts,
+    policy=_SETTINGS.heuristic,
+    judge=judged,
+    inference=inference.infer,
+    draws=_SETTINGS.draws,
+    cutoff=_SETTINGS.cutoff,
+)
 #: 3 players, Hard: with the duel's bias toward the heuristic's move the search almost never
 #: departed from it, so Hard played as Normal. Normal keeps the duel's settings.
 TABLE_BIAS = 0.3
 TABLE_CONFIDENCE = 0.5
-_TABLE = replace(_SETTINGS, bias=TABLE_BIAS, confidence=TABLE_CONFIDENCE, normal=_SETTINGS)
+_TABLE = replace(
+    _SETTINGS,
+    bias=TABLE_BIAS,
+    confidence=TABLE_CONFIDENCE,
+    root_bot=_GUESS,
+    normal=_SETTINGS,
+)
 #: 4 players keep the duel's settings: with the table's, Hard's side won less (it bid high on
 #: weak hands, every rival's untried answer looking like an overbid).
-SEARCH = replace(_SETTINGS, players=((3, _TABLE),))
+_SIDES = replace(_SETTINGS, root_bot=_GUESS, normal=_SETTINGS)
+SEARCH = replace(_SETTINGS, players=((3, _TABLE), (4, _SIDES)))
