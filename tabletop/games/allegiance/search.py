@@ -64,10 +64,9 @@ _SEARCH = GameAI(
     reward=deal_reward,
 )
 
-# Hard at 4 and 7 players (where it was measured): the search alone seldom left its
-# heuristic (one decision in twenty at 175 iterations, 4 players), so Hard and Normal played
-# alike; its root guess compares the heuristic's favourites on shared deals (:mod:`.rollouts`).
-# Normal keeps the heuristic.
+# Hard's root guess compares the heuristic's favourites on shared deals (:mod:`.rollouts`): the
+# search alone seldom left its heuristic (one decision in twenty at 175 iterations, 4 players),
+# so Hard and Normal played alike. Normal keeps the heuristic.
 _HARD = replace(
     _SEARCH,
     root_bot=partial(
@@ -79,4 +78,7 @@ _HARD = replace(
     ),
     normal=_SEARCH,
 )
-SEARCH = replace(_SEARCH, players=((4, _HARD), (7, _HARD)))
+#: The player counts where Hard makes that guess (measured against Hard without it:
+#: tests/benchmarks/AI-FINDINGS.md, "Allegiance").
+HARD_GUESS_AT = (3, 4, 5, 6, 7, 8, 9)
+SEARCH = replace(_SEARCH, players=tuple((n, _HARD) for n in HARD_GUESS_AT))
