@@ -16,8 +16,8 @@ from rules import Game
 from rules.allegiance import HOUSE_OF, Allegiance
 from tabletop.ai.base import SeatView
 from tabletop.ai.policy import game_ai
+from tabletop.ai.rollouts import PairedRollouts
 from tabletop.games.allegiance.bots import AllegianceBot, ranked
-from tabletop.games.allegiance.rollouts import PairedRollouts
 from tabletop.games.allegiance.search import deal_reward
 
 
@@ -71,8 +71,9 @@ def _pledging(players: int, seed: int) -> SeatView:
 
 
 def _rollouts(reward: Callable[[Game], list[float]]) -> PairedRollouts:
-    ai = game_ai("allegiance")
-    return PairedRollouts(5, policy=ai.heuristic, reward=reward)
+    hard = game_ai("allegiance").for_players(4).root_bot
+    assert isinstance(hard, partial) and hard.func is PairedRollouts
+    return PairedRollouts(5, **{**hard.keywords, "judge": reward})
 
 
 def test_paired_rollouts_take_a_move_that_wins_on_every_shared_guess() -> None:

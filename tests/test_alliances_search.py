@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from functools import partial
 from typing import cast
 
 import pytest
@@ -15,8 +16,8 @@ from rules import Game
 from rules.alliances import Alliances
 from tabletop.ai.base import SeatView
 from tabletop.ai.policy import game_ai
+from tabletop.ai.rollouts import PairedRollouts
 from tabletop.games.alliances.bots import AlliancesBot, ranked
-from tabletop.games.alliances.rollouts import PairedRollouts
 from tabletop.games.alliances.search import judged
 
 
@@ -26,8 +27,9 @@ def _opening(players: int, seed: int) -> SeatView:
 
 
 def _rollouts(judge: Callable[[Game], list[float]], seed: int = 5) -> PairedRollouts:
-    ai = game_ai("alliances")
-    return PairedRollouts(seed, policy=ai.heuristic, judge=judge, guesses=8)
+    hard = game_ai("alliances").for_players(3).root_bot
+    assert isinstance(hard, partial) and hard.func is PairedRollouts
+    return PairedRollouts(seed, **{**hard.keywords, "judge": judge, "guesses": 8})
 
 
 def _decisions(players: int, seed: int, every: int) -> list[SeatView]:

@@ -10,10 +10,10 @@ from typing import cast
 from rules import Game
 from rules.allegiance import HOUSE_OF, Allegiance
 from tabletop.ai.policy import GameAI, bot_policy, final_rewards
+from tabletop.ai.rollouts import PairedRollouts
 
 from . import inference
-from .bots import AllegianceBot
-from .rollouts import PairedRollouts
+from .bots import AllegianceBot, ranked
 
 #: A playout's reward: this share for who won, the rest for how each seat's House stood in
 #: Victories at the deal's end (see :func:`deal_reward`).
@@ -64,15 +64,18 @@ _SEARCH = GameAI(
     reward=deal_reward,
 )
 
-# Hard's root guess compares the heuristic's favourites on shared deals (:mod:`.rollouts`): the
-# search alone seldom left its heuristic (one decision in twenty at 175 iterations, 4 players),
-# so Hard and Normal played alike. Normal keeps the heuristic.
+# Hard's root guess compares the heuristic's favourites on shared deals
+# (:mod:`tabletop.ai.rollouts`): the search alone seldom left its heuristic (one decision in
+# twenty at 175 iterations, 4 players), so Hard and Normal played alike. Normal keeps the
+# heuristic.
 _HARD = replace(
     _SEARCH,
     root_bot=partial(
         PairedRollouts,
+        heuristic=AllegianceBot,
+        ranked=ranked,
         policy=_SEARCH.heuristic,
-        reward=deal_reward,
+        judge=deal_reward,
         inference=inference.infer,
         draws=_SEARCH.draws,
     ),

@@ -11,11 +11,11 @@ from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
 from rules.alliances import Alliances
 from rules.alliances.cards import SUITS
 from tabletop.ai.policy import GameAI, bot_policy, final_rewards, score_rewards, teams_of
+from tabletop.ai.rollouts import PairedRollouts
 
 from . import inference
-from .bots import CAPTURE_SHARE, AlliancesBot, trick_estimate
+from .bots import CAPTURE_SHARE, AlliancesBot, ranked, trick_estimate
 from .partner import wasteful
-from .rollouts import PairedRollouts
 
 #: Alliances: how many countries either way make the current campaign about three times as
 #: likely won as lost (logistic scale), with conflicts still to come.
@@ -243,9 +243,11 @@ def judged(game: Game) -> list[float]:
 
 
 # Hard at 3 and 4 players: the search alone kept its heuristic's move almost always, so its
-# root guess compares the heuristic's favourites on shared guesses (:mod:`.rollouts`).
+# root guess compares the heuristic's favourites on shared guesses (:mod:`tabletop.ai.rollouts`).
 _GUESS = partial(
     PairedRollouts,
+    heuristic=AlliancesBot,
+    ranked=ranked,
     policy=_SETTINGS.heuristic,
     judge=judged,
     inference=inference.infer,

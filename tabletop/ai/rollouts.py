@@ -1,11 +1,14 @@
-"""Hard's first guess at the root (3 and 4 players): the heuristic's favourite moves, each
-played out on the same guesses at the hidden cards with the same dice, and judged as the
-search judges a cut-off playout.
+"""A first guess at the root by paired rollouts: the heuristic's favourite moves, each played
+out on the same guesses at the hidden cards with the same dice, and judged.
 
 The search deals the hidden cards afresh for every playout, so two moves are compared across
-different deals: at 3 and 4 players the deal's luck swamps what one move changes, and the
-search kept its heuristic's move almost always. Played out on the same deals with the same
-dice (common random numbers), two moves differ only where the move itself matters.
+different deals; with three players or more the deal's luck swamps what one move changes, and
+the search seldom leaves its heuristic. Played out on the same deals with the same dice
+(common random numbers), two moves differ only where the move itself matters, so a few dozen
+deals tell them apart. Another move replaces the heuristic's only on clear evidence.
+
+A game plugs it in as Hard's ``GameAI.root_bot``, e.g.
+``partial(PairedRollouts, heuristic=MyBot, ranked=my_ranked, policy=..., judge=...)``.
 """
 
 from __future__ import annotations
@@ -13,44 +16,56 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from rules import Game, Move
-from tabletop.ai.base import SeatView
-from tabletop.ai.inference import Inference, weighed_deal
 
-from .bots import AlliancesBot, ranked
+from .base import SeatView
+from .inference import Inference, weighed_deal
 
 PlayoutPolicy = Callable[[Game, random.Random], Move]
-#: A position's reward per seat (at a playout's cut-off or the game's end).
+#: A position's reward per seat where a playout stopped (its cut-off or the game's end).
 Judge = Callable[[Game], list[float]]
 
 #: The heuristic's favourite moves compared (its choice among them).
 TOP_MOVES = 4
 #: The guesses at the hidden cards each of them is played out on.
 GUESSES = 24
-#: Plies played after the move before the position is judged (the search's cut-off).
-CUTOFF = 6
 #: Another move replaces the heuristic's when its mean gain beats zero by this many standard
 #: errors of the paired differences.
 CONFIDENCE = 1.0
 
 
+class SeededBot(Protocol):
+    """A game's heuristic bot: its choice is the move the others must beat."""
+
+    rng: random.Random
+
+    def choose(self, seat_view: SeatView) -> Move: ...
+
+
 class PairedRollouts:
-    """Compares the heuristic's top moves by playouts on shared guesses (see the module)."""
+    """Compares the heuristic's top moves by playouts on shared guesses (see the module).
+    ``ranked`` lists the heuristic's moves best first; ``cutoff`` None plays every playout
+    to the game's end."""
 
     name = "paired rollouts"
 
     def __init__(
         self,
         seed: int,
+        heuristic: Callable[[int], SeededBot],
+        ranked: Callable[[SeatView], list[Move]],
         policy: PlayoutPolicy,
         judge: Judge,
         inference: Inference | None = None,
         draws: int = 4,
         guesses: int = GUESSES,
-        cutoff: int = CUTOFF,
+        cutoff: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
+        self.heuristic = heuristic
+        self.ranked = ranked
         self.policy = policy
         self.judge = judge
         self.inference = inference
@@ -59,10 +74,10 @@ class PairedRollouts:
         self.cutoff = cutoff
 
     def choose(self, seat_view: SeatView) -> Move:
-        heuristic = AlliancesBot(0)
-        heuristic.rng = self.rng
-        first = heuristic.choose(seat_view)
-        rivals = [m for m in ranked(seat_view) if m != first][: TOP_MOVES - 1]
+        bot = self.heuristic(0)
+        bot.rng = self.rng  # the heuristic's tie-breaks follow this guess's seed
+        first = bot.choose(seat_view)
+        rivals = [m for m in self.ranked(seat_view) if m != first][: TOP_MOVES - 1]
         if not rivals:
             return first
         weigh = None
@@ -82,7 +97,7 @@ class PairedRollouts:
         game.play(move)
         rng = random.Random(dice)
         plies = 0
-        while not game.over and plies < self.cutoff:
+        while not game.over and (self.cutoff is None or plies < self.cutoff):
             game.play(self.policy(game, rng))
             plies += 1
         return self.judge(game)[seat]
