@@ -7,8 +7,8 @@ the search seldom leaves its heuristic. Played out on the same deals with the sa
 (common random numbers), two moves differ only where the move itself matters, so a few dozen
 deals tell them apart. Another move replaces the heuristic's only on clear evidence.
 
-A game plugs it in as Hard's ``GameAI.root_bot``, e.g.
-``partial(PairedRollouts, heuristic=MyBot, ranked=my_ranked, policy=..., judge=...)``.
+A game plugs it in as Hard's ``GameAI.root_bot``:
+``replace(settings, root_bot=paired_guess(settings, MyBot, my_ranked, judge))``.
 """
 
 from __future__ import annotations
@@ -16,12 +16,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from typing import Protocol
+from functools import partial
+from typing import TYPE_CHECKING, Protocol
 
 from rules import Game, Move
 
 from .base import SeatView
 from .inference import Inference, weighed_deal
+
+if TYPE_CHECKING:
+    from .policy import GameAI
 
 PlayoutPolicy = Callable[[Game, random.Random], Move]
 #: A position's reward per seat where a playout stopped (its cut-off or the game's end).
@@ -101,6 +105,26 @@ class PairedRollouts:
             game.play(self.policy(game, rng))
             plies += 1
         return self.judge(game)[seat]
+
+
+def paired_guess(
+    ai: GameAI,
+    heuristic: Callable[[int], SeededBot],
+    ranked: Callable[[SeatView], list[Move]],
+    judge: Judge,
+) -> Callable[[int], PairedRollouts]:
+    """A root guess (``GameAI.root_bot``) by paired rollouts on a game's search settings: its
+    playout policy, inference, guesses per deal and cut-off."""
+    return partial(
+        PairedRollouts,
+        heuristic=heuristic,
+        ranked=ranked,
+        policy=ai.heuristic,
+        judge=judge,
+        inference=ai.inference,
+        draws=ai.draws,
+        cutoff=ai.cutoff,
+    )
 
 
 def pick(first: Move, rivals: list[Move], gains: list[list[float]]) -> Move:

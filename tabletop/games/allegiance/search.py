@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import partial
 from typing import cast
 
 from rules import Game
 from rules.allegiance import HOUSE_OF, Allegiance
 from tabletop.ai.policy import GameAI, bot_policy, final_rewards
-from tabletop.ai.rollouts import PairedRollouts
+from tabletop.ai.rollouts import paired_guess
 
 from . import inference
 from .bots import AllegianceBot, ranked
@@ -70,15 +69,7 @@ _SEARCH = GameAI(
 # heuristic.
 _HARD = replace(
     _SEARCH,
-    root_bot=partial(
-        PairedRollouts,
-        heuristic=AllegianceBot,
-        ranked=ranked,
-        policy=_SEARCH.heuristic,
-        judge=deal_reward,
-        inference=inference.infer,
-        draws=_SEARCH.draws,
-    ),
+    root_bot=paired_guess(_SEARCH, AllegianceBot, ranked, deal_reward),
     normal=_SEARCH,
 )
 #: The player counts where Hard makes that guess (measured against Hard without it:

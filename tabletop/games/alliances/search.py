@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from functools import partial
 
 from rules import Game
 from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
 from rules.alliances import Alliances
 from rules.alliances.cards import SUITS
 from tabletop.ai.policy import GameAI, bot_policy, final_rewards, score_rewards, teams_of
-from tabletop.ai.rollouts import PairedRollouts
+from tabletop.ai.rollouts import paired_guess
 
 from . import inference
 from .bots import CAPTURE_SHARE, AlliancesBot, ranked, trick_estimate
@@ -244,16 +243,7 @@ def judged(game: Game) -> list[float]:
 
 # Hard at 3 and 4 players: the search alone kept its heuristic's move almost always, so its
 # root guess compares the heuristic's favourites on shared guesses (:mod:`tabletop.ai.rollouts`).
-_GUESS = partial(
-    PairedRollouts,
-    heuristic=AlliancesBot,
-    ranked=ranked,
-    policy=_SETTINGS.heuristic,
-    judge=judged,
-    inference=inference.infer,
-    draws=_SETTINGS.draws,
-    cutoff=_SETTINGS.cutoff,
-)
+_GUESS = paired_guess(_SETTINGS, AlliancesBot, ranked, judged)
 #: 3 players, Hard: with the duel's bias toward the heuristic's move the search almost never
 #: departed from it, so Hard played as Normal. Normal keeps the duel's settings.
 TABLE_BIAS = 0.3
