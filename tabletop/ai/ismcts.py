@@ -35,7 +35,7 @@ from rules import Game, Move
 from .base import SeatView
 from .inference import weighed_deal
 from .partner import sound_moves
-from .policy import GameAI, final_rewards, game_ai, score_rewards, teams_of
+from .policy import GameAI, game_ai, judge_stopped
 
 EXPLORATION = 0.7
 #: The search overrules the heuristic's choice at the root only when another move's mean
@@ -240,24 +240,17 @@ class ISMCTSBot:
         the points as if it ended now (random play to the very end is mostly noise)."""
         policy = ai.heuristic if self.playouts == "heuristic" else ai.quick
         limit = ai.cutoff if self.cutoff else MAX_PLAYOUT
-        finished = final_rewards if ai.reward is None else ai.reward
         plies = 0
         while not game.over and plies < limit:
             game.play(policy(game, rng))
             plies += 1
-        if game.over:
-            return finished(game)
-        scores = ai.scores(game)
-        while scores is None and not game.over and plies < MAX_PLAYOUT:
+        result = judge_stopped(ai, game)
+        while result is None and plies < MAX_PLAYOUT:
             # No judgement possible here: play on quickly until there is one, or to the end.
             game.play(ai.quick(game, rng))
             plies += 1
-            scores = ai.scores(game)
-        if game.over:
-            return finished(game)
-        if scores is None:
-            return [1.0 / players] * players
-        return score_rewards(scores, teams_of(game), ai.margin)
+            result = judge_stopped(ai, game)
+        return [1.0 / players] * players if result is None else result
 
 
 def overrules(best: Node, anchor: Node, confidence: float = CONFIDENCE) -> bool:

@@ -211,6 +211,16 @@ def final_rewards(game: Game) -> list[float]:
     return [share if seat in out.winners else 0.0 for seat in range(game.players)]
 
 
+def judge_stopped(ai: GameAI, game: Game) -> list[float] | None:
+    """A playout's reward per seat where it stopped, as the search judges it: the outcome
+    (``ai.reward``, else :func:`final_rewards`) if the game ended, else the game's scores as
+    win chances (None where the game cannot be scored)."""
+    if game.over:
+        return final_rewards(game) if ai.reward is None else ai.reward(game)
+    scores = ai.scores(game)
+    return None if scores is None else score_rewards(scores, teams_of(game), ai.margin)
+
+
 def score_rewards(
     scores: Sequence[float], teams: Sequence[Sequence[int]], margin: float
 ) -> list[float]:

@@ -9,7 +9,7 @@ from rules import Game
 from rules.alliances import BID_MIN as _ALLIANCES_BID_MIN
 from rules.alliances import Alliances
 from rules.alliances.cards import SUITS
-from tabletop.ai.policy import GameAI, bot_policy, final_rewards, score_rewards, teams_of
+from tabletop.ai.policy import GameAI, bot_policy, judge_stopped
 from tabletop.ai.rollouts import paired_guess
 
 from . import inference
@@ -234,11 +234,11 @@ _SETTINGS = GameAI(
 
 
 def judged(game: Game) -> list[float]:
-    """A playout's reward per seat where it stopped, as the search judges it: who won at
-    the game's end, else :func:`_hand_scores` as win chances (partners as one side)."""
-    if game.over:
-        return final_rewards(game)
-    return score_rewards(_hand_scores(game), teams_of(game), MARGIN)
+    """A playout's reward per seat where it stopped, as the search judges it (who won at the
+    game's end, else :func:`_hand_scores` as win chances, partners as one side)."""
+    result = judge_stopped(_SETTINGS, game)
+    assert result is not None  # every Alliances position can be scored
+    return result
 
 
 # Hard at 3 and 4 players: the search alone kept its heuristic's move almost always, so its
